@@ -1,0 +1,23 @@
+"""The Tressette rules engine: pure Python, standard library only.
+
+>>> from tressette_learn.engine import Deal, Rules, Seat
+>>> deal = Deal.new(Rules.preset("standard"), dealer=Seat.E, seed=1)
+>>> deal.to_play
+<Seat.N: 0>
+"""
+
+from .cards import DECK, Card, CardError, Hand, Rank, Suit, cards_of, mask_of, parse_cards
+from .deal import Call, Deal, DealError, Draw, IllegalPlay
+from .declarations import Declaration, DeclarationError
+from .rules import PRESETS, Rules, RulesError
+from .scoring import DealResult, Revoke, SideScore
+from .seats import Seat, SeatError
+from .tricks import SIGNALS, Play, Signal, Trick
+from .views import PlayerView
+
+__all__ = [
+    "DECK", "PRESETS", "SIGNALS", "Call", "Card", "CardError", "Deal", "DealError", "DealResult",
+    "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Play", "PlayerView",
+    "Rank", "Revoke", "Rules", "RulesError", "Seat", "SeatError", "SideScore", "Signal", "Suit",
+    "Trick", "cards_of", "mask_of", "parse_cards",
+]

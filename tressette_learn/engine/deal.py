@@ -1,0 +1,450 @@
+"""The state of one deal: dealing, legal cards, play and undo, declarations, calls."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Hand, Rank, Suit, cards_of, mask_of
+from .declarations import Declaration, DeclarationError, combos_in
+from .rules import Rules
+from .seats import Seat, next_seat, parse_side, seats_for, side_of, sides_for
+from .signals import signal_problem, true_signals
+from .tricks import Play, Signal, Trick, winning_play
+
+if TYPE_CHECKING:
+    from .scoring import DealResult
+    from .views import PlayerView
+
+FOUR_OF_DENARI = Card.of(Rank.FOUR, Suit.DENARI)
+
+
+class DealError(ValueError):
+    """A deal that cannot be set up, or an action refused with its reason."""
+
+
+class IllegalPlay(DealError):
+    """A card (or signal) the rules do not allow now; the message names the rule."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Call:
+    """A chiamata fuori: a side claims the target after a trick."""
+
+    side: str
+    after_trick: int
+    points: int
+    correct: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form: ``{"side": "NS", "after_trick": 6}``."""
+        return {"side": self.side, "after_trick": self.after_trick}
+
+
+@dataclasses.dataclass(frozen=True)
+class Draw:
+    """A card drawn from the stock (two players): it is shown to the opponent."""
+
+    seat: Seat
+    card: Card
+    after_trick: int
+
+
+class Deal:
+    """One deal, played card by card; ``play``/``undo`` like python-chess's push/pop."""
+
+    def __init__(self, rules: Rules, dealer: Seat, hands: Mapping[Seat, Iterable[Card]],
+                 stock: Sequence[Card] = (), match_scores: Mapping[str, int] | None = None):
+        """Set up a deal from known hands; a wrong deal raises :class:`DealError`."""
+        self.rules = rules
+        self.dealer = Seat.parse(dealer)
+        self.seats = seats_for(rules.players)
+        if self.dealer not in self.seats:
+            raise DealError(f"dealer: {self.dealer} has no place at a {rules.players}-player "
+                            f"table (seats {', '.join(map(str, self.seats))})")
+        self.sides = sides_for(rules.players)
+        self._dealt = {seat: mask_of(hands.get(seat, ())) for seat in self.seats}
+        self._stock0 = tuple(stock)
+        self.match_scores = {side: int((match_scores or {}).get(side, 0)) for side in self.sides}
+        _check_deal(rules, hands, self.seats, self._stock0)
+        self.dummy = self.dealer.partner if rules.players == 3 else None
+        self._actions: list[tuple[Any, ...]] = []
+        self._reset()
+
+    @classmethod
+    def new(cls, rules: Rules, dealer: Seat | None = None, seed: int | None = None,
+            match_scores: Mapping[str, int] | None = None) -> Deal:
+        """Shuffle with ``seed`` and deal anticlockwise from the dealer's right.
+
+        The dealer defaults to E (N leads), or to N with two players (S leads).
+        """
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        dealer = default_dealer(rules.players) if dealer is None else Seat.parse(dealer)
+        hands, stock = deal_out(deck, rules, dealer)
+        return cls(rules, dealer, hands, stock, match_scores)
+
+    # -- state ---------------------------------------------------------------
+    def _reset(self) -> None:
+        self._hands = dict(self._dealt)
+        self._stock = list(self._stock0)
+        self._played = 0
+        self.plays: list[Play] = []
+        self.tricks: list[Trick] = []
+        self.current: list[Play] = []
+        self.draws: list[Draw] = []
+        self.declarations: list[Declaration] = []
+        self.calls: list[Call] = []
+        self.redeal_by: Seat | None = None
+        self.ended_by_call: Call | None = None
+        self.to_play: Seat | None = self._first_leader()
+        self._auto_declare("before_first_lead")
+
+    def _first_leader(self) -> Seat:
+        if self.rules.first_lead == "four_of_denari":
+            for seat in self.seats:
+                if self._dealt[seat] & FOUR_OF_DENARI.bit:
+                    return seat
+        return next_seat(self.dealer, self.rules.players)
+
+    @property
+    def leader(self) -> Seat | None:
+        """The seat that leads the current trick (or will lead the next)."""
+        return self.current[0].seat if self.current else self.to_play
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left in the stock, top first."""
+        return tuple(self._stock)
+
+    @property
+    def trick_size(self) -> int:
+        """Cards in one trick: one per hand."""
+        return len(self.seats)
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` holds now."""
+        return Hand.from_mask(self._hands[Seat.parse(seat)])
+
+    def hand_mask(self, seat: Seat) -> int:
+        """The cards ``seat`` holds now, as a bitmask."""
+        return self._hands[seat]
+
+    def dealt_hand(self, seat: Seat) -> Hand:
+        """The ten cards ``seat`` was dealt."""
+        return Hand.from_mask(self._dealt[Seat.parse(seat)])
+
+    @property
+    def hands(self) -> dict[Seat, Hand]:
+        """Every seat's cards now (the full deal: not for computer players)."""
+        return {seat: self.hand(seat) for seat in self.seats}
+
+    @property
+    def played_mask(self) -> int:
+        """Every card played so far."""
+        return self._played
+
+    def controller(self, seat: Seat) -> Seat:
+        """Who chooses the cards of ``seat``: the dealer plays the dummy."""
+        return self.dealer if seat == self.dummy else seat
+
+    @property
+    def dummy_exposed(self) -> bool:
+        """True once the dummy's hand is face up (after the opening lead)."""
+        return self.dummy is not None and bool(self.plays)
+
+    def is_over(self) -> bool:
+        """True when all tricks are played, a call ended the deal, or it was redealt."""
+        return self.to_play is None
+
+    # -- legal cards -----------------------------------------------------------
+    def must_follow(self) -> bool:
+        """Whether the suit led must be followed now (two players may play freely)."""
+        return self.rules.follow_suit_with_stock or not self._stock
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to play, as a bitmask."""
+        if self.to_play is None:
+            return 0
+        hand = self._hands[self.to_play]
+        if not self.current or not self.must_follow():
+            return hand
+        return hand & SUIT_MASKS[self.current[0].card.index // 10] or hand
+
+    def legal_cards(self) -> Hand:
+        """The cards the seat to play may play."""
+        return Hand.from_mask(self.legal_mask())
+
+    def illegal_reason(self, card: Card, seat: Seat | None = None) -> str | None:
+        """Why ``card`` may not be played now, in words; None when it is legal."""
+        if self.to_play is None:
+            return "the deal is over"
+        if seat is not None and seat != self.to_play:
+            return f"it is {self.to_play}'s turn, not {seat}'s"
+        hand = self._hands[self.to_play]
+        if not hand & card.bit:
+            return f"{card} is not in {self.to_play}'s hand"
+        if card.bit & self.legal_mask():
+            return None
+        led = self.current[0].card.suit
+        held = Hand.from_mask(hand & SUIT_MASKS[led])
+        return f"you must follow {led.italian_name}: you hold {', '.join(map(str, held))}"
+
+    def signal_reason(self, card: Card, signal: str) -> str | None:
+        """Why leading ``card`` with ``signal`` is not allowed, or None."""
+        if not self.rules.signals:
+            return "signals are not used at this table (gioco muto)"
+        if self.current:
+            return "only the player who leads a trick may signal"
+        assert self.to_play is not None
+        hand_after = self._hands[self.to_play] & ~card.bit
+        return signal_problem(signal, card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit)
+
+    def true_signals(self, card: Card) -> tuple[Signal, ...]:
+        """The signals that would be true if the seat to play led ``card``."""
+        if not self.rules.signals or self.current or self.to_play is None:
+            return ()
+        hand_after = self._hands[self.to_play] & ~card.bit
+        return true_signals(card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit)
+
+    # -- actions ---------------------------------------------------------------
+    def play(self, card: Card | str, signal: Signal | None = None, *, seat: Seat | None = None,
+             allow_revoke: bool = False) -> Trick | None:
+        """Play a card for the seat to play; returns the trick if this card completed it.
+
+        An illegal card raises :class:`IllegalPlay` with the rule and changes nothing.
+        ``allow_revoke`` (for replaying real-table records) lets a card that fails to
+        follow suit through and records it as a revoke.
+        """
+        card = Card.parse(card) if isinstance(card, str) else card
+        reason = self.illegal_reason(card, seat)
+        revoke = False
+        if reason and allow_revoke and reason.startswith("you must follow"):
+            reason, revoke = None, True
+        if reason is None and signal is not None:
+            reason = self.signal_reason(card, signal)
+        if reason:
+            raise IllegalPlay(reason)
+        self._actions.append(("play", card, signal, allow_revoke))
+        return self._do_play(card, signal, revoke)
+
+    def _do_play(self, card: Card, signal: Signal | None, revoke: bool) -> Trick | None:
+        seat = self.to_play
+        assert seat is not None
+        play = Play(seat, card, signal, revoke)
+        self._hands[seat] &= ~card.bit
+        self._played |= card.bit
+        self.plays.append(play)
+        self.current.append(play)
+        if len(self.current) < self.trick_size:
+            self.to_play = next_seat(seat, self.rules.players)
+            return None
+        return self._close_trick()
+
+    def _close_trick(self) -> Trick:
+        winner = winning_play(tuple(self.current)).seat
+        trick = Trick(tuple(self.current), winner)
+        self.tricks.append(trick)
+        self.current = []
+        self._draw(winner)
+        done = len(self.tricks) == self.rules.tricks_per_deal
+        self.to_play = None if done else winner
+        if len(self.tricks) == 1:
+            self._auto_declare("end_of_first_trick")
+        return trick
+
+    def _draw(self, winner: Seat) -> None:
+        for seat in (winner, next_seat(winner, self.rules.players)):
+            if self._stock:
+                card = self._stock.pop(0)
+                self._hands[seat] |= card.bit
+                self.draws.append(Draw(seat, card, len(self.tricks)))
+
+    def undo(self) -> None:
+        """Take back the last action (a card, a declaration, a call or a redeal)."""
+        if not self._actions:
+            raise DealError("nothing to undo")
+        actions = self._actions[:-1]
+        self._actions = []
+        self._reset()
+        for action in actions:
+            _replay(self, action)
+
+    def copy(self) -> Deal:
+        """An independent copy of this deal in its current state."""
+        twin = Deal(self.rules, self.dealer, {s: cards_of(m) for s, m in self._dealt.items()},
+                    self._stock0, self.match_scores)
+        for action in self._actions:
+            _replay(twin, action)
+        return twin
+
+    # -- declarations ------------------------------------------------------------
+    def declaration_window(self) -> bool:
+        """True while declarations may be made under this table's timing."""
+        if not self.rules.declarations or self.is_over():
+            return False
+        if self.rules.declaration_timing == "before_first_lead":
+            return not self.plays
+        return len(self.tricks) == 1 and not self.current
+
+    def available_declarations(self, seat: Seat) -> list[Declaration]:
+        """Combinations ``seat`` holds and may still declare now."""
+        if not self.declaration_window():
+            return []
+        return [d for d in combos_in(seat, self.dealt_hand(seat)) if d not in self.declarations]
+
+    def declaration_reason(self, decl: Declaration) -> str | None:
+        """Why ``decl`` may not be declared now, or None."""
+        if not self.rules.declarations:
+            return "declarations are not used at this table"
+        if decl in self.declarations:
+            return f"{decl.describe()} is already declared"
+        if not self.declaration_window():
+            when = self.rules.declaration_timing.replace("_", " ")
+            return f"declarations are made {when}"
+        if decl.seat not in self.seats or decl not in combos_in(decl.seat,
+                                                                 self.dealt_hand(decl.seat)):
+            return f"{decl.seat} was not dealt that combination ({decl.describe()})"
+        return None
+
+    def declare(self, decl: Declaration) -> None:
+        """Declare a combination; a wrong or late one raises :class:`DeclarationError`."""
+        reason = self.declaration_reason(decl)
+        if reason:
+            raise DeclarationError(reason)
+        self._actions.append(("declare", decl))
+        self.declarations.append(decl)
+
+    def _auto_declare(self, timing: str) -> None:
+        rules = self.rules
+        if rules.declarations and rules.declarations_compulsory \
+                and rules.declaration_timing == timing:
+            for seat in self.seats:
+                self.declarations.extend(combos_in(seat, self.dealt_hand(seat)))
+
+    # -- calling out and redeal --------------------------------------------------
+    def call_reason(self, side: str) -> str | None:
+        """Why ``side`` may not call out now, or None."""
+        if not self.rules.calling_out:
+            return "calling out (chiamata fuori) is not used at this table"
+        if self.rules.fixed_deals is not None:
+            return "calling out needs a target; this match has a fixed number of deals"
+        if self.is_over() or self.current or not self.tricks:
+            return "a side may call out only between tricks"
+        return None
+
+    def call_out(self, side: str) -> Call:
+        """A side claims its captured points and declarations reach the target."""
+        side = parse_side(side, self.rules.players)
+        reason = self.call_reason(side)
+        if reason:
+            raise DealError(reason)
+        from .scoring import captured_points
+
+        points = captured_points(self, side) + self.match_scores[side]
+        call = Call(side, len(self.tricks), points, points >= self.rules.target)
+        self._actions.append(("call_out", side))
+        self.calls.append(call)
+        if call.correct or self.rules.wrong_call_penalty == "lose_match":
+            self.ended_by_call = call
+            self.to_play = None
+        return call
+
+    def redeal_reason(self, seat: Seat) -> str | None:
+        """Why ``seat`` may not ask for a redeal, or None."""
+        if not self.rules.redeal:
+            return "redeals (mandare a monte) are not used at this table"
+        if self.plays or self.is_over():
+            return "a redeal may be asked only before the first lead"
+        hand = self.dealt_hand(seat)
+        if hand_thirds(hand) >= 3:
+            return f"{seat}'s hand is worth a point or more"
+        return None
+
+    def redeal(self, seat: Seat) -> None:
+        """End this deal unplayed because ``seat``'s hand is worth less than a point."""
+        seat = Seat.parse(seat)
+        reason = self.redeal_reason(seat)
+        if reason:
+            raise DealError(reason)
+        self._actions.append(("redeal", seat))
+        self.redeal_by = seat
+        self.to_play = None
+
+    # -- results and views --------------------------------------------------------
+    def side_of(self, seat: Seat) -> str:
+        """The side ``seat`` plays for."""
+        return side_of(seat, self.rules.players)
+
+    def result(self) -> DealResult:
+        """The deal's score so far (final once :meth:`is_over`)."""
+        from .scoring import score_deal
+
+        return score_deal(self)
+
+    def view(self, seat: Seat) -> PlayerView:
+        """Exactly what ``seat`` (or whoever controls it) may see."""
+        from .views import view_of
+
+        return view_of(self, Seat.parse(seat))
+
+    @property
+    def actions(self) -> tuple[tuple[Any, ...], ...]:
+        """Every action taken so far, in order."""
+        return tuple(self._actions)
+
+
+def _replay(deal: Deal, action: tuple[Any, ...]) -> None:
+    kind = action[0]
+    if kind == "play":
+        deal.play(action[1], action[2], allow_revoke=action[3])
+    else:
+        getattr(deal, kind)(action[1])
+
+
+def default_dealer(players: int) -> Seat:
+    """E deals so that N leads; with two players N deals and S leads."""
+    return Seat.N if players == 2 else Seat.E
+
+
+def hand_thirds(hand: Iterable[Card]) -> int:
+    """The card points of a hand in thirds."""
+    return sum(card.thirds for card in hand)
+
+
+def deal_out(deck: Sequence[Card], rules: Rules,
+             dealer: Seat) -> tuple[dict[Seat, list[Card]], list[Card]]:
+    """Deal ``deck`` (top first) anticlockwise from the dealer's right, in packets."""
+    order = [next_seat(dealer, rules.players)]
+    while len(order) < len(seats_for(rules.players)):
+        order.append(next_seat(order[-1], rules.players))
+    hands: dict[Seat, list[Card]] = {seat: [] for seat in order}
+    pos = 0
+    while pos < 10 * len(order):
+        for seat in order:
+            hands[seat].extend(deck[pos:pos + rules.deal_packet])
+            pos += rules.deal_packet
+    return hands, list(deck[pos:])
+
+
+def _check_deal(rules: Rules, hands: Mapping[Seat, Iterable[Card]], seats: tuple[Seat, ...],
+                stock: tuple[Card, ...]) -> None:
+    extra = [seat for seat in hands if Seat.parse(seat) not in seats]
+    if extra:
+        raise DealError(f"hands.{extra[0]}: no such seat with {rules.players} players")
+    seen: dict[Card, str] = {}
+    for where, cards in [*((f"hands.{s}", list(hands.get(s, ()))) for s in seats),
+                         ("stock", list(stock))]:
+        for card in cards:
+            if card in seen:
+                raise DealError(f"{where}: {card} is dealt twice (also in {seen[card]})")
+            seen[card] = where
+    for seat in seats:
+        count = len(list(hands.get(seat, ())))
+        if count != 10:
+            raise DealError(f"hands.{seat}: {count} cards, a hand has 10")
+    wanted = 20 if rules.players == 2 else 0
+    if len(stock) != wanted:
+        raise DealError(f"stock: {len(stock)} cards, expected {wanted}")

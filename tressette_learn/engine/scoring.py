@@ -1,0 +1,160 @@
+"""Scoring a deal in thirds: card points, the last trick, declarations, revokes, cappotto."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card, Rank, Suit
+from .declarations import Declaration
+from .seats import Seat
+
+if TYPE_CHECKING:
+    from .deal import Call, Deal
+    from .rules import Rules
+
+ACE_OF_BASTONI = Card.of(Rank.ASSO, Suit.BASTONI)
+LAST_TRICK_THIRDS = 3
+
+
+@dataclasses.dataclass(frozen=True)
+class Revoke:
+    """A card played without following suit while the player could."""
+
+    trick: int
+    seat: Seat
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"trick": 3, "seat": "W", "card": "4s"}`` (tricks count from 1)."""
+        return {"trick": self.trick, "seat": self.seat.name, "card": str(self.card)}
+
+
+@dataclasses.dataclass(frozen=True)
+class SideScore:
+    """One side's line on the scoreboard for a deal."""
+
+    thirds: int
+    card_points: int
+    declarations: int
+    bonus: int
+
+    @property
+    def total(self) -> int:
+        """Card points, declarations and any cappotto bonus."""
+        return self.card_points + self.declarations + self.bonus
+
+
+@dataclasses.dataclass(frozen=True)
+class DealResult:
+    """A deal's score; ``complete`` is False for a deal still in play or ended early."""
+
+    sides: dict[str, SideScore]
+    last_trick: Seat | None
+    complete: bool
+    declarations: tuple[Declaration, ...]
+    revokes: tuple[Revoke, ...] = ()
+    penalised: str | None = None
+    cappotto: str | None = None
+    call: Call | None = None
+    redeal_by: Seat | None = None
+
+    def total(self, side: str) -> int:
+        """The points this deal adds to ``side``'s match total."""
+        return self.sides[side].total
+
+    def describe(self) -> str:
+        """One line: ``NS 7 (21 thirds) + 3 declared = 10; EW 4 (14 thirds)``."""
+        if self.redeal_by is not None:
+            return f"redeal asked by {self.redeal_by}: no score"
+        parts = []
+        for side, score in self.sides.items():
+            text = f"{side} {score.card_points} ({score.thirds} thirds)"
+            if score.declarations:
+                text += f" + {score.declarations} declared"
+            if score.bonus:
+                text += f" + {score.bonus} cappotto"
+            parts.append(f"{text} = {score.total}" if score.total != score.card_points else text)
+        return "; ".join(parts)
+
+
+def card_thirds(card: Card, rules: Rules) -> int:
+    """A card's points in thirds at this table (the ace of bastoni may be worth 11)."""
+    if rules.a_perdere and rules.ace_of_bastoni_eleven and card is ACE_OF_BASTONI:
+        return 33
+    return card.thirds
+
+
+def captured_thirds(deal: Deal, side: str) -> int:
+    """The thirds of the cards a side has taken so far (no last-trick bonus)."""
+    return sum(card_thirds(card, deal.rules) for trick in deal.tricks
+               if trick.winner is not None and deal.side_of(trick.winner) == side
+               for card in trick.cards)
+
+
+def declared_points(deal: Deal, side: str) -> int:
+    """Points of the side's declarations so far."""
+    return sum(d.points for d in deal.declarations if deal.side_of(d.seat) == side)
+
+
+def captured_points(deal: Deal, side: str) -> int:
+    """What a call-out counts: rounded captured card points plus declarations."""
+    return captured_thirds(deal, side) // 3 + declared_points(deal, side)
+
+
+def score_deal(deal: Deal) -> DealResult:
+    """The score of a deal, following RULES.md sections 1, 3, 5, 6 and 9."""
+    rules = deal.rules
+    complete = len(deal.tricks) == rules.tricks_per_deal
+    last = deal.tricks[-1].winner if complete else None
+    thirds = {side: captured_thirds(deal, side) for side in deal.sides}
+    if last is not None:
+        thirds[deal.side_of(last)] += LAST_TRICK_THIRDS
+    points = {side: t // 3 for side, t in thirds.items()}
+    revokes = _revokes(deal)
+    penalised = deal.side_of(revokes[0].seat) if revokes else None
+    if penalised is not None:
+        points = _revoke_penalty(deal, penalised)
+    cappotto = _cappotto(deal, points) if complete and penalised is None else None
+    declared = {side: declared_points(deal, side) for side in deal.sides}
+    bonus = dict.fromkeys(deal.sides, 0)
+    if cappotto is not None:
+        for side in deal.sides:
+            if side != cappotto:
+                declared[side] = 0
+        if rules.cappotto_effect == "bonus":
+            bonus[cappotto] = 11
+    if deal.redeal_by is not None:
+        points, declared = dict.fromkeys(deal.sides, 0), dict.fromkeys(deal.sides, 0)
+    sides = {s: SideScore(thirds[s], points[s], declared[s], bonus[s]) for s in deal.sides}
+    return DealResult(sides, last, complete, tuple(deal.declarations), revokes, penalised,
+                      cappotto, deal.ended_by_call, deal.redeal_by)
+
+
+def _revokes(deal: Deal) -> tuple[Revoke, ...]:
+    size = deal.trick_size
+    return tuple(Revoke(n // size + 1, play.seat, play.card)
+                 for n, play in enumerate(deal.plays) if play.revoke)
+
+
+def _revoke_penalty(deal: Deal, offenders: str) -> dict[str, int]:
+    """The offending side loses the deal: all its points to the opponents.
+
+    A perdere, where points are bad, the offenders take them all instead.
+    """
+    loser_gets = deal.rules.deal_points if deal.rules.a_perdere else 0
+    return {side: loser_gets if side == offenders else deal.rules.deal_points - loser_gets
+            for side in deal.sides}
+
+
+def _cappotto(deal: Deal, points: dict[str, int]) -> str | None:
+    rules = deal.rules
+    if not rules.cappotto:
+        return None
+    for side in deal.sides:
+        if rules.cappotto_definition == "all_tricks":
+            if all(t.winner is not None and deal.side_of(t.winner) == side for t in deal.tricks):
+                return side
+        elif points[side] == rules.deal_points:
+            return side
+    return None
