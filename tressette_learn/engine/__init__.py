@@ -9,6 +9,7 @@
 from .cards import DECK, Card, CardError, Hand, Rank, Suit, cards_of, mask_of, parse_cards
 from .deal import Call, Deal, DealError, Draw, IllegalPlay
 from .declarations import Declaration, DeclarationError
+from .match import Match, MatchResult
 from .rules import PRESETS, Rules, RulesError
 from .scoring import DealResult, Revoke, SideScore
 from .seats import Seat, SeatError
@@ -17,7 +18,7 @@ from .views import PlayerView
 
 __all__ = [
     "DECK", "PRESETS", "SIGNALS", "Call", "Card", "CardError", "Deal", "DealError", "DealResult",
-    "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Play", "PlayerView",
+    "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Match", "MatchResult", "Play", "PlayerView",
     "Rank", "Revoke", "Rules", "RulesError", "Seat", "SeatError", "SideScore", "Signal", "Suit",
     "Trick", "cards_of", "mask_of", "parse_cards",
 ]

@@ -1,0 +1,150 @@
+"""A match: deals in sequence, the deal passing to the right, until a side wins."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+
+from .deal import Deal, DealError, default_dealer
+from .rules import Rules
+from .scoring import DealResult
+from .seats import Seat, next_seat, sides_for
+
+TIE_BREAK_DEALS = 3
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchResult:
+    """How a match ended: the winner, why, the totals, and the stake (doubled by cappotti)."""
+
+    winner: str
+    reason: str
+    totals: dict[str, int]
+    deals: int
+    stake: int = 1
+
+
+class Match:
+    """Play deals until the rules name a winner; ``deal`` is the one in play."""
+
+    def __init__(self, rules: Rules, first_dealer: Seat | None = None, seed: int | None = None):
+        """Start the first deal; ``seed`` makes every deal of the match reproducible."""
+        self.rules = rules
+        self.seed = seed
+        self.sides = sides_for(rules.players)
+        self.totals = dict.fromkeys(self.sides, 0)
+        self.finished: list[Deal] = []
+        self.results: list[DealResult] = []
+        self.outcome: MatchResult | None = None
+        first = default_dealer(rules.players) if first_dealer is None else Seat.parse(first_dealer)
+        self.deal = self._new_deal(first)
+
+    def _new_deal(self, dealer: Seat) -> Deal:
+        return Deal.new(self.rules, dealer, self._deal_seed(), self.totals)
+
+    def _deal_seed(self) -> int | None:
+        if self.seed is None:
+            return None
+        digest = hashlib.sha256(f"{self.seed}/{len(self.finished)}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    def is_over(self) -> bool:
+        """True once a side has won."""
+        return self.outcome is not None
+
+    def next_deal(self) -> DealResult:
+        """Score the finished deal, decide whether the match is over, else deal again."""
+        deal = self.deal
+        if not deal.is_over():
+            raise DealError("the deal is still being played")
+        if self.outcome is not None:
+            raise DealError("the match is over")
+        result = deal.result()
+        self.finished.append(deal)
+        self.results.append(result)
+        if result.redeal_by is None:
+            for side in self.sides:
+                self.totals[side] += result.total(side)
+        self.outcome = self._decide(deal, result)
+        if self.outcome is None:
+            dealer = deal.dealer if result.redeal_by is not None else \
+                next_seat(deal.dealer, self.rules.players)
+            self.deal = self._new_deal(dealer)
+        return result
+
+    def replace_deal(self, deal: Deal) -> None:
+        """Play ``deal`` (e.g. replayed from a record) instead of the dealt one."""
+        self.deal = deal
+
+    @property
+    def stake(self) -> int:
+        """1, doubled for each cappotto when cappotto doubles the stake."""
+        if self.rules.cappotto_effect != "double":
+            return 1
+        return 2 ** sum(1 for r in self.results if r.cappotto is not None)
+
+    def result(self) -> MatchResult | None:
+        """The outcome, or None while the match goes on."""
+        return self.outcome
+
+    # -- deciding ----------------------------------------------------------------
+    def _decide(self, deal: Deal, result: DealResult) -> MatchResult | None:
+        call = deal.ended_by_call
+        if call is not None:
+            other = self._other(call.side)
+            if call.correct:
+                return self._end(call.side, f"{call.side} called out correctly with "
+                                            f"{call.points} points")
+            return self._end(other, f"{call.side} called out wrongly with {call.points} "
+                                    f"points, short of {self.rules.target}")
+        if result.redeal_by is not None:
+            return None
+        if self.rules.fixed_deals is not None:
+            return self._decide_fixed(result)
+        return self._decide_target(result)
+
+    def _decide_target(self, result: DealResult) -> MatchResult | None:
+        target = self.rules.target
+        if not any(total >= target for total in self.totals.values()):
+            return None
+        a, b = self.sides
+        if self.totals[a] == self.totals[b]:
+            return self._tie(result, f"both sides reached {target} level")
+        if self.rules.a_perdere:
+            low = min(self.sides, key=self.totals.__getitem__)
+            return self._end(low, f"a side reached {target}; {low} has fewer points")
+        high = max(self.sides, key=self.totals.__getitem__)
+        return self._end(high, f"{high} reached {target} with the higher total")
+
+    def _decide_fixed(self, result: DealResult) -> MatchResult | None:
+        played = len([r for r in self.results if r.redeal_by is None])
+        fixed = self.rules.fixed_deals
+        assert fixed is not None
+        if played < fixed:
+            return None
+        a, b = self.sides
+        if self.totals[a] != self.totals[b]:
+            pick = min if self.rules.a_perdere else max
+            winner = pick(self.sides, key=self.totals.__getitem__)
+            word = "fewer" if self.rules.a_perdere else "more"
+            return self._end(winner, f"{winner} has {word} points after {fixed} deals")
+        if played < fixed + TIE_BREAK_DEALS:
+            return None
+        return self._last_trick_wins(result, f"still level after {TIE_BREAK_DEALS} "
+                                             "tie-break deals")
+
+    def _tie(self, result: DealResult, why: str) -> MatchResult | None:
+        if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
+            return self._last_trick_wins(result, why)
+        return None
+
+    def _last_trick_wins(self, result: DealResult, why: str) -> MatchResult:
+        assert result.last_trick is not None
+        side = self.finished[-1].side_of(result.last_trick)
+        return self._end(side, f"{why}: {side} took the last trick of the last deal")
+
+    def _end(self, winner: str, reason: str) -> MatchResult:
+        return MatchResult(winner, reason, dict(self.totals), len(self.finished), self.stake)
+
+    def _other(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
