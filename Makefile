@@ -1,0 +1,46 @@
+# `make serve` and `make test` build .venv on first use; later runs reuse it
+# until pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8866
+STAMP  := $(VENV)/.installed
+
+.PHONY: serve test lint typecheck pytest nbval bench clean install
+
+install: $(STAMP)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+serve: $(STAMP)
+	@echo "Serving the lessons at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
+	$(VENV)/bin/voila notebooks/ --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+pytest: $(STAMP)
+	$(PY) -m pytest
+
+nbval: $(STAMP)
+	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/
+
+test: lint typecheck pytest nbval
+
+bench: $(STAMP)
+	@if [ -f benchmarks/engine.py ]; then $(PY) benchmarks/engine.py; \
+	else echo "benchmarks/engine.py not found: nothing to run"; fi
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,34 @@
+"""Checks on the project files themselves: exact pins and clean notebooks."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _requirement_lists(text: str) -> list[list[str]]:
+    """The quoted entries of every dependency array in pyproject.toml."""
+    arrays = re.findall(r"^(?:dependencies|\w+) = \[\n(.*?)^\]", text, re.M | re.S)
+    return [re.findall(r'"([^"]+)"', body) for body in arrays]
+
+
+def test_dependencies_are_pinned_exactly() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    deps = text[text.index("dependencies = ["):text.index("[project.scripts]")]
+    requirements = [req for group in _requirement_lists(deps) for req in group]
+    assert len(requirements) >= 10
+    for req in requirements:
+        assert re.fullmatch(r"[A-Za-z0-9_.\-\[\],]+==[0-9][A-Za-z0-9.]*", req), req
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=str)
+def test_notebooks_are_stored_without_outputs(path: Path) -> None:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert nb["nbformat"] == 4
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
