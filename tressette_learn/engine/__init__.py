@@ -18,7 +18,7 @@ from .views import PlayerView
 
 __all__ = [
     "DECK", "PRESETS", "SIGNALS", "Call", "Card", "CardError", "Deal", "DealError", "DealResult",
-    "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Match", "MatchResult", "Play", "PlayerView",
-    "Rank", "Revoke", "Rules", "RulesError", "Seat", "SeatError", "SideScore", "Signal", "Suit",
-    "Trick", "cards_of", "mask_of", "parse_cards",
+    "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Match", "MatchResult",
+    "Play", "PlayerView", "Rank", "Revoke", "Rules", "RulesError", "Seat", "SeatError",
+    "SideScore", "Signal", "Suit", "Trick", "cards_of", "mask_of", "parse_cards",
 ]

@@ -81,7 +81,7 @@ class Match:
         """1, doubled for each cappotto when cappotto doubles the stake."""
         if self.rules.cappotto_effect != "double":
             return 1
-        return 2 ** sum(1 for r in self.results if r.cappotto is not None)
+        return int(2 ** sum(1 for r in self.results if r.cappotto is not None))
 
     def result(self) -> MatchResult | None:
         """The outcome, or None while the match goes on."""

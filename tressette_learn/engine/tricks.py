@@ -61,6 +61,11 @@ class Trick:
         """The leader's signal, if any."""
         return self.plays[0].signal
 
+    def _repr_svg_(self) -> str:
+        from .svg import trick_svg
+
+        return trick_svg([(p.seat, p.card) for p in self.plays], winner=self.winner)
+
 
 def winning_play(plays: tuple[Play, ...]) -> Play:
     """The highest card of the suit led; a card of another suit never wins."""
