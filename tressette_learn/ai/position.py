@@ -1,0 +1,78 @@
+"""A full-information position in bitmasks, for the exact solver (it sees every card)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..engine.cards import DECK, SUIT_MASKS, mask_of
+from ..engine.deal import Deal
+from ..engine.scoring import card_thirds
+from ..engine.seats import Seat, next_seat
+
+LAST_TRICK = 3
+
+
+@dataclasses.dataclass
+class Position:
+    """Everything the solver needs, as plain ints; seats are ``Seat`` values 0..3.
+
+    ``side[seat]`` is 0 for the first side of the table (NS, or S with two players).
+    ``values[card]`` is the card's thirds at this table.
+    """
+
+    hands: list[int]
+    trick: list[tuple[int, int]]
+    to_play: int
+    tricks_left: int
+    gone: int
+    stock: tuple[int, ...]
+    stock_pos: int
+    must_follow_with_stock: bool
+    next_seat: tuple[int, ...]
+    side: tuple[int, ...]
+    values: tuple[int, ...]
+    a_perdere: bool
+    captured: list[int]
+
+    @property
+    def trick_size(self) -> int:
+        """Cards in a trick: one per hand."""
+        return sum(1 for s in range(4) if self.next_seat[s] >= 0)
+
+    def legal(self) -> int:
+        """The legal cards of the seat to play, as a mask."""
+        hand = self.hands[self.to_play]
+        if not self.trick:
+            return hand
+        if self.stock_pos < len(self.stock) and not self.must_follow_with_stock:
+            return hand
+        return hand & SUIT_MASKS[self.trick[0][1] // 10] or hand
+
+    def key(self) -> tuple[int, ...]:
+        """Identifies a trick-start position for the transposition table."""
+        return (*self.hands, self.to_play, self.stock_pos)
+
+
+def position_from_deal(deal: Deal) -> Position:
+    """The full deal as a solver position (every hand and the stock order are seen)."""
+    rules = deal.rules
+    nxt = [-1] * 4
+    side = [0] * 4
+    for seat in deal.seats:
+        nxt[seat] = next_seat(seat, rules.players)
+        side[seat] = deal.sides.index(deal.side_of(seat))
+    values = tuple(card_thirds(card, rules) for card in DECK)
+    captured = [0, 0]
+    for trick in deal.tricks:
+        assert trick.winner is not None
+        captured[side[trick.winner]] += sum(values[c.index] for c in trick.cards)
+    stock = tuple(c.index for c in deal.stock)
+    return Position(
+        hands=[deal.hand_mask(Seat(s)) if nxt[s] >= 0 else 0 for s in range(4)],
+        trick=[(p.seat.value, p.card.index) for p in deal.current],
+        to_play=-1 if deal.to_play is None else deal.to_play.value,
+        tricks_left=rules.tricks_per_deal - len(deal.tricks),
+        gone=deal.played_mask & ~mask_of(p.card for p in deal.current),
+        stock=stock, stock_pos=0, must_follow_with_stock=rules.follow_suit_with_stock,
+        next_seat=tuple(nxt), side=tuple(side), values=values, a_perdere=rules.a_perdere,
+        captured=captured)
