@@ -205,3 +205,22 @@ def test_unknown_style_or_language_is_rejected() -> None:
 def test_card_repr_svg_uses_this_module() -> None:
     card = Card.parse("Cc")
     assert card._repr_svg_() == card_svg(card)
+
+
+def test_set_display_changes_how_objects_draw_themselves() -> None:
+    from tressette_learn.engine.cards import Hand
+    from tressette_learn.engine.svg import display, set_display
+
+    king = Card.parse("Rc")
+    before = display()
+    try:
+        set_display(faces="french", lang="it")
+        assert 'aria-label="Re di coppe"' in king._repr_svg_()
+        assert ">K<" in king._repr_svg_()
+        assert 'aria-label="Re di coppe"' in Hand([king])._repr_svg_()
+        with pytest.raises(ValueError, match="unknown faces"):
+            set_display(faces="tarot")
+        assert display() == {"faces": "french", "lang": "it"}
+    finally:
+        set_display(**before)
+    assert 'aria-label="King of cups"' in king._repr_svg_()

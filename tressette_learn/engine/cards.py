@@ -224,9 +224,9 @@ class Card:
         return self is other or (isinstance(other, Card) and other._index == self._index)
 
     def _repr_svg_(self) -> str:
-        from .svg import card_svg
+        from .svg import card_svg, display
 
-        return card_svg(self)
+        return card_svg(self, **display())
 
 
 Card._all = [Card(i) for i in range(40)]
@@ -285,6 +285,6 @@ class Hand(tuple[Card, ...]):
         return f"Hand(parse_cards({str(self)!r}))"
 
     def _repr_svg_(self) -> str:
-        from .svg import hand_svg
+        from .svg import display, hand_svg
 
-        return hand_svg(self)
+        return hand_svg(self, **display())

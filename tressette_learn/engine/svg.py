@@ -17,7 +17,7 @@ from .cards import Card, Rank, Suit
 from .seats import Seat
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "FACES", "LANGS", "card_svg", "hand_svg", "rank_label",
-           "trick_svg"]
+           "trick_svg", "set_display", "display"]
 
 CARD_WIDTH: Final = 60.0
 CARD_HEIGHT: Final = 100.0
@@ -211,6 +211,21 @@ _PIP_LAYOUTS: Final[dict[int, tuple[tuple[float, float], ...]]] = {
 }
 _PIP_SCALES: Final = {2: 0.85, 3: 0.8, 4: 0.72, 5: 0.68, 6: 0.64, 7: 0.6}
 _FIGURES: Final = (Rank.FANTE, Rank.CAVALLO, Rank.RE)
+
+
+_DISPLAY: dict[str, str] = {"faces": "italian", "lang": "en"}
+
+
+def set_display(*, faces: str | None = None, lang: str | None = None) -> None:
+    """Choose the faces and language that cards, hands and tricks draw themselves with."""
+    new = {"faces": faces or _DISPLAY["faces"], "lang": lang or _DISPLAY["lang"]}
+    _check_style(new["faces"], new["lang"])
+    _DISPLAY.update(new)
+
+
+def display() -> dict[str, str]:
+    """The current ``faces`` and ``lang`` for ``_repr_svg_``."""
+    return dict(_DISPLAY)
 
 
 def _check_style(faces: str, lang: str) -> None:

@@ -62,9 +62,9 @@ class Trick:
         return self.plays[0].signal
 
     def _repr_svg_(self) -> str:
-        from .svg import trick_svg
+        from .svg import display, trick_svg
 
-        return trick_svg([(p.seat, p.card) for p in self.plays], winner=self.winner)
+        return trick_svg([(p.seat, p.card) for p in self.plays], winner=self.winner, **display())
 
 
 def winning_play(plays: tuple[Play, ...]) -> Play:
