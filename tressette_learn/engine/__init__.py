@@ -10,6 +10,17 @@ from .cards import DECK, Card, CardError, Hand, Rank, Suit, cards_of, mask_of, p
 from .deal import Call, Deal, DealError, Draw, IllegalPlay
 from .declarations import Declaration, DeclarationError
 from .match import Match, MatchResult
+from .records import (
+    DealRecord,
+    RecordError,
+    match_from_records,
+    read_record,
+    record_from_deal,
+    replay,
+    score_breakdown,
+    write_match_record,
+    write_record,
+)
 from .rules import PRESETS, Rules, RulesError
 from .scoring import DealResult, Revoke, SideScore
 from .seats import Seat, SeatError
@@ -21,4 +32,6 @@ __all__ = [
     "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Match", "MatchResult",
     "Play", "PlayerView", "Rank", "Revoke", "Rules", "RulesError", "Seat", "SeatError",
     "SideScore", "Signal", "Suit", "Trick", "cards_of", "mask_of", "parse_cards",
+    "DealRecord", "RecordError", "match_from_records", "read_record", "record_from_deal",
+    "replay", "score_breakdown", "write_match_record", "write_record",
 ]

@@ -115,6 +115,11 @@ class Deal:
         return self.current[0].seat if self.current else self.to_play
 
     @property
+    def dealt_stock(self) -> tuple[Card, ...]:
+        """The stock as dealt, top first (two players)."""
+        return self._stock0
+
+    @property
     def stock(self) -> tuple[Card, ...]:
         """The cards left in the stock, top first."""
         return tuple(self._stock)
@@ -192,6 +197,12 @@ class Deal:
         held = Hand.from_mask(hand & SUIT_MASKS[led])
         return f"you must follow {led.italian_name}: you hold {', '.join(map(str, held))}"
 
+    def is_revoke(self, card: Card, seat: Seat | None = None) -> bool:
+        """True when ``card`` is in the hand of the seat to play but fails to follow suit."""
+        if self.to_play is None or (seat is not None and seat != self.to_play):
+            return False
+        return bool(self._hands[self.to_play] & card.bit) and not card.bit & self.legal_mask()
+
     def signal_reason(self, card: Card, signal: str) -> str | None:
         """Why leading ``card`` with ``signal`` is not allowed, or None."""
         if not self.rules.signals:
@@ -221,7 +232,7 @@ class Deal:
         card = Card.parse(card) if isinstance(card, str) else card
         reason = self.illegal_reason(card, seat)
         revoke = False
-        if reason and allow_revoke and reason.startswith("you must follow"):
+        if reason and allow_revoke and self.is_revoke(card, seat):
             reason, revoke = None, True
         if reason is None and signal is not None:
             reason = self.signal_reason(card, signal)

@@ -16,7 +16,14 @@ PerdereTie = Literal["last_trick", "play_on"]
 
 
 class RulesError(ValueError):
-    """An unknown preset or option, or a value an option does not take."""
+    """An unknown preset or option, or a value an option does not take.
+
+    ``option`` names the option at fault, or is None for a preset or a combination.
+    """
+
+    def __init__(self, message: str, option: str | None = None):
+        super().__init__(message)
+        self.option = option
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,19 +127,19 @@ _BOOLEANS: Final = {name for name, kind in _FIELD_TYPES.items() if kind in (bool
 
 def _check_option(key: str, value: object) -> None:
     if key not in _FIELD_TYPES or key == "preset_name":
-        raise RulesError(f"unknown rules option {key!r}")
-    if key in _CHOICES and value not in _CHOICES[key]:
+        raise RulesError(f"unknown rules option {key!r}", key)
+    if key in _CHOICES and (isinstance(value, bool) or value not in _CHOICES[key]):
         allowed = ", ".join(json.dumps(v) for v in _CHOICES[key])
-        raise RulesError(f"rules option {key!r} must be one of {allowed}, not {value!r}")
+        raise RulesError(f"rules option {key!r} must be one of {allowed}, not {value!r}", key)
     if key in _BOOLEANS and not isinstance(value, bool):
-        raise RulesError(f"rules option {key!r} must be true or false, not {value!r}")
+        raise RulesError(f"rules option {key!r} must be true or false, not {value!r}", key)
     if key == "target" and not (isinstance(value, int) and not isinstance(value, bool)
                                 and value > 0):
-        raise RulesError(f"rules option 'target' must be a positive number, not {value!r}")
+        raise RulesError(f"rules option 'target' must be a positive number, not {value!r}", key)
     if key == "fixed_deals" and value is not None and not (
             isinstance(value, int) and not isinstance(value, bool) and value > 0):
         raise RulesError(f"rules option 'fixed_deals' must be a positive number or null, "
-                         f"not {value!r}")
+                         f"not {value!r}", key)
 
 
 def _signals_need_partners(rules: Rules) -> str | None:

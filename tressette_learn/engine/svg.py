@@ -10,7 +10,7 @@ always returns the same string, and no ``id`` attributes are used.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypedDict
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card, Rank, Suit
@@ -213,19 +213,26 @@ _PIP_SCALES: Final = {2: 0.85, 3: 0.8, 4: 0.72, 5: 0.68, 6: 0.64, 7: 0.6}
 _FIGURES: Final = (Rank.FANTE, Rank.CAVALLO, Rank.RE)
 
 
-_DISPLAY: dict[str, str] = {"faces": "italian", "lang": "en"}
+class Display(TypedDict):
+    """How objects draw themselves: face style and language."""
+
+    faces: str
+    lang: str
+
+
+_DISPLAY: Display = {"faces": "italian", "lang": "en"}
 
 
 def set_display(*, faces: str | None = None, lang: str | None = None) -> None:
     """Choose the faces and language that cards, hands and tricks draw themselves with."""
-    new = {"faces": faces or _DISPLAY["faces"], "lang": lang or _DISPLAY["lang"]}
+    new: Display = {"faces": faces or _DISPLAY["faces"], "lang": lang or _DISPLAY["lang"]}
     _check_style(new["faces"], new["lang"])
     _DISPLAY.update(new)
 
 
-def display() -> dict[str, str]:
+def display() -> Display:
     """The current ``faces`` and ``lang`` for ``_repr_svg_``."""
-    return dict(_DISPLAY)
+    return Display(faces=_DISPLAY["faces"], lang=_DISPLAY["lang"])
 
 
 def _check_style(faces: str, lang: str) -> None:
