@@ -154,7 +154,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``"3c"``, ``"Rd"``, ``"Kh"`` or ``"A♣"`` (rank then suit)."""
+        """Read ``"3c"``, ``"Rd"``, ``"K♥"`` or ``"A♣"`` (rank then suit)."""
         if not isinstance(text, str):
             raise CardError(f"a card must be text like '3c', not {text!r}")
         key = text.strip()

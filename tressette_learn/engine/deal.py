@@ -58,6 +58,8 @@ class Deal:
     def __init__(self, rules: Rules, dealer: Seat, hands: Mapping[Seat, Iterable[Card]],
                  stock: Sequence[Card] = (), match_scores: Mapping[str, int] | None = None):
         """Set up a deal from known hands; a wrong deal raises :class:`DealError`."""
+        hands = {Seat.parse(s): tuple(h) for s, h in hands.items()}
+        stock = tuple(stock)
         self.rules = rules
         self.dealer = Seat.parse(dealer)
         self.seats = seats_for(rules.players)
@@ -182,12 +184,12 @@ class Deal:
         """The cards the seat to play may play."""
         return Hand.from_mask(self.legal_mask())
 
-    def illegal_reason(self, card: Card, seat: Seat | None = None) -> str | None:
+    def illegal_reason(self, card: Card, seat: Seat | str | None = None) -> str | None:
         """Why ``card`` may not be played now, in words; None when it is legal."""
         if self.to_play is None:
             return "the deal is over"
-        if seat is not None and seat != self.to_play:
-            return f"it is {self.to_play}'s turn, not {seat}'s"
+        if seat is not None and Seat.parse(seat) != self.to_play:
+            return f"it is {self.to_play}'s turn, not {Seat.parse(seat)}'s"
         hand = self._hands[self.to_play]
         if not hand & card.bit:
             return f"{card} is not in {self.to_play}'s hand"
@@ -197,9 +199,9 @@ class Deal:
         held = Hand.from_mask(hand & SUIT_MASKS[led])
         return f"you must follow {led.italian_name}: you hold {', '.join(map(str, held))}"
 
-    def is_revoke(self, card: Card, seat: Seat | None = None) -> bool:
+    def is_revoke(self, card: Card, seat: Seat | str | None = None) -> bool:
         """True when ``card`` is in the hand of the seat to play but fails to follow suit."""
-        if self.to_play is None or (seat is not None and seat != self.to_play):
+        if self.to_play is None or (seat is not None and Seat.parse(seat) != self.to_play):
             return False
         return bool(self._hands[self.to_play] & card.bit) and not card.bit & self.legal_mask()
 
@@ -221,7 +223,7 @@ class Deal:
         return true_signals(card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit)
 
     # -- actions ---------------------------------------------------------------
-    def play(self, card: Card | str, signal: Signal | None = None, *, seat: Seat | None = None,
+    def play(self, card: Card | str, signal: Signal | None = None, *, seat: Seat | str | None = None,
              allow_revoke: bool = False) -> Trick | None:
         """Play a card for the seat to play; returns the trick if this card completed it.
 

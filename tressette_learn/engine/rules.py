@@ -128,7 +128,8 @@ _BOOLEANS: Final = {name for name, kind in _FIELD_TYPES.items() if kind in (bool
 def _check_option(key: str, value: object) -> None:
     if key not in _FIELD_TYPES or key == "preset_name":
         raise RulesError(f"unknown rules option {key!r}", key)
-    if key in _CHOICES and (isinstance(value, bool) or value not in _CHOICES[key]):
+    if key in _CHOICES and not any(type(value) is type(c) and value == c
+                                   for c in _CHOICES[key]):
         allowed = ", ".join(json.dumps(v) for v in _CHOICES[key])
         raise RulesError(f"rules option {key!r} must be one of {allowed}, not {value!r}", key)
     if key in _BOOLEANS and not isinstance(value, bool):

@@ -73,7 +73,7 @@ def view_of(deal: Deal, seat: Seat) -> PlayerView:
     if deal.dummy is not None:
         if seat == deal.dummy:
             known[deal.dealer] = deal.hand(deal.dealer)
-        elif deal.dummy_exposed or to_play == deal.dummy:
+        elif deal.dummy_exposed or (seat == deal.dealer and to_play == deal.dummy):
             known[deal.dummy] = deal.hand(deal.dummy)
     legal = deal.legal_cards() if to_play == seat else Hand()
     return PlayerView(

@@ -1,0 +1,194 @@
+"""Shared helpers for the engine tests: building deals from explicit hands, fixed layouts
+worked out by hand, state snapshots, and hypothesis strategies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from hypothesis import strategies as st
+
+from tressette_learn.engine import DECK, PRESETS, Card, Deal, Rules, Seat, parse_cards
+from tressette_learn.engine.seats import seats_for
+
+CardsLike = str | Iterable[Card] | Iterable[str]
+
+
+def cards(text: CardsLike) -> tuple[Card, ...]:
+    """``cards("3c 2c Ad")`` -> the three cards (also accepts lists of cards or texts)."""
+    if isinstance(text, str):
+        return parse_cards(text)
+    return tuple(c if isinstance(c, Card) else Card.parse(c) for c in text)
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def rules(name: str = "standard", **options: Any) -> Rules:
+    """A preset with some options changed."""
+    return Rules.preset(name).with_options(**options) if options else Rules.preset(name)
+
+
+def complete_hands(players: int, hands: Mapping[Seat | str, CardsLike],
+                   stock: CardsLike = ()) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
+    """Complete partial hands (and a partial stock top) deterministically.
+
+    The cards nobody was given are taken in deck index order and handed round-robin to the
+    seats that still need cards (in the order N, E, S, W, or S, N for two players); what is
+    left after every hand holds 10 cards goes under the given stock cards.
+    """
+    seats = seats_for(players)
+    given = {Seat.parse(s): list(cards(h)) for s, h in hands.items()}
+    for seat in given:
+        assert seat in seats, f"{seat} does not play with {players} players"
+    top = list(cards(stock))
+    used = [c for h in given.values() for c in h] + top
+    assert len(used) == len(set(used)), "a card is given twice"
+    full = {seat: list(given.get(seat, [])) for seat in seats}
+    assert all(len(h) <= 10 for h in full.values()), "a hand has more than 10 cards"
+    rest = [c for c in DECK if c not in set(used)]
+    turn = 0
+    while any(len(h) < 10 for h in full.values()):
+        seat = seats[turn % len(seats)]
+        turn += 1
+        if len(full[seat]) < 10:
+            full[seat].append(rest.pop(0))
+    stock_out = tuple(top + rest) if players == 2 else tuple(top)
+    assert players == 2 or not rest
+    return {s: tuple(h) for s, h in full.items()}, stock_out
+
+
+def complete_deal(rules_: Rules, dealer: Seat | str, hands: Mapping[Seat | str, CardsLike],
+                  stock: CardsLike = (), match_scores: Mapping[str, int] | None = None) -> Deal:
+    """``Deal(rules, dealer, hands, stock)`` from partial hands completed by
+    :func:`complete_hands`."""
+    full, stock_out = complete_hands(rules_.players, hands, stock)
+    return Deal(rules_, Seat.parse(dealer), full, stock_out, match_scores)
+
+
+def play_all(deal: Deal, texts: str) -> None:
+    """Play the cards of ``texts`` in order, each by the seat to play."""
+    for text in texts.split():
+        deal.play(Card.parse(text))
+
+
+def play_out(deal: Deal) -> None:
+    """Finish a deal by always playing the first legal card."""
+    while not deal.is_over():
+        deal.play(deal.legal_cards()[0])
+
+
+def snapshot(deal: Deal) -> dict[str, Any]:
+    """Everything observable about a deal's state, for exact before/after comparisons."""
+    return {
+        "hands": {s: str(deal.hand(s)) for s in deal.seats},
+        "stock": tuple(deal.stock),
+        "plays": tuple(deal.plays),
+        "tricks": tuple(deal.tricks),
+        "current": tuple(deal.current),
+        "to_play": deal.to_play,
+        "declarations": tuple(deal.declarations),
+        "draws": tuple(deal.draws),
+        "calls": tuple(deal.calls),
+        "ended_by_call": deal.ended_by_call,
+        "redeal_by": deal.redeal_by,
+        "legal": str(deal.legal_cards()),
+        "result": deal.result(),
+        "actions": deal.actions,
+    }
+
+
+# --- layouts worked out by hand (dealer E, so N leads; play goes N -> W -> S -> E) -----------
+
+# One suit each: N leads denari and, since nobody else holds a denari, wins all ten tricks.
+# Every hand holds a napoletana (3, 2, ace of its suit).
+SUITED_HANDS = {
+    Seat.N: "3d 2d Ad Rd Cd Fd 7d 6d 5d 4d",
+    Seat.W: "3c 2c Ac Rc Cc Fc 7c 6c 5c 4c",
+    Seat.S: "3s 2s As Rs Cs Fs 7s 6s 5s 4s",
+    Seat.E: "3b 2b Ab Rb Cb Fb 7b 6b 5b 4b",
+}
+
+# NS take 14 thirds (4 points), EW 21 thirds with the last trick (7 points): 4 + 7 = 11.
+#  T1 N: 3d Ad Rd Cd  -> N  6 thirds      T6 E: 6c Fc 2c 7c -> W  2
+#  T2 N: 3c Ac Rc Cc  -> N  6             T7 W: 2s 7s 6s Fs -> W  2
+#  T3 N: Fd 7d 2d 6d  -> S  2             T8 W: 2b 7b 6b Fb -> W  2
+#  T4 S: Cs 3s As Rs  -> E  6             T9 W: 5c 5s 5b 5d -> W  0
+#  T5 E: 3b Ab Rb Cb  -> E  6             T10 W: 4c 4s 4b 4d -> W 0 + 3 for the last trick
+# NS 6+6+2 = 14; EW 6+6+2+2+2+0+0+3 = 21. (The ace of bastoni is in T5, taken by E.)
+SPLIT_HANDS = {
+    Seat.N: "3d 3c Fd As Ab Fc Fs Fb 5d 4d",
+    Seat.W: "Ad Ac 7d Rs Rb 2c 2s 2b 5c 4c",
+    Seat.S: "Rd Rc 2d Cs Cb 7c 7s 7b 5s 4s",
+    Seat.E: "Cd Cc 6d 3s 3b 6c 6s 6b 5b 4b",
+}
+SPLIT_TRICKS = [
+    "3d Ad Rd Cd", "3c Ac Rc Cc", "Fd 7d 2d 6d", "Cs 3s As Rs", "3b Ab Rb Cb",
+    "6c Fc 2c 7c", "2s 7s 6s Fs", "2b 7b 6b Fb", "5c 5s 5b 5d", "4c 4s 4b 4d",
+]
+
+# NS take every point but not every trick: N leads 4d, W takes it with 5d (no points:
+# 4d 5d 4b 4c), W leads 4s, N takes it with 3s and then leads his eight spade.
+ALL_POINTS_HANDS = {
+    Seat.N: "3s 2s As Rs Cs Fs 7s 6s 5s 4d",
+    Seat.W: "3d 2d Ad Rd Cd Fd 7d 6d 5d 4s",
+    Seat.S: "3b 2b Ab Rb Cb Fb 7b 6b 5b 4b",
+    Seat.E: "3c 2c Ac Rc Cc Fc 7c 6c 5c 4c",
+}
+ALL_POINTS_TRICKS = [
+    "4d 5d 4b 4c",  # W wins (no points)
+    "4s 3b 3c 3s",  # W leads 4s, S and E discard, N follows with 3s and wins
+    "2s 2d 2b 2c", "As Ad Ab Ac", "Rs Rd Rb Rc", "Cs Cd Cb Cc", "Fs Fd Fb Fc",
+    "7s 7d 7b 7c", "6s 6d 6b 6c", "5s 3d 5b 5c",
+]
+
+
+def suited_deal(rules_: Rules | None = None, **kw: Any) -> Deal:
+    return Deal(rules_ or rules(), Seat.E, {s: cards(h) for s, h in SUITED_HANDS.items()}, **kw)
+
+
+def split_deal(rules_: Rules | None = None, **kw: Any) -> Deal:
+    return Deal(rules_ or rules(), Seat.E, {s: cards(h) for s, h in SPLIT_HANDS.items()}, **kw)
+
+
+def all_points_deal(rules_: Rules | None = None) -> Deal:
+    return Deal(rules_ or rules(), Seat.E, {s: cards(h) for s, h in ALL_POINTS_HANDS.items()})
+
+
+# --- hypothesis strategies ----------------------------------------------------------------
+
+PRESET_NAMES = sorted(PRESETS)
+preset_names = st.sampled_from(PRESET_NAMES)
+
+
+@st.composite
+def table_rules(draw: st.DrawFn) -> Rules:
+    """A preset, sometimes with a few options changed that the rule book allows."""
+    base = Rules.preset(draw(preset_names))
+    options: dict[str, Any] = {}
+    if draw(st.booleans()):
+        options["deal_packet"] = draw(st.sampled_from([1, 5]))
+        if base.players != 2:
+            options["first_lead"] = draw(st.sampled_from(["dealer_right", "four_of_denari"]))
+        if base.declarations:
+            options["declaration_timing"] = draw(
+                st.sampled_from(["end_of_first_trick", "before_first_lead"]))
+            options["declarations_compulsory"] = draw(st.booleans())
+        if base.players == 2:
+            options["follow_suit_with_stock"] = draw(st.booleans())
+    return base.with_options(**options) if options else base
+
+
+@st.composite
+def random_deals(draw: st.DrawFn, rules_strategy: st.SearchStrategy[Rules] | None = None
+                 ) -> Deal:
+    """A fresh deal: some rules, a seeded shuffle and any dealer of the table."""
+    r = draw(rules_strategy if rules_strategy is not None else table_rules())
+    seed = draw(st.integers(0, 2**32 - 1))
+    dealer = draw(st.sampled_from(seats_for(r.players)))
+    return Deal.new(r, dealer=dealer, seed=seed)
+
+
+# choices used to walk through a deal: each step picks legal[i % len(legal)]
+choices = st.lists(st.integers(0, 39), min_size=40, max_size=40)

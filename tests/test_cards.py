@@ -1,0 +1,152 @@
+"""Cards: notation, names, trick order and card points (RULES.md section 1)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tressette_learn.engine import DECK, Card, CardError, Hand, Rank, Suit, cards_of, mask_of
+from tressette_learn.engine.cards import parse_cards
+
+RANK_LETTERS = "A234567FCR"
+SUIT_LETTERS = "dcsb"
+TRICK_ORDER = "32ARCF7654"  # strongest first
+
+
+def test_deck_has_40_distinct_cards_four_suits_ten_ranks() -> None:
+    assert len(DECK) == 40
+    assert len({str(c) for c in DECK}) == 40
+    assert {c.suit for c in DECK} == set(Suit)
+    assert {c.rank for c in DECK} == set(Rank)
+    for suit in Suit:
+        assert len([c for c in DECK if c.suit == suit]) == 10
+
+
+@pytest.mark.parametrize("text", [r + s for s in SUIT_LETTERS for r in RANK_LETTERS])
+def test_notation_round_trip_for_every_card(text: str) -> None:
+    c = Card.parse(text)
+    assert str(c) == text
+    assert Card.parse(str(c)) is c
+    assert c.rank.symbol == text[0]
+    assert c.suit.symbol == text[1]
+    assert Card.of(c.rank, c.suit) is c
+
+
+def test_notation_covers_exactly_the_deck() -> None:
+    texts = {r + s for s in SUIT_LETTERS for r in RANK_LETTERS}
+    assert {str(c) for c in DECK} == texts
+
+
+@pytest.mark.parametrize(("english", "italian"), [
+    ("Jd", "Fd"), ("Nc", "Cc"), ("Ks", "Rs"), ("Jb", "Fb"), ("Nb", "Cb"), ("Kd", "Rd"),
+])
+def test_english_ranks_j_n_k(english: str, italian: str) -> None:
+    assert Card.parse(english) is Card.parse(italian)
+    assert str(Card.parse(english)) == italian
+
+
+@pytest.mark.parametrize(("french", "italian"), [
+    ("A♦", "Ad"), ("3♥", "3c"), ("R♠", "Rs"), ("K♣", "Rb"), ("J♥", "Fc"), ("N♦", "Cd"),
+    ("7♣", "7b"), ("2♠", "2s"),
+])
+def test_french_suit_symbols(french: str, italian: str) -> None:
+    assert Card.parse(french) is Card.parse(italian)
+
+
+def test_suit_french_symbols_match_the_rule_book() -> None:
+    assert [s.french_symbol for s in Suit] == ["♦", "♥", "♠", "♣"]
+    assert [s.italian_name for s in Suit] == ["denari", "coppe", "spade", "bastoni"]
+    assert [Suit.parse(s.french_symbol) for s in Suit] == list(Suit)
+
+
+@pytest.mark.parametrize("bad", ["", "3", "Xd", "3x", "10d", "3cc", "  "])
+def test_bad_card_text_is_refused_naming_it(bad: str) -> None:
+    with pytest.raises(CardError) as err:
+        Card.parse(bad)
+    assert repr(bad) in str(err.value)
+
+
+def test_card_error_is_a_value_error() -> None:
+    assert issubclass(CardError, ValueError)
+    with pytest.raises(ValueError):
+        Card.parse("Zz")
+
+
+def test_parse_cards_reads_space_separated_text_and_lists() -> None:
+    assert parse_cards("3c Rd Ab") == (Card.parse("3c"), Card.parse("Rd"), Card.parse("Ab"))
+    assert parse_cards(["3c", "Rd"]) == (Card.parse("3c"), Card.parse("Rd"))
+
+
+def test_names_in_english_and_italian() -> None:
+    assert Card.parse("3c").name("en") == "Three of cups"
+    assert Card.parse("3c").name("it") == "Tre di coppe"
+    assert Card.parse("Rd").name("it") == "Re di denari"
+    assert Card.parse("Ab").name("it") == "Asso di bastoni"
+    assert Card.parse("Ab").name("en") == "Ace of batons"
+    assert Card.parse("Cs").name("it") == "Cavallo di spade"
+    assert Card.parse("Cs").name("en") == "Knight of swords"
+    assert Card.parse("Fd").name("en") == "Jack of coins"
+    assert Card.parse("Fd").name("it") == "Fante di denari"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_names_are_distinct_for_all_40_cards(lang: str) -> None:
+    assert len({c.name(lang) for c in DECK}) == 40
+
+
+@pytest.mark.parametrize("suit", SUIT_LETTERS)
+def test_trick_order_3_2_A_R_C_F_7_6_5_4(suit: str) -> None:
+    ordered = [Card.parse(r + suit) for r in TRICK_ORDER]
+    for i, j in itertools.combinations(range(10), 2):
+        stronger, weaker = ordered[i], ordered[j]
+        assert stronger.beats(weaker), f"{stronger} should beat {weaker}"
+        assert not weaker.beats(stronger), f"{weaker} should not beat {stronger}"
+    for c in ordered:
+        assert not c.beats(c)
+
+
+def test_three_beats_the_ace() -> None:
+    assert Card.parse("3c").beats(Card.parse("Ac"))
+    assert not Card.parse("Ac").beats(Card.parse("3c"))
+
+
+def test_a_card_of_another_suit_never_beats_the_lead() -> None:
+    for led, other in itertools.product(DECK, DECK):
+        if led.suit != other.suit:
+            assert not other.beats(led)
+
+
+@pytest.mark.parametrize(("rank", "thirds"), [
+    ("A", 3), ("3", 1), ("2", 1), ("R", 1), ("C", 1), ("F", 1),
+    ("7", 0), ("6", 0), ("5", 0), ("4", 0),
+])
+def test_card_points_in_thirds(rank: str, thirds: int) -> None:
+    for suit in SUIT_LETTERS:
+        assert Card.parse(rank + suit).thirds == thirds
+    assert Rank.parse(rank).thirds == thirds
+
+
+def test_deck_holds_32_thirds_plus_3_for_the_last_trick_makes_35() -> None:
+    # 4 aces x 3 + 20 of (3, 2, R, C, F) x 1 = 32; plus the last trick's 3 = 35 = 11 2/3 points
+    assert sum(c.thirds for c in DECK) == 4 * 3 + 20 * 1 == 32
+
+
+def test_masks_round_trip() -> None:
+    some = parse_cards("3c Rd Ab 4s")
+    assert set(cards_of(mask_of(some))) == set(some)
+    assert cards_of(mask_of(DECK)) == DECK
+
+
+def test_hand_is_shown_suit_by_suit_strongest_first() -> None:
+    hand = Hand(parse_cards("4d Ac 3d Rb 2c 7d"))
+    assert str(hand) == "3d 7d 4d 2c Ac Rb"
+    assert Hand.from_mask(hand.mask) == hand
+
+
+def test_cards_are_immutable_and_interned() -> None:
+    c = Card.parse("3c")
+    assert Card.parse("3♥") is c
+    with pytest.raises(AttributeError):
+        c._index = 0  # type: ignore[misc]
+    assert len({Card.parse("3c"), Card.parse("3♥"), Card.parse("3c")}) == 1
