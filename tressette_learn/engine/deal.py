@@ -223,8 +223,8 @@ class Deal:
         return true_signals(card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit)
 
     # -- actions ---------------------------------------------------------------
-    def play(self, card: Card | str, signal: Signal | None = None, *, seat: Seat | str | None = None,
-             allow_revoke: bool = False) -> Trick | None:
+    def play(self, card: Card | str, signal: Signal | None = None, *,
+             seat: Seat | str | None = None, allow_revoke: bool = False) -> Trick | None:
         """Play a card for the seat to play; returns the trick if this card completed it.
 
         An illegal card raises :class:`IllegalPlay` with the rule and changes nothing.
