@@ -1,0 +1,101 @@
+"""Computer players: the interface, a random player, and the registry of levels.
+
+A player sees one :class:`PlayerView` (what its seat may see) and nothing else.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import random
+from collections.abc import Callable
+
+from ..engine.cards import Card
+from ..engine.declarations import Declaration
+from ..engine.scoring import card_thirds
+from ..engine.seats import side_of
+from ..engine.tricks import Signal
+from ..engine.views import PlayerView
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """The card to play and, when leading, the signal that goes with it."""
+
+    card: Card
+    signal: Signal | None = None
+
+
+class Player(abc.ABC):
+    """A computer player: it chooses cards, declarations and calls from a view only."""
+
+    level: str = "player"
+
+    @abc.abstractmethod
+    def choose(self, view: PlayerView) -> Decision:
+        """The card (and signal) for the seat to play, whose view this is."""
+
+    def declare(self, view: PlayerView, available: list[Declaration]) -> list[Declaration]:
+        """Which of the available combinations to declare: all of them."""
+        return list(available)
+
+    def call_out(self, view: PlayerView) -> bool:
+        """Whether the view's side claims the target now (only when the claim is right)."""
+        rules = view.rules
+        if not rules.calling_out or rules.fixed_deals is not None:
+            return False
+        side = side_of(view.seat, rules.players)
+        return claimable_points(view, side) + view.match_scores[side] >= rules.target
+
+
+def claimable_points(view: PlayerView, side: str) -> int:
+    """What a call-out counts for ``side``: rounded captured card points (no last trick)
+    plus its declarations, from the view alone."""
+    players = view.rules.players
+    thirds = sum(card_thirds(card, view.rules) for trick in view.tricks
+                 if trick.winner is not None and side_of(trick.winner, players) == side
+                 for card in trick.cards)
+    declared = sum(d.points for d in view.declarations if side_of(d.seat, players) == side)
+    return thirds // 3 + declared
+
+
+class RandomPlayer(Player):
+    """Plays a uniformly random legal card and never signals."""
+
+    level = "random"
+
+    def __init__(self, seed: int | None = None):
+        """``seed`` makes the player's choices reproducible."""
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Decision:
+        """Any legal card."""
+        return Decision(self.rng.choice(view.legal))
+
+
+def _beginner(seed: int | None) -> Player:
+    from .heuristic import BeginnerPlayer
+
+    return BeginnerPlayer(seed)
+
+
+def _club(seed: int | None) -> Player:
+    from .heuristic import RulesPlayer
+
+    return RulesPlayer(seed)
+
+
+LEVELS: dict[str, Callable[[int | None], Player]] = {
+    "random": RandomPlayer,
+    "beginner": _beginner,
+    "club": _club,
+}
+"""Level name -> factory taking a seed; extend it to add a level."""
+
+
+def make_player(level: str, seed: int | None = None) -> Player:
+    """A player of this level (``random``, ``beginner``, ``club``, ...)."""
+    factory = LEVELS.get(level)
+    if factory is None:
+        raise ValueError(f"unknown player level {level!r}: choose one of {', '.join(LEVELS)}")
+    return factory(seed)
