@@ -300,7 +300,7 @@ class Deal:
             return False
         if self.rules.declaration_timing == "before_first_lead":
             return not self.plays
-        return len(self.tricks) == 1 and not self.current
+        return len(self.tricks) == 1 and not self.current and not self.calls
 
     def available_declarations(self, seat: Seat) -> list[Declaration]:
         """Combinations ``seat`` holds and may still declare now."""

@@ -74,6 +74,9 @@ class Match:
 
     def replace_deal(self, deal: Deal) -> None:
         """Play ``deal`` (e.g. replayed from a record) instead of the dealt one."""
+        if deal.match_scores != self.totals:
+            raise DealError(f"the deal was set up with match scores {deal.match_scores}, "
+                            f"but the match stands at {self.totals}")
         self.deal = deal
 
     @property
@@ -127,7 +130,9 @@ class Match:
             pick = min if self.rules.a_perdere else max
             winner = pick(self.sides, key=self.totals.__getitem__)
             word = "fewer" if self.rules.a_perdere else "more"
-            return self._end(winner, f"{winner} has {word} points after {fixed} deals")
+            return self._end(winner, f"{winner} has {word} points after {played} deals")
+        if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
+            return self._last_trick_wins(result, f"level after {played} deals")
         if played < fixed + TIE_BREAK_DEALS:
             return None
         return self._last_trick_wins(result, f"still level after {TIE_BREAK_DEALS} "
@@ -144,7 +149,8 @@ class Match:
         return self._end(side, f"{why}: {side} took the last trick of the last deal")
 
     def _end(self, winner: str, reason: str) -> MatchResult:
-        return MatchResult(winner, reason, dict(self.totals), len(self.finished), self.stake)
+        played = sum(1 for r in self.results if r.redeal_by is None)
+        return MatchResult(winner, reason, dict(self.totals), played, self.stake)
 
     def _other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
