@@ -8,10 +8,12 @@ True
 """
 
 from .arena import PlayerError, play_deal, play_match
+from .explain import Explanation
 from .heuristic import Advice, BeginnerPlayer, Reading, RulesPlayer, advise
 from .players import LEVELS, Decision, Player, RandomPlayer, make_player
 
 __all__ = [
-    "LEVELS", "Advice", "BeginnerPlayer", "Decision", "Player", "PlayerError", "RandomPlayer",
-    "Reading", "RulesPlayer", "advise", "make_player", "play_deal", "play_match",
+    "LEVELS", "Advice", "BeginnerPlayer", "Decision", "Explanation", "Player", "PlayerError",
+    "RandomPlayer", "Reading", "RulesPlayer", "advise", "make_player", "play_deal",
+    "play_match",
 ]

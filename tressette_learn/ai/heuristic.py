@@ -324,12 +324,13 @@ def draw_out_aces(k: Reading) -> int | None:
         for suit in range(4):
             card = 10 * suit + rank
             ace = 10 * suit + Rank.ASSO
-            if k.hand >> card & 1 and k.master(suit) == card and _ace_with_opponent(k, ace):
+            if k.hand >> card & 1 and k.master(suit) == card and ace_with_opponent(k, ace):
                 return card
     return None
 
 
-def _ace_with_opponent(k: Reading, ace: int) -> bool:
+def ace_with_opponent(k: Reading, ace: int) -> bool:
+    """Whether an opponent may still hold this ace."""
     return any(not k.ours(s) and k.could_hold(s) >> ace & 1 for s in k.others())
 
 
