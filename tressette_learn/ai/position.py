@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 
-from ..engine.cards import DECK, SUIT_MASKS, mask_of
+from ..engine.cards import DECK, SUIT_MASKS, Card, mask_of
 from ..engine.deal import Deal
+from ..engine.rules import Rules
 from ..engine.scoring import card_thirds
-from ..engine.seats import Seat, next_seat
+from ..engine.seats import Seat, next_seat, seats_for, side_of, sides_for
+from ..engine.tricks import Play, Trick
+from ..engine.views import PlayerView
 
 LAST_TRICK = 3
 
@@ -55,24 +59,40 @@ class Position:
 
 def position_from_deal(deal: Deal) -> Position:
     """The full deal as a solver position (every hand and the stock order are seen)."""
-    rules = deal.rules
+    hands = {seat: deal.hand_mask(seat) for seat in deal.seats}
+    return build_position(deal.rules, hands, tuple(deal.current), tuple(deal.tricks),
+                          tuple(c.index for c in deal.stock), deal.to_play)
+
+
+def position_from_view(view: PlayerView, hands: Mapping[Seat, int],
+                       stock: Sequence[Card] = ()) -> Position:
+    """A seat's view completed by guessed hands and stock order (one PIMC sample)."""
+    return build_position(view.rules, hands, view.current_trick, view.tricks,
+                          tuple(c.index for c in stock), view.to_play)
+
+
+def build_position(rules: Rules, hands: Mapping[Seat, int], current: Sequence[Play],
+                   tricks: Sequence[Trick], stock: tuple[int, ...],
+                   to_play: Seat | None) -> Position:
+    """A solver position from current hands, the trick in play, finished tricks, stock."""
     nxt = [-1] * 4
     side = [0] * 4
-    for seat in deal.seats:
+    sides = sides_for(rules.players)
+    for seat in seats_for(rules.players):
         nxt[seat] = next_seat(seat, rules.players)
-        side[seat] = deal.sides.index(deal.side_of(seat))
+        side[seat] = sides.index(side_of(seat, rules.players))
     values = tuple(card_thirds(card, rules) for card in DECK)
     captured = [0, 0]
-    for trick in deal.tricks:
+    gone = 0
+    for trick in tricks:
         assert trick.winner is not None
         captured[side[trick.winner]] += sum(values[c.index] for c in trick.cards)
-    stock = tuple(c.index for c in deal.stock)
+        gone |= mask_of(trick.cards)
     return Position(
-        hands=[deal.hand_mask(Seat(s)) if nxt[s] >= 0 else 0 for s in range(4)],
-        trick=[(p.seat.value, p.card.index) for p in deal.current],
-        to_play=-1 if deal.to_play is None else deal.to_play.value,
-        tricks_left=rules.tricks_per_deal - len(deal.tricks),
-        gone=deal.played_mask & ~mask_of(p.card for p in deal.current),
+        hands=[hands.get(Seat(s), 0) if nxt[s] >= 0 else 0 for s in range(4)],
+        trick=[(p.seat.value, p.card.index) for p in current],
+        to_play=-1 if to_play is None else to_play.value,
+        tricks_left=rules.tricks_per_deal - len(tricks), gone=gone,
         stock=stock, stock_pos=0, must_follow_with_stock=rules.follow_suit_with_stock,
         next_seat=tuple(nxt), side=tuple(side), values=values, a_perdere=rules.a_perdere,
         captured=captured)
