@@ -85,10 +85,24 @@ def _club(seed: int | None) -> Player:
     return RulesPlayer(seed)
 
 
+def _strong(seed: int | None) -> Player:
+    from .pimc import strong_player
+
+    return strong_player(seed)
+
+
+def _expert(seed: int | None) -> Player:
+    from .pimc import expert_player
+
+    return expert_player(seed)
+
+
 LEVELS: dict[str, Callable[[int | None], Player]] = {
     "random": RandomPlayer,
     "beginner": _beginner,
     "club": _club,
+    "strong": _strong,
+    "expert": _expert,
 }
 """Level name -> factory taking a seed; extend it to add a level."""
 

@@ -158,7 +158,7 @@ class CardValue:
     """What one legal card is worth to the side that plays it, played out perfectly."""
 
     card: Card
-    thirds: int
+    thirds: int | None
     points: int
 
 
@@ -168,23 +168,27 @@ def future_thirds(pos: Position) -> int:
     return out + (LAST_TRICK if pos.tricks_left else 0)
 
 
+def position_card_values(pos: Position) -> dict[int, int]:
+    """Each legal card's final thirds for the mover's side (captured plus the rest)."""
+    if pos.to_play < 0:
+        return {}
+    solver = ReferenceSolver(pos)
+    side = pos.side[pos.to_play]
+    remaining = future_thirds(pos)
+    firsts: dict[int, int] = {}
+    out = {}
+    for rep, card in equivalent_moves(pos, pos.legal()):
+        if rep not in firsts:
+            firsts[rep] = solver.child(rep, -1, INFINITY)
+        first = firsts[rep]
+        out[card] = pos.captured[side] + (first if side == 0 else remaining - first)
+    return out
+
+
 def solve_full_deal(deal: Deal) -> list[CardValue]:
     """Exact value of every legal card of the seat to play (the solver sees every card).
 
     ``thirds`` and ``points`` are the mover's side's totals at the end of the deal.
     """
-    pos = position_from_deal(deal)
-    if pos.to_play < 0:
-        return []
-    solver = ReferenceSolver(pos)
-    side = pos.side[pos.to_play]
-    remaining = future_thirds(pos)
-    values: dict[int, int] = {}
-    out = []
-    for rep, card in equivalent_moves(pos, pos.legal()):
-        if rep not in values:
-            values[rep] = solver.child(rep, -1, INFINITY)
-        first = values[rep]
-        thirds = pos.captured[side] + (first if side == 0 else remaining - first)
-        out.append(CardValue(DECK[card], thirds, thirds // 3))
-    return out
+    values = position_card_values(position_from_deal(deal))
+    return [CardValue(DECK[card], thirds, thirds // 3) for card, thirds in values.items()]

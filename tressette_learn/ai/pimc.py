@@ -1,0 +1,124 @@
+"""Search players: sample the hidden cards, solve each sample exactly, play the best card.
+
+``strong`` is plain PIMC (Perfect Information Monte Carlo); ``expert`` also weights the
+samples by how likely the other players' past plays were under the club player's model,
+and searches deeper. Before the search horizon both play as the club player.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+from ..engine.cards import Card
+from ..engine.views import PlayerView
+from .exact import exact_card_values
+from .heuristic import Reading, RulesPlayer, choose_signal
+from .inference import Sample, sample_deals
+from .players import Decision, Player
+from .position import Position, position_from_view
+from .solver import CardValue
+
+CardSolver = Callable[[Position], "list[CardValue] | None"]
+
+
+def points_solver(pos: Position) -> list[CardValue] | None:
+    """Exact values in points (the compiled core's cheaper mode), waiting for the core."""
+    return exact_card_values(pos, points_only=True, block=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """A legal card's average over the samples: points and thirds for the mover's side."""
+
+    card: Card
+    points: float
+    thirds: float
+
+    def key(self, a_perdere: bool) -> tuple[float, float]:
+        """Sort key: more points (fewer a perdere) first, thirds breaking ties."""
+        sign = 1 if a_perdere else -1
+        return (sign * self.points, sign * self.thirds)
+
+
+def estimate_cards(view: PlayerView, samples: list[Sample],
+                   solve: CardSolver = points_solver) -> list[Estimate]:
+    """Average each legal card's exact value over sampled deals, best card first.
+
+    A solver that gives points only counts each point as three thirds for tie-breaks.
+    """
+    points: dict[Card, float] = {}
+    thirds: dict[Card, float] = {}
+    for sample in samples:
+        values = solve(position_from_view(view, sample.hands, sample.stock))
+        if values is None:
+            raise RuntimeError("the exact solver is not available")
+        for v in values:
+            points[v.card] = points.get(v.card, 0.0) + v.points
+            third = v.thirds if v.thirds is not None else 3 * v.points
+            thirds[v.card] = thirds.get(v.card, 0.0) + third
+    n = max(1, len(samples))
+    out = [Estimate(c, points[c] / n, thirds[c] / n) for c in points]
+    return sorted(out, key=lambda e: e.key(view.rules.a_perdere))
+
+
+class SearchPlayer(Player):
+    """PIMC: ``samples`` deals per decision, solved exactly within ``horizon`` tricks."""
+
+    def __init__(self, level: str, seed: int | None = None, *, samples: int = 6,
+                 horizon: int = 7, weighted: bool = False,
+                 solve: CardSolver = points_solver):
+        self.level = level
+        self.samples = samples
+        self.horizon = horizon
+        self.weighted = weighted
+        self.solve = solve
+        self.rng = random.Random(seed)
+        self.fallback = RulesPlayer()
+
+    def choose(self, view: PlayerView) -> Decision:
+        """The card with the best average exact value, with a true signal when leading."""
+        left = view.rules.tricks_per_deal - len(view.tricks)
+        if left > self.horizon or len(view.legal) == 1:
+            return self.fallback.choose(view)
+        weights = _plausibility(view) if self.weighted else None
+        samples = sample_deals(view, self.samples, self.rng, weights=weights)
+        best = self._pick(view, estimate_cards(view, samples, self.solve))
+        signal = None
+        if not view.current_trick and view.rules.signals:
+            signal = choose_signal(Reading.of(view), best.index)
+        return Decision(best, signal)
+
+
+    def _pick(self, view: PlayerView, estimates: list[Estimate]) -> Card:
+        return pick_card(view, estimates, self.fallback.choose(view).card)
+
+
+def pick_card(view: PlayerView, estimates: list[Estimate], advised: Card) -> Card:
+    """The best estimate; among equals the club player's card, else the cheapest."""
+    top = estimates[0].key(view.rules.a_perdere)
+    tied = [e.card for e in estimates if _close(e.key(view.rules.a_perdere), top)]
+    if advised in tied:
+        return advised
+    return min(tied, key=lambda c: (c.thirds, c.rank))
+
+
+def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
+
+
+def strong_player(seed: int | None = None) -> SearchPlayer:
+    """PIMC over 6 sampled deals, exact search over the last 8 tricks."""
+    return SearchPlayer("strong", seed, samples=6, horizon=8)
+
+
+def expert_player(seed: int | None = None) -> SearchPlayer:
+    """PIMC over 8 deals weighted by the opponents' plays, exact over the last 8 tricks."""
+    return SearchPlayer("expert", seed, samples=8, horizon=8, weighted=True)
+
+
+def _plausibility(view: PlayerView) -> Callable[[Sample], float]:
+    from .opponent_model import plausibility
+
+    return lambda sample: plausibility(view, sample)
