@@ -73,6 +73,16 @@ def play_all(deal: Deal, texts: str) -> None:
         deal.play(Card.parse(text))
 
 
+def play_moves(deal: Deal, moves: str) -> None:
+    """Play moves in turn: ``4c``, ``4c!busso`` (with a signal) or ``*`` (first legal card)."""
+    for move in moves.split():
+        if move == "*":
+            deal.play(deal.legal_cards()[0])
+        else:
+            text, _, signal = move.partition("!")
+            deal.play(Card.parse(text), signal or None)  # type: ignore[arg-type]
+
+
 def play_out(deal: Deal) -> None:
     """Finish a deal by always playing the first legal card."""
     while not deal.is_over():

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from conftest import CardsLike, complete_deal, random_deals, rules
+from conftest import play_moves as play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,16 +83,6 @@ def test_the_module_example_runs() -> None:
 
 
 # -- constructed positions, one or more per reason ---------------------------------------------
-def play(deal: Deal, moves: str) -> None:
-    """Play moves in turn: ``4c``, ``4c!busso`` (with a signal) or ``*`` (first legal card)."""
-    for move in moves.split():
-        if move == "*":
-            deal.play(deal.legal_cards()[0])
-        else:
-            card, _, signal = move.partition("!")
-            deal.play(Card.parse(card), signal or None)  # type: ignore[arg-type]
-
-
 def make_deal(preset: str, dealer: str, hands: dict[str, str]) -> Deal:
     """A deal of ``preset`` from partial hands (completed by conftest's helper)."""
     partial: dict[Seat | str, CardsLike] = {seat: cards for seat, cards in hands.items()}

@@ -7,6 +7,7 @@ import statistics
 
 import pytest
 from conftest import complete_deal, rules
+from conftest import play_moves as play
 
 from tressette_learn.ai import (
     BeginnerPlayer,
@@ -21,16 +22,6 @@ from tressette_learn.ai import (
 from tressette_learn.ai.heuristic import lead_low
 from tressette_learn.engine import Card, Deal, Rules, Seat, Suit
 from tressette_learn.engine.seats import seats_for
-
-
-def play(deal: Deal, moves: str) -> None:
-    """Play moves in turn: ``4c``, ``4c!busso`` (with a signal) or ``*`` (first legal card)."""
-    for move in moves.split():
-        if move == "*":
-            deal.play(deal.legal_cards()[0])
-        else:
-            card, _, signal = move.partition("!")
-            deal.play(Card.parse(card), signal or None)  # type: ignore[arg-type]
 
 
 def advice_for(deal: Deal) -> tuple[str, str]:
