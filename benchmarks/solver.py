@@ -1,6 +1,6 @@
 """Exact-solver timings: the compiled core by tricks left, full deals, and hint-sized work.
 
-    python benchmarks/solver.py [--json] [--positions N] [--compile]
+    python benchmarks/solver.py [--json] [--positions N] [--compile] [--hint-deals N]
 
 Positions: seeded 4-player deals (``standard``) played at random up to a trick start with
 3..10 tricks left (10 = the full deal at the opening lead). For each position the table is
@@ -12,10 +12,16 @@ process's CPU time is also in the JSON: other work on the machine inflates wall 
 ``--compile`` also measures loading the core in fresh processes, with an empty numba cache
 (compiling) and with the cache just written.
 
+Hints: :func:`measure_hint_latency_ms` times ``hint(view, block=True)`` at every decision of
+``--hint-deals`` seeded ``standard`` deals (default 200; 0 skips it) played by club
+players, split into exact decisions (<= 8 tricks left: sampled deals solved) and estimated
+ones (earlier: club rollouts).
+
 JSON keys: ``full_deal_median_s``, ``full_deal_p90_s``, ``by_tricks_left`` (tricks left ->
 ``median_s``/``p90_s``/``max_s``), ``all_cards_by_tricks_left``, ``points_by_tricks_left``,
-``cpu_by_tricks_left``, ``compile`` (with ``--compile``), and ``hint_p90_ms`` once
-:func:`measure_hint_latency_ms` is implemented.
+``cpu_by_tricks_left``, ``compile`` (with ``--compile``), ``hint_p90_ms`` (every decision)
+and ``hint_latency`` (``deals``; ``overall``/``exact``/``estimated`` -> ``count``,
+``p50_ms``, ``p90_ms``, ``max_ms``) unless ``--hint-deals 0``.
 """
 
 from __future__ import annotations
@@ -36,9 +42,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tressette_learn.ai import fastsolver  # noqa: E402
+from tressette_learn.ai import fastsolver, make_player, play_deal  # noqa: E402
+from tressette_learn.ai.hints import hint  # noqa: E402
+from tressette_learn.ai.players import Decision, Player  # noqa: E402
 from tressette_learn.ai.position import position_from_deal  # noqa: E402
-from tressette_learn.engine import DECK, Deal, Rules  # noqa: E402
+from tressette_learn.engine import DECK, Deal, PlayerView, Rules  # noqa: E402
 
 TRICKS = range(3, 11)
 HINT_TRICKS = range(3, 9)  # all-card solves (hints) are wanted up to 8 tricks left
@@ -77,12 +85,55 @@ def timed(deals: list[Deal], solve: Callable[[Deal], Any]) -> tuple[list[float],
     return wall, cpu
 
 
-def measure_hint_latency_ms(positions: int) -> list[float] | None:
-    """HOOK for the lead: the latency of one hint (in ms) on ``positions`` positions, once
-    hints exist (e.g. several sampled deals solved with ``fast_solve_full_deal`` or
-    ``fast_points_values``). Returning None leaves ``hint_p90_ms`` out of the report."""
-    del positions
-    return None
+class _HintTimer(Player):
+    """Plays as a club player; before each decision, times the hint for that view."""
+
+    def __init__(self) -> None:
+        self.inner = make_player("club")
+        self.level = self.inner.level
+        self.exact: list[float] = []
+        self.estimated: list[float] = []
+
+    def choose(self, view: PlayerView) -> Decision:
+        start = time.perf_counter()
+        found = hint(view, block=True)
+        elapsed = 1000 * (time.perf_counter() - start)
+        (self.exact if found.exact else self.estimated).append(elapsed)
+        return self.inner.choose(view)
+
+
+def _latency_summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"count": 0}
+    return {"count": len(values), "p50_ms": statistics.median(values), "p90_ms": p90(values),
+            "max_ms": max(values)}
+
+
+def measure_hint_latency_ms(deals: int = 200, preset: str = "standard",
+                            progress: bool = True) -> dict[str, Any] | None:
+    """The latency of a hint (ms) at EVERY decision of ``deals`` seeded deals played by club
+    players: before each decision ``hint(deal.view(seat), block=True)`` is timed (after a
+    warm-up: the core loaded and one untimed hint). Returns ``overall``, ``exact`` (solved
+    sampled deals, <= 8 tricks left) and ``estimated`` (club rollouts, earlier), each with
+    ``count``/``p50_ms``/``p90_ms``/``max_ms``; None when ``deals`` is 0."""
+    if deals <= 0:
+        return None
+    fastsolver.warm_up(background=False)
+    rules = Rules.preset(preset)
+    warm = Deal.new(rules, seed=-1)
+    assert warm.to_play is not None
+    hint(warm.view(warm.to_play), block=True)  # untimed: first-call imports and tables
+    timer = _HintTimer()
+    start = time.perf_counter()
+    for n in range(deals):
+        deal = Deal.new(rules, seed=50_000 + n)
+        play_deal(deal, dict.fromkeys(deal.seats, timer))
+        if progress and ((n + 1) % 10 == 0 or n + 1 == deals):
+            print(f"hints: {n + 1}/{deals} deals, {time.perf_counter() - start:.0f} s",
+                  file=sys.stderr, flush=True)
+    return {"deals": deals, "overall": _latency_summary(timer.exact + timer.estimated),
+            "exact": _latency_summary(timer.exact),
+            "estimated": _latency_summary(timer.estimated)}
 
 
 COMPILE_SCRIPT = """
@@ -111,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--positions", type=int, default=20, help="positions per row")
     parser.add_argument("--compile", action="store_true", help="also time cold/warm loads")
+    parser.add_argument("--hint-deals", type=int, default=200,
+                        help="deals whose every decision gets a timed hint (0 skips it)")
     args = parser.parse_args(argv)
 
     report: dict[str, Any] = {}
@@ -136,9 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     report["all_cards_by_tricks_left"] = all_by
     report["points_by_tricks_left"] = points_by
     report["positions"] = args.positions
-    hint = measure_hint_latency_ms(args.positions)
+    hint = measure_hint_latency_ms(args.hint_deals)
     if hint is not None:
-        report["hint_p90_ms"] = p90(hint)
+        report["hint_p90_ms"] = hint["overall"]["p90_ms"]
+        report["hint_latency"] = hint
 
     if args.json:
         print(json.dumps(report, indent=2))
@@ -160,8 +214,14 @@ def main(argv: list[str] | None = None) -> int:
         print(row)
     print(f"full deal (10 tricks, opening lead): median {report['full_deal_median_s']:.3f} s, "
           f"p90 {report['full_deal_p90_s']:.3f} s")
-    if "hint_p90_ms" in report:
-        print(f"hint p90: {report['hint_p90_ms']:.1f} ms")
+    if "hint_latency" in report:
+        h = report["hint_latency"]
+        print(f"hint latency (ms) at every decision of {h['deals']} club-played deals:")
+        for kind in ("overall", "exact", "estimated"):
+            r = h[kind]
+            if r["count"]:
+                print(f"  {kind:>9}: {r['count']:>5} hints, p50 {r['p50_ms']:7.1f}, "
+                      f"p90 {r['p90_ms']:7.1f}, max {r['max_ms']:7.1f}")
     return 0
 
 
