@@ -19,7 +19,7 @@ from .exact import exact_card_values
 from .explain import Explanation, explain
 from .heuristic import Reading, RulesPlayer, choose_signal
 from .inference import DealSampler, Sample, knowledge_from_view, sample_deals, sample_to_deal
-from .pimc import Estimate, estimate_cards, pick_card
+from .pimc import Estimate, distinct_samples, estimate_cards, pick_card
 from .position import Position
 from .solver import CardValue
 
@@ -70,7 +70,7 @@ def hint(view: PlayerView, *, seed: int = 0, block: bool = False) -> Hint:
     if values is None:
         samples = sample_deals(view, min(ESTIMATE_SAMPLES, possible), rng)
         values = rollout_estimates(view, samples)
-    return _make_hint(view, values, exact, len(samples), possible)
+    return _make_hint(view, values, exact, len(distinct_samples(samples)), possible)
 
 
 def _solved(view: PlayerView, samples: list[Sample], block: bool) -> list[Estimate] | None:
@@ -86,14 +86,13 @@ def _solved(view: PlayerView, samples: list[Sample], block: bool) -> list[Estima
 def rollout_estimates(view: PlayerView, samples: list[Sample]) -> list[Estimate]:
     """Each legal card played out by club players on each sampled deal, averaged."""
     club = RulesPlayer()
-    side = view.rules.players == 2 and view.seat.name or None
     totals: dict[Card, list[float]] = {card: [0.0, 0.0] for card in view.legal}
     for sample in samples:
         for card in view.legal:
             deal = sample_to_deal(view, sample)
             deal.play(card)
             result = play_deal(deal, {seat: club for seat in deal.seats})
-            mine = side or deal.side_of(view.seat)
+            mine = deal.side_of(view.seat)
             totals[card][0] += result.sides[mine].card_points
             totals[card][1] += result.sides[mine].thirds
     n = max(1, len(samples))

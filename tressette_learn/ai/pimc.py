@@ -10,8 +10,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from typing import Any
 
 from ..engine.cards import Card
+from ..engine.scoring import card_thirds
 from ..engine.views import PlayerView
 from .exact import exact_card_values
 from .heuristic import Reading, RulesPlayer, choose_signal
@@ -50,17 +52,26 @@ def estimate_cards(view: PlayerView, samples: list[Sample],
     """
     points: dict[Card, float] = {}
     thirds: dict[Card, float] = {}
-    for sample in samples:
+    for sample, times in distinct_samples(samples):
         values = solve(position_from_view(view, sample.hands, sample.stock))
         if values is None:
             raise RuntimeError("the exact solver is not available")
         for v in values:
-            points[v.card] = points.get(v.card, 0.0) + v.points
+            points[v.card] = points.get(v.card, 0.0) + times * v.points
             third = v.thirds if v.thirds is not None else 3 * v.points
-            thirds[v.card] = thirds.get(v.card, 0.0) + third
+            thirds[v.card] = thirds.get(v.card, 0.0) + times * third
     n = max(1, len(samples))
     out = [Estimate(c, points[c] / n, thirds[c] / n) for c in points]
     return sorted(out, key=lambda e: e.key(view.rules.a_perdere))
+
+
+def distinct_samples(samples: list[Sample]) -> list[tuple[Sample, int]]:
+    """Each distinct sampled deal with the number of times it was drawn."""
+    seen: dict[tuple[object, ...], list[Any]] = {}
+    for sample in samples:
+        key = (tuple(sorted(sample.hands.items())), sample.stock)
+        seen.setdefault(key, [sample, 0])[1] += 1
+    return [(sample, times) for sample, times in seen.values()]
 
 
 class SearchPlayer(Player):
@@ -101,7 +112,7 @@ def pick_card(view: PlayerView, estimates: list[Estimate], advised: Card) -> Car
     tied = [e.card for e in estimates if _close(e.key(view.rules.a_perdere), top)]
     if advised in tied:
         return advised
-    return min(tied, key=lambda c: (c.thirds, c.rank))
+    return min(tied, key=lambda c: (card_thirds(c, view.rules), c.rank))
 
 
 def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:

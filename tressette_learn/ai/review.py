@@ -1,0 +1,417 @@
+"""After-the-deal review: what each card a seat played cost, the best card, and why.
+
+A review is an analysis made **after the deal**, so the solver sees the full deal: every
+hand and the stock order (the record holds them all). That is what makes its verdicts exact:
+"at trick 7 your 3 of coins cost you a point" means that with the cards as they really lay,
+perfect play from that moment gives your side one point more after the best card than after
+the card you played. Only the *explanation* of the best card is limited to what the seat
+could see then: it comes from :func:`.explain.explain` on the seat's own view.
+
+How each card is valued, for the side of the seat that played it (points at the end of the
+deal, card points and the last trick; declarations are fixed and left out):
+
+- **exact** when at most ``exact_limit`` tricks are left (the whole deal at four players and
+  col morto; the last ten tricks with two players) and, with two players, when the stock is
+  empty or at most :data:`STOCK_EXACT_LIMIT` tricks are left: each legal card is solved by
+  the exact solver (the compiled core, waited for; the pure-Python reference for small
+  positions if the core cannot be built);
+- **estimated** earlier (two players with the stock still in play): each legal card is
+  played on the real deal, then every seat plays on as the club player until the position
+  is within the exact range, which is then solved exactly. One deterministic play-out per
+  card on the real cards, not a sample of guessed hands: the review may see everything, and
+  the exact finish removes most of the club player's noise. Estimated plays are flagged
+  (``exact=False``), count in the mistakes, and never make turning points.
+
+The *cost* of a play is the points it gave away against the best card at that moment: best
+minus played, or played minus best *a perdere*, where points are bad. A revoke (a card that
+did not follow suit, let through from a real table) is valued at the penalty: the deal is
+lost (no points, or all of them *a perdere*). After the first revoke the deal's score is
+fixed by the penalty: later cards are still judged as card play (what they would be worth
+without the penalty), but they are not turning points.
+
+*Turning points* are the plays by any seat where the deal's exact value for the first side
+(NS, or S with two players) swung the most. The value before a play is the best card's and
+after it the played card's; since a deal's points always add up to 11 (21 *a perdere* with
+the 11-point ace), the swing is the mover's cost, so turning points are the costliest exact
+plays of the whole deal (the top three with a cost above 0).
+
+The record is replayed once, forward: before each play the position is built with
+:func:`.position.position_from_deal` from a fresh deal that takes the record's actions one
+by one (never ``Deal.undo``, which replays from the start).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..engine.cards import Card, Hand
+from ..engine.deal import Deal
+from ..engine.records import DealRecord, load_json, replay
+from ..engine.seats import Seat, SeatError, seats_for
+from .explain import Explanation, explain
+from .heuristic import RulesPlayer
+from .position import Position, position_from_deal
+from .solver import INFINITY, CardValue, ReferenceSolver, future_thirds, position_card_values
+
+__all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewedPlay", "TurningPoint",
+           "review"]
+
+STOCK_EXACT_LIMIT = 12  # two players, stock in play: above this many tricks left a solve
+#                         can take seconds (measured: 12 left < 0.1 s, 14 left up to 11 s)
+TURNING_POINTS = 3
+
+RecordLike = Deal | DealRecord | Mapping[str, Any] | str | Path
+Progress = Callable[[int, int], None]
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewedPlay:
+    """One card played, judged against the best card(s) at that moment.
+
+    ``played_points``, ``best_points`` and ``values`` are the points (and thirds) the
+    mover's ``side`` ends the deal with; ``cost`` is how many of them the card gave away.
+    ``explanation`` says why ``explained`` (the played card when it was one of the best,
+    else a best card) is good, from the seat's view only.
+    """
+
+    number: int
+    trick: int
+    seat: Seat
+    side: str
+    card: Card
+    best: tuple[Card, ...]
+    played_points: int
+    best_points: int
+    worst_points: int
+    cost: int
+    exact: bool
+    explained: Card
+    explanation: Explanation
+    values: tuple[CardValue, ...]
+    revoke: bool = False
+
+    @property
+    def en(self) -> str:
+        """The explanation in English."""
+        return self.explanation.en
+
+    @property
+    def it(self) -> str:
+        """The explanation in Italian."""
+        return self.explanation.it
+
+    def sentence(self, lang: str = "en") -> str:
+        """The explanation in ``en`` or ``it``."""
+        return self.explanation.it if lang == "it" else self.explanation.en
+
+    @property
+    def method(self) -> str:
+        """``exact`` or ``estimated``."""
+        return "exact" if self.exact else "estimated"
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain object (cards as text)."""
+        return {"number": self.number, "trick": self.trick, "seat": self.seat.name,
+                "side": self.side, "card": str(self.card),
+                "best": [str(c) for c in self.best], "played_points": self.played_points,
+                "best_points": self.best_points, "worst_points": self.worst_points,
+                "cost": self.cost, "exact": self.exact, "method": self.method,
+                "revoke": self.revoke, "explained": str(self.explained),
+                "reason": self.explanation.reason, "en": self.en, "it": self.it,
+                "values": [{"card": str(v.card), "points": v.points, "thirds": v.thirds}
+                           for v in self.values]}
+
+
+@dataclasses.dataclass(frozen=True)
+class TurningPoint:
+    """A play that swung the deal: ``side``'s exact points ``before`` and ``after`` it."""
+
+    play: ReviewedPlay
+    side: str
+    before: int
+    after: int
+
+    @property
+    def swing(self) -> int:
+        """How far the value moved (the mover's cost)."""
+        return abs(self.before - self.after)
+
+    def to_json(self) -> dict[str, Any]:
+        """The play's fields plus ``value_side``, ``before``, ``after`` and ``swing``."""
+        return {**self.play.to_json(), "value_side": self.side, "before": self.before,
+                "after": self.after, "swing": self.swing}
+
+
+@dataclasses.dataclass(frozen=True)
+class Review:
+    """A seat's plays in one deal, judged with the full deal seen (see the module).
+
+    ``seats`` are the seats whose cards were reviewed (the dealer and the dummy at col
+    morto); ``value_side`` is the side whose points the turning points follow (NS, or S
+    with two players); ``complete`` is False for a deal still in play.
+    """
+
+    seat: Seat
+    side: str
+    seats: tuple[Seat, ...]
+    plays: tuple[ReviewedPlay, ...]
+    turning_points: tuple[TurningPoint, ...]
+    complete: bool
+    value_side: str
+
+    @property
+    def mistakes(self) -> tuple[ReviewedPlay, ...]:
+        """The plays that cost points, costliest first (exact before estimated, then by
+        order of play)."""
+        costly = [p for p in self.plays if p.cost > 0]
+        return tuple(sorted(costly, key=lambda p: (-p.cost, not p.exact, p.number)))
+
+    @property
+    def total_cost(self) -> int:
+        """The points all the seat's plays gave away (exact and estimated)."""
+        return sum(p.cost for p in self.plays)
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain object for the command line and the widgets."""
+        return {"seat": self.seat.name, "side": self.side,
+                "seats": [s.name for s in self.seats], "complete": self.complete,
+                "value_side": self.value_side,
+                "total_cost": self.total_cost,
+                "exact_plays": sum(1 for p in self.plays if p.exact),
+                "estimated_plays": sum(1 for p in self.plays if not p.exact),
+                "plays": [p.to_json() for p in self.plays],
+                "mistakes": [p.to_json() for p in self.mistakes],
+                "turning_points": [t.to_json() for t in self.turning_points]}
+
+
+# -- the review ----------------------------------------------------------------------------
+def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress | None = None,
+           exact_limit: int = 10) -> Review:
+    """Review the cards ``seat`` played in a finished or partial deal, with the full deal
+    seen (an after-the-deal analysis: see the module docstring).
+
+    ``record_or_deal`` is a :class:`Deal`, a :class:`DealRecord`, a parsed record, JSON
+    text or a ``Path``. At col morto the dealer's review covers the dummy's cards too (the
+    dealer plays them); the dummy's own seat has nothing to review (``ValueError``). A bad
+    record raises :class:`~tressette_learn.engine.records.RecordError`.
+
+    ``progress(done, total)`` is called after each solved position. Plays with at most
+    ``exact_limit`` tricks left are solved exactly; earlier ones are estimated.
+    """
+    final = _final_deal(record_or_deal)
+    me = _check_seat(final, seat)
+    return _Reviewer(final, me, exact_limit, progress).run()
+
+
+def _final_deal(source: RecordLike) -> Deal:
+    if isinstance(source, Deal):
+        return source
+    if isinstance(source, Path):
+        return replay(load_json(source))
+    return replay(source)
+
+
+def _check_seat(deal: Deal, seat: Seat | str) -> Seat:
+    me = Seat.parse(seat)
+    if me not in deal.seats:
+        raise SeatError(f"{me} has no place at a {deal.rules.players}-player table "
+                        f"(seats {', '.join(map(str, seats_for(deal.rules.players)))})")
+    if deal.controller(me) != me:
+        raise ValueError(f"{me} is the dummy: its cards are played by the dealer "
+                         f"{deal.controller(me)}, so review {deal.controller(me)}")
+    return me
+
+
+class _Reviewer:
+    """One forward walk through the deal's actions, solving before each play."""
+
+    def __init__(self, final: Deal, seat: Seat, exact_limit: int, progress: Progress | None):
+        self.final = final
+        self.seat = seat
+        self.progress = progress
+        self.exact_limit = exact_limit
+        self.fast = _core_available()
+        if not self.fast:
+            from .exact import REFERENCE_LIMIT
+
+            self.exact_limit = min(exact_limit, REFERENCE_LIMIT)
+        self.club = RulesPlayer()
+        rules = final.rules
+        self.points_total = rules.total_thirds // 3  # both sides' points always add up to it
+        self.first = final.sides[0]
+
+    def fresh(self) -> Deal:
+        final = self.final
+        return Deal(final.rules, final.dealer,
+                    {s: final.dealt_hand(s) for s in final.seats}, final.dealt_stock,
+                    final.match_scores)
+
+    def exact_here(self, deal: Deal) -> bool:
+        """Whether the position of ``deal`` is solved exactly."""
+        return self.exact_at(len(deal.tricks), len(deal.stock))
+
+    def exact_at(self, tricks_done: int, stock_left: int) -> bool:
+        """Whether a position after ``tricks_done`` tricks, ``stock_left`` cards in the
+        stock, is solved exactly."""
+        left = self.final.rules.tricks_per_deal - tricks_done
+        return left <= self.exact_limit and (not stock_left or left <= STOCK_EXACT_LIMIT)
+
+    def mine(self, seat: Seat) -> bool:
+        return self.final.controller(seat) == self.seat
+
+    def run(self) -> Review:
+        final = self.final
+        size = final.trick_size
+        stock = len(final.dealt_stock)
+        # which plays to solve (and how many), from the record alone: every play in the
+        # exact range, and the seat's own plays before it
+        todo = [self.exact_at(n // size, max(0, stock - 2 * (n // size)))
+                or self.mine(play.seat) for n, play in enumerate(final.plays)]
+        total = sum(todo)
+        done = 0
+        judged: list[ReviewedPlay] = []
+        walker = self.fresh()
+        number = 0
+        for action in final.actions:  # one forward replay
+            if action[0] == "play":
+                if todo[number]:
+                    judged.append(self.judge(walker, number, action[1]))
+                    done += 1
+                    if self.progress is not None:
+                        self.progress(done, total)
+                number += 1
+            _apply(walker, action)
+        mine = tuple(p for p in judged if self.mine(p.seat))
+        return Review(self.seat, final.side_of(self.seat),
+                      tuple(s for s in final.seats if self.mine(s)), mine,
+                      self.turning_points(judged), final.is_over(), self.first)
+
+    def judge(self, deal: Deal, number: int, card: Card) -> ReviewedPlay:
+        """Value every legal card of the seat to play in ``deal``, which then plays ``card``."""
+        seat = deal.to_play
+        assert seat is not None
+        rules = deal.rules
+        exact = self.exact_here(deal)
+        values = self.exact_values(deal) if exact else self.estimated_values(deal)
+        points = {v.card: v.points for v in values}
+        pick = min if rules.a_perdere else max
+        best_points = pick(points.values())
+        worst_points = (max if rules.a_perdere else min)(points.values())
+        best = Hand.from_mask(sum(c.bit for c, p in points.items() if p == best_points))
+        revoke = card not in points
+        played = self.revoke_points() if revoke else points[card]
+        cost = played - best_points if rules.a_perdere else best_points - played
+        view = deal.view(seat)
+        explained = card if card in best else self.best_to_explain(deal, best, values)
+        why = explain(view, explained, best_points=best_points, worst_points=worst_points)
+        return ReviewedPlay(number, len(deal.tricks) + 1, seat, deal.side_of(seat), card,
+                            tuple(best), played, best_points, worst_points, cost, exact,
+                            explained, why, tuple(values), revoke)
+
+    def revoke_points(self) -> int:
+        """What a revoke leaves the offenders: nothing, or every point *a perdere*."""
+        return self.points_total if self.final.rules.a_perdere else 0
+
+    def best_to_explain(self, deal: Deal, best: Hand, values: list[CardValue]) -> Card:
+        """Among the best cards, the club player's choice, else the cheapest (most thirds
+        for the side first, then the lowest card)."""
+        seat = deal.to_play
+        assert seat is not None
+        advised = self.club.choose(deal.view(seat)).card
+        if advised in best:
+            return advised
+        thirds = {v.card: v.thirds if v.thirds is not None else 3 * v.points for v in values}
+        sign = 1 if deal.rules.a_perdere else -1
+        return min(best, key=lambda c: (sign * thirds[c], c.thirds, c.rank))
+
+    # -- values ---------------------------------------------------------------------------
+    def exact_values(self, deal: Deal) -> list[CardValue]:
+        """Each legal card's exact value (the full deal seen)."""
+        return self.solve_cards(position_from_deal(deal))
+
+    def solve_cards(self, pos: Position) -> list[CardValue]:
+        if self.fast:
+            from .exact import exact_card_values
+
+            values = exact_card_values(pos, block=True)
+            assert values is not None
+            return values
+        from ..engine.cards import DECK
+
+        return [CardValue(DECK[c], t, t // 3) for c, t in position_card_values(pos).items()]
+
+    def first_side_future(self, pos: Position) -> int:
+        """The first side's exact thirds from ``pos`` to the end."""
+        if pos.to_play < 0 or pos.tricks_left == 0:
+            return 0
+        if self.fast:
+            from .fastsolver import fast_position_value
+
+            value = fast_position_value(pos, block=True)
+            assert value is not None
+            return value
+        return ReferenceSolver(pos).search(-1, INFINITY)
+
+    def estimated_values(self, deal: Deal) -> list[CardValue]:
+        """Each legal card played on the real deal, the club player for every seat until
+        the position is in the exact range, then solved exactly."""
+        seat = deal.to_play
+        assert seat is not None
+        side = deal.side_of(seat)
+        out = []
+        for card in deal.legal_cards():
+            twin = deal.copy()
+            twin.play(card)
+            while not twin.is_over() and not self.exact_here(twin):
+                turn = twin.to_play
+                assert turn is not None
+                decision = self.club.choose(twin.view(turn))
+                twin.play(decision.card, decision.signal)
+            thirds = self.side_thirds(twin, side)
+            out.append(CardValue(card, thirds, thirds // 3))
+        return out
+
+    def side_thirds(self, deal: Deal, side: str) -> int:
+        """``side``'s thirds at the end of ``deal`` played on perfectly from here."""
+        if deal.is_over():
+            return deal.result().sides[side].thirds
+        pos = position_from_deal(deal)
+        total = pos.captured[0] + pos.captured[1] + future_thirds(pos)
+        first = pos.captured[0] + self.first_side_future(pos)
+        return first if side == self.first else total - first
+
+    # -- turning points --------------------------------------------------------------------
+    def turning_points(self, judged: list[ReviewedPlay]) -> tuple[TurningPoint, ...]:
+        revokes = [n for n, play in enumerate(self.final.plays) if play.revoke]
+        decided = revokes[0] if revokes else len(self.final.plays)  # the penalty fixes it
+        costly = sorted((p for p in judged if p.exact and p.cost > 0 and p.number <= decided),
+                        key=lambda p: (-p.cost, p.number))
+        return tuple(TurningPoint(p, self.first, self.for_first(p, p.best_points),
+                                  self.for_first(p, p.played_points))
+                     for p in costly[:TURNING_POINTS])
+
+    def for_first(self, play: ReviewedPlay, points: int) -> int:
+        """The mover's side's points as the first side's points."""
+        return points if play.side == self.first else self.points_total - points
+
+
+def _apply(deal: Deal, action: tuple[Any, ...]) -> None:
+    """Take one recorded action (as in ``Deal.actions``) on ``deal``."""
+    if action[0] == "play":
+        deal.play(action[1], action[2], allow_revoke=action[3])
+    else:
+        getattr(deal, action[0])(action[1])
+
+
+def _core_available() -> bool:
+    """Whether the compiled solver core can be used (waiting for it to compile or load)."""
+    from .fastsolver import warm_up
+
+    try:
+        warm_up(background=False)
+    except RuntimeError:
+        return False
+    return True
