@@ -1,0 +1,231 @@
+"""Tests for the ``hint`` and ``review`` subcommands of ``tressette-learn``."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tressette_learn.cli import main
+from tressette_learn.engine import Card, Deal, Rules, Seat
+from tressette_learn.engine.records import replay, write_record
+
+DATA = Path(__file__).parent / "data"
+SEED002 = DATA / "seed002.json"
+SPLIT14 = DATA / "split14.json"
+BLUNDER = DATA / "blunder.json"
+WARMING = "warming up the solver...\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def partial(tmp_path: Path, source: Path, plays: int, name: str = "partial.json") -> Path:
+    data = load(source)
+    data["plays"] = data["plays"][:plays]
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def one_error_line(err: str) -> str:
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+# -- hint -------------------------------------------------------------------------------------
+def test_hint_json_for_the_seat_to_play(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path) -> None:
+    path = partial(tmp_path, SPLIT14, 14)  # trick 4: W, N have played; E has one cup
+    deal = replay(load(path))
+    assert deal.to_play is Seat.E
+    status, out, err = run(capsys, "hint", str(path), "--json")
+    assert status == 0 and err in ("", WARMING)
+    data = json.loads(out)
+    assert (data["seat"], data["side"], data["trick"]) == ("E", "EW", 4)
+    assert Card.parse(data["card"]) in deal.legal_cards()
+    assert {v["card"] for v in data["values"]} == {str(c) for c in deal.legal_cards()}
+    assert data["method"] == "exact" and data["deals"] >= 1 and data["possible_deals"] >= 1
+    assert data["en"] and data["it"] and data["reason"]
+
+
+def test_hint_text_many_legal_cards(capsys: pytest.CaptureFixture[str],
+                                    tmp_path: Path) -> None:
+    path = partial(tmp_path, BLUNDER, 26)  # trick 7: N led 7d, W discarded Rc; S to play
+    deal = replay(load(path))
+    assert deal.to_play is Seat.S
+    status, out, err = run(capsys, "hint", str(path), "--seed", "3")
+    assert status == 0 and err in ("", WARMING)
+    lines = out.splitlines()
+    assert lines[0] == f"S to play, trick 7; hand: {deal.hand(Seat.S)}"
+    card = Card.parse(lines[1].removeprefix("Recommended: ").split()[0])
+    assert card in deal.legal_cards()
+    assert lines[2].startswith("Exact: ") and " deal(s) solved, out of " in lines[2]
+    rows = [line.split() for line in lines[4:-1]]
+    assert {Card.parse(r[0]) for r in rows} == set(deal.legal_cards())
+    assert all(float(r[1]) >= 0 and float(r[2]) >= 0 for r in rows)
+    assert lines[-1].startswith("Why: ")
+
+
+def test_hint_italian_and_estimated(capsys: pytest.CaptureFixture[str],
+                                    tmp_path: Path) -> None:
+    path = partial(tmp_path, SEED002, 6)  # trick 2, nine tricks left: estimated
+    status, out, err = run(capsys, "hint", str(path), "--lang", "it")
+    assert status == 0 and err in ("", WARMING)
+    assert out.startswith("Tocca a S, presa 2")
+    assert "Carta consigliata: " in out and "Stimato: " in out and "Perché: " in out
+
+
+def test_hint_on_a_finished_deal_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "hint", str(SEED002))
+    assert status == 2 and out == ""
+    assert one_error_line(err).startswith("error: the deal is over")
+
+
+def test_hint_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"rules": "standard", "dealer": "E"}', encoding="utf-8")
+    status, _, err = run(capsys, "hint", str(bad))
+    assert status == 2 and one_error_line(err) == "error: record: missing field 'hands'"
+    status, _, err = run(capsys, "hint", str(tmp_path / "missing.json"))
+    assert status == 2 and "no such file" in one_error_line(err)
+    status, _, err = run(capsys, "hint", str(SEED002), "--lang", "fr")
+    assert status == 2 and "--lang" in one_error_line(err)
+    status, _, err = run(capsys, "hint", str(SEED002), "--seed", "x")
+    assert status == 2 and "--seed" in one_error_line(err)
+
+
+def test_match_records_are_refused(capsys: pytest.CaptureFixture[str],
+                                   tmp_path: Path) -> None:
+    data = load(SEED002)
+    del data["match_scores"]
+    rules = data.pop("rules")
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({"rules": rules, "deals": [data]}), encoding="utf-8")
+    for argv in (["hint", str(path)], ["review", str(path), "--seat", "N"]):
+        status, _, err = run(capsys, *argv)
+        assert status == 2 and one_error_line(err).startswith("error: record: a match record")
+
+
+# -- review -----------------------------------------------------------------------------------
+def test_review_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "review", str(BLUNDER), "--seat", "S")
+    assert status == 0 and err == ""  # stderr is not a terminal: no progress
+    lines = out.splitlines()
+    rows = [line.split() for line in lines if line[:5].strip().isdigit()]
+    assert [r[0] for r in rows] == [str(n) for n in range(1, 11)]
+    assert rows[8][:6] == ["9", "S", "4s", "7", "8", "1"] and rows[8][7] == "As"
+    assert "Total cost: 1 point" in lines
+    mistake = lines[lines.index("Mistakes (costliest first):") + 1]
+    assert mistake.startswith("  trick 9, S played 4s: cost 1 point (7 instead of 8); "
+                              "best: As.")
+    assert "ace of swords" in mistake
+    turning = lines.index("Turning points (NS's points before -> after the play):")
+    assert lines[turning + 1] == "  trick 9, S played 4s: NS 8 -> 7"
+
+
+def test_review_italian(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "review", str(BLUNDER), "--seat", "S", "--lang", "it")
+    assert status == 0
+    assert "Costo totale: 1 punto" in out and "asso di spade" in out
+    assert "  presa 9, S ha giocato 4s: NS 8 -> 7" in out
+
+
+def test_review_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "review", str(BLUNDER), "--seat", "s", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert {"seat", "side", "plays", "mistakes", "total_cost", "turning_points",
+            "complete", "exact_plays", "estimated_plays"} <= set(data)
+    assert data["seat"] == "S" and data["total_cost"] == 1 and len(data["plays"]) == 10
+    assert [(m["trick"], m["card"], m["cost"]) for m in data["mistakes"]] == [(9, "4s", 1)]
+    assert {"trick", "seat", "card", "best", "played_points", "best_points", "cost",
+            "exact", "en", "it"} <= set(data["plays"][0])
+    assert [(t["seat"], t["card"], t["before"], t["after"]) for t in
+            data["turning_points"]] == [("S", "4s", 8, 7)]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_review_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    fake = _Terminal()
+    monkeypatch.setattr(sys, "stderr", fake)
+    status = main(["review", str(BLUNDER), "--seat", "N", "--json"])
+    assert status == 0
+    err = fake.getvalue()
+    counts = [part.strip() for part in err.split("\r") if part.strip().startswith("analysing")]
+    assert counts == [f"analysing {n}/40" for n in range(1, 41)]
+    assert err.endswith("\r") and "\n" not in err
+    assert json.loads(capsys.readouterr().out)["seat"] == "N"
+
+
+def test_review_bad_seat(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "review", str(BLUNDER))
+    assert status == 2 and "--seat" in one_error_line(err)
+    status, _, err = run(capsys, "review", str(BLUNDER), "--seat", "X")
+    assert status == 2
+    assert one_error_line(err) == "error: --seat: unknown seat 'X': use N, E, S or W"
+    two = Deal.new(Rules.preset("a_due"), seed=5)
+    two.play(two.legal_cards()[0])
+    path = tmp_path / "two.json"
+    path.write_text(write_record(two), encoding="utf-8")
+    status, _, err = run(capsys, "review", str(path), "--seat", "E")
+    assert status == 2 and one_error_line(err).startswith(
+        "error: --seat: E has no place at a 2-player table")
+    morto = Deal.new(Rules.preset("col_morto"), seed=5)
+    path = tmp_path / "morto.json"
+    path.write_text(write_record(morto), encoding="utf-8")
+    assert morto.dummy is not None
+    status, _, err = run(capsys, "review", str(path), "--seat", morto.dummy.name)
+    assert status == 2 and one_error_line(err).startswith(
+        f"error: --seat: {morto.dummy} is the dummy")
+
+
+def test_review_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = load(BLUNDER)
+    data["plays"][5]["card"] = "Rd"  # N holds it
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, err = run(capsys, "review", str(path), "--seat", "S")
+    assert status == 2 and out == ""
+    assert one_error_line(err).startswith("error: plays[5].card: ")
+    path.write_text("{not json", encoding="utf-8")
+    status, _, err = run(capsys, "review", str(path), "--seat", "S")
+    assert status == 2 and one_error_line(err).startswith("error: record: not valid JSON")
+
+
+def test_score_is_still_registered(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", str(BLUNDER))
+    assert status == 0 and "Result: NS 7, EW 4" in out
+
+
+# -- a real process ---------------------------------------------------------------------------
+def test_hint_subprocess(tmp_path: Path) -> None:
+    path = partial(tmp_path, BLUNDER, 33)  # trick 9: N led 5d; W to play
+    done = subprocess.run([sys.executable, "-m", "tressette_learn", "hint", str(path),
+                           "--json"], capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr in ("", WARMING)
+    data = json.loads(done.stdout)
+    assert data["seat"] == "W" and data["card"] in ("3c", "Ac")
+    assert data["method"] == "exact"
