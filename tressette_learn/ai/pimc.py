@@ -125,8 +125,8 @@ def strong_player(seed: int | None = None) -> SearchPlayer:
 
 
 def expert_player(seed: int | None = None) -> SearchPlayer:
-    """PIMC over 8 deals weighted by the opponents' plays, exact over the last 8 tricks."""
-    return SearchPlayer("expert", seed, samples=8, horizon=8, weighted=True)
+    """PIMC over 6 deals weighted by the other players' plays, exact over the whole deal."""
+    return SearchPlayer("expert", seed, samples=6, horizon=10, weighted=True)
 
 
 def _plausibility(view: PlayerView) -> Callable[[Sample], float]:
