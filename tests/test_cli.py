@@ -245,12 +245,12 @@ def test_help_and_no_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_unexpected_errors_become_one_line(capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    import tressette_learn.cli as cli
+    import tressette_learn.cli.score as score_command
 
     def boom(_: Any) -> Any:
         raise RuntimeError("something\nbroke")
 
-    monkeypatch.setattr(cli, "replay", boom)
+    monkeypatch.setattr(score_command, "replay", boom)
     status, out, err = run(capsys, "score", str(SEED002))
     assert status == 2 and err == "error: unexpected RuntimeError: something broke\n"
 

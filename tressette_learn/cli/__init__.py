@@ -1,0 +1,104 @@
+"""The ``tressette-learn`` command line.
+
+``tressette-learn score RECORD.json [--json]`` replays a deal record (or a match record) and
+prints the score trick by trick. ``tressette-learn hint RECORD.json`` shows the hint for the
+seat to play next (from that seat's view only); ``tressette-learn review RECORD.json --seat S``
+judges every card that seat played, with the full deal seen. A bad record (or option) exits
+with status 2 and one line on stderr naming the field, never a traceback.
+
+New subcommands register themselves in :data:`COMMANDS`: a function that adds the
+subparser (and sets ``run`` with ``set_defaults``) and returns nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from ..engine.cards import CardError
+from ..engine.deal import DealError
+from ..engine.declarations import DeclarationError
+from ..engine.records import RecordError
+from ..engine.rules import RulesError
+from ..engine.seats import SeatError
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+ENGINE_ERRORS = (RecordError, CardError, SeatError, RulesError, DealError, DeclarationError)
+
+
+class UsageError(Exception):
+    """A command line that argparse cannot read."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that reports a bad command line as one line (see :func:`main`)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (try: {self.prog} --help)")
+
+
+# -- entry point ---------------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 for bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
+        if run is None:
+            parser.print_help()
+            return EXIT_OK
+        return run(args)
+    except SystemExit as done:  # --help and --version
+        return done.code if isinstance(done.code, int) else EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except (UsageError, *ENGINE_ERRORS) as err:
+        return fail(str(err))
+    except BrokenPipeError:
+        return EXIT_OK
+    except OSError as err:
+        return fail(f"{getattr(err, 'filename', None) or 'output'}: {err.strerror or err}")
+    except Exception as err:  # noqa: BLE001 - the promise is: never a traceback
+        return fail(f"unexpected {type(err).__name__}: {err}")
+
+
+def fail(message: str) -> int:
+    """Print one ``error:`` line on stderr; the bad-input exit status."""
+    print("error: " + " ".join(message.split()), file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser with every registered subcommand."""
+    parser = _Parser(prog="tressette-learn",
+                     description="Learn Tressette: tools around the rules engine.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for add in COMMANDS.values():
+        add(sub)
+    return parser
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("tressette_learn")
+    except Exception:  # noqa: BLE001 - not installed: running from a checkout
+        return "unknown"
+
+
+def print_json(obj: Any) -> None:
+    print(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+
+from .analysis import add_hint, add_review  # noqa: E402 - the commands use the helpers above
+from .score import add_score  # noqa: E402
+
+COMMANDS: dict[str, Callable[[Any], None]] = {"score": add_score, "hint": add_hint,
+                                               "review": add_review}

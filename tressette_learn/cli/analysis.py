@@ -1,0 +1,254 @@
+"""``tressette-learn hint`` and ``review``: the computer players on a recorded deal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..engine.deal import Deal
+from ..engine.records import (
+    RecordError,
+    is_match_record,
+    load_json,
+    replay,
+)
+from ..engine.seats import Seat, SeatError
+from . import EXIT_OK, UsageError, fail, print_json
+
+# -- hint and review: the AI on a recorded deal -------------------------------------------------
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "to_play": "{seat} to play, trick {trick}; hand: {hand}",
+        "recommended": "Recommended: {card}",
+        "exact": "Exact: {deals} deal(s) solved, out of {possible} that fit what {seat} has "
+                 "seen; points and thirds for {side}, averaged",
+        "estimated": "Estimated: each card played out by club players on {deals} deal(s), "
+                     "out of {possible} that fit what {seat} has seen; points and thirds "
+                     "for {side}, averaged",
+        "card": "card", "points": "points", "thirds": "thirds", "why": "Why",
+        "review": "Review of {seat} ({side}): the solver saw every card (an after-the-deal "
+                  "analysis); the explanations use only what {seat} could see.",
+        "columns": "trick|seat|card|points|best|cost|method|best card(s)",
+        "total": "Total cost: {cost}", "mistakes": "Mistakes (costliest first):",
+        "none": "  none", "turning": "Turning points ({side}'s points before -> after the play):",
+        "mistake": "  trick {trick}, {seat} played {card}: cost {cost} ({played} instead of "
+                   "{best}); best: {cards}.",
+        "turn": "  trick {trick}, {seat} played {card}: {side} {before} -> {after}",
+        "partial": "The deal is not finished: {plays} card(s) reviewed.",
+        "exact_m": "exact", "estimated_m": "estimated", "revoke": " (revoke)",
+        "about": ", estimated",
+    },
+    "it": {
+        "to_play": "Tocca a {seat}, presa {trick}; mano: {hand}",
+        "recommended": "Carta consigliata: {card}",
+        "exact": "Esatto: {deals} smazzate risolte, su {possible} compatibili con quello che "
+                 "{seat} ha visto; punti e terzi di {side}, in media",
+        "estimated": "Stimato: ogni carta giocata fino in fondo da giocatori di circolo su "
+                     "{deals} smazzate, su {possible} compatibili con quello che {seat} ha "
+                     "visto; punti e terzi di {side}, in media",
+        "card": "carta", "points": "punti", "thirds": "terzi", "why": "Perché",
+        "review": "Analisi di {seat} ({side}): il risolutore ha visto tutte le carte (analisi "
+                  "a smazzata finita); le spiegazioni usano solo quello che {seat} poteva "
+                  "vedere.",
+        "columns": "presa|posto|carta|punti|migl.|costo|metodo|carte migliori",
+        "total": "Costo totale: {cost}", "mistakes": "Errori (dal più costoso):",
+        "none": "  nessuno", "turning": "Momenti decisivi (punti di {side} prima -> dopo la "
+                                        "giocata):",
+        "mistake": "  presa {trick}, {seat} ha giocato {card}: costo {cost} ({played} invece "
+                   "di {best}); migliore: {cards}.",
+        "turn": "  presa {trick}, {seat} ha giocato {card}: {side} {before} -> {after}",
+        "partial": "La smazzata non è finita: {plays} carte analizzate.",
+        "exact_m": "esatto", "estimated_m": "stimato", "revoke": " (rinuncia)",
+        "about": ", stimato",
+    },
+}
+
+
+def _points_word(points: int, lang: str) -> str:
+    if lang == "it":
+        return "1 punto" if points == 1 else f"{points} punti"
+    return "1 point" if points == 1 else f"{points} points"
+
+
+def _one_deal(args: argparse.Namespace) -> Deal:
+    """The deal of the record argument (a match record is refused)."""
+    data = load_json(sys.stdin.read() if args.record == "-" else Path(args.record))
+    if is_match_record(data):
+        raise RecordError("record", f"a match record: {args.command} takes one deal record "
+                                    "(save the deal on its own)")
+    return replay(data)
+
+
+def add_hint(sub: Any) -> None:
+    """Register ``hint RECORD.json [--json] [--lang en|it] [--seed N]``."""
+    cmd = sub.add_parser(
+        "hint", help="the hint for the seat to play after a recorded deal's last card",
+        description="Replay a deal record and show the hint for the seat to play next, from "
+                    "that seat's view only: the recommended card, what each legal card is "
+                    "worth and why. A finished deal or a bad record exits with status 2.")
+    cmd.add_argument("record", metavar="RECORD.json",
+                     help="the deal record ('-' reads standard input)")
+    cmd.add_argument("--json", action="store_true", help="print the hint as JSON")
+    cmd.add_argument("--lang", choices=("en", "it"), default="en",
+                     help="language of the sentence (default en)")
+    cmd.add_argument("--seed", type=int, default=0,
+                     help="seed for the deals sampled from the seat's view (default 0)")
+    cmd.set_defaults(run=run_hint, command="hint")
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Replay the record and print the hint for the seat to play."""
+    from ..ai import fastsolver
+    from ..ai.hints import EXACT_HORIZON, hint
+    from ..engine.records import over_reason
+
+    deal = _one_deal(args)
+    seat = deal.to_play
+    if seat is None:
+        return fail(over_reason(deal))
+    view = deal.view(seat)
+    left = deal.rules.tricks_per_deal - len(deal.tricks)
+    if left <= EXACT_HORIZON and not fastsolver.is_ready():
+        print("warming up the solver...", file=sys.stderr, flush=True)
+        fastsolver.warm_up(background=False)
+    advice = hint(view, seed=args.seed, block=True)
+    trick = len(deal.tricks) + 1
+    if args.json:
+        print_json({"seat": seat.name, "side": deal.side_of(seat), "trick": trick,
+                     **advice.to_json()})
+        return EXIT_OK
+    words = LABELS[args.lang]
+    side = deal.side_of(seat)
+    print(words["to_play"].format(seat=seat, trick=trick, hand=deal.hand(seat)))
+    card = str(advice.card) + (f" ({advice.signal})" if advice.signal else "")
+    print(words["recommended"].format(card=card))
+    method = "exact" if advice.exact else "estimated"
+    print(words[method].format(deals=advice.deals, possible=advice.possible, seat=seat,
+                               side=side))
+    print(f"  {words['card']:<6}{words['points']:>8}{words['thirds']:>8}")
+    for value in advice.values:
+        mark = " <" if value.card == advice.card else ""
+        print(f"  {value.card!s:<6}{value.points:>8.2f}{value.thirds:>8.2f}{mark}")
+    print(f"{words['why']}: {advice.sentence(args.lang)}")
+    return EXIT_OK
+
+
+def add_review(sub: Any) -> None:
+    """Register ``review RECORD.json --seat S [--json] [--lang en|it]``."""
+    cmd = sub.add_parser(
+        "review", help="review one seat's cards in a recorded deal, with the full deal seen",
+        description="Replay a deal record and judge every card the seat played (at col "
+                    "morto the dealer's review covers the dummy's cards): what it cost "
+                    "against the best card, the best cards, why, and the deal's turning "
+                    "points. The solver sees every card: an after-the-deal analysis. Progress "
+                    "is shown on stderr when it is a terminal. A bad record or seat exits "
+                    "with status 2.")
+    cmd.add_argument("record", metavar="RECORD.json",
+                     help="the deal record ('-' reads standard input)")
+    cmd.add_argument("--seat", required=True, metavar="S",
+                     help="the seat to review: N, E, S or W (S or N with two players)")
+    cmd.add_argument("--json", action="store_true", help="print the review as JSON")
+    cmd.add_argument("--lang", choices=("en", "it"), default="en",
+                     help="language of the explanations (default en)")
+    cmd.set_defaults(run=run_review, command="review")
+
+
+def run_review(args: argparse.Namespace) -> int:
+    """Replay the record, review the seat and print the table."""
+    from ..ai import fastsolver
+    from ..ai.review import review
+
+    deal = _one_deal(args)
+    seat = _review_seat(deal, args.seat)
+    tty = sys.stderr.isatty()
+    if tty and not fastsolver.is_ready():
+        print("warming up the solver...", end="", file=sys.stderr, flush=True)
+    progress = _Counter(sys.stderr) if tty else None
+    try:
+        result = review(deal, seat, progress=progress)
+    finally:
+        if progress is not None:
+            progress.clear()
+    if args.json:
+        print_json(result.to_json())
+    else:
+        for line in review_lines(result, args.lang):
+            print(line)
+    return EXIT_OK
+
+
+def _review_seat(deal: Deal, text: str) -> Seat:
+    """The ``--seat`` argument checked against the table; errors name ``--seat``."""
+    from ..engine.seats import seats_for
+
+    try:
+        seat = Seat.parse(text)
+    except SeatError as err:
+        raise UsageError(f"--seat: {err}") from None
+    players = deal.rules.players
+    if seat not in deal.seats:
+        raise UsageError(f"--seat: {seat} has no place at a {players}-player table (seats "
+                         f"{', '.join(map(str, seats_for(players)))})")
+    if deal.controller(seat) != seat:
+        dealer = deal.controller(seat)
+        raise UsageError(f"--seat: {seat} is the dummy, whose cards the dealer plays: "
+                         f"use --seat {dealer}")
+    return seat
+
+
+class _Counter:
+    """A one-line ``analysing 12/40`` counter, rewritten in place on a terminal."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.width = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        text = f"analysing {done}/{total}"
+        self.out.write("\r" + text.ljust(self.width))
+        self.out.flush()
+        self.width = max(self.width, len(text))
+
+    def clear(self) -> None:
+        self.out.write("\r" + " " * max(self.width, 30) + "\r")
+        self.out.flush()
+
+
+_ROW = "{:>5} {:<5} {:<5} {:>6} {:>6} {:>6}  {:<10} {}"
+
+
+def review_lines(result: Any, lang: str = "en") -> list[str]:
+    """The text of a :class:`~tressette_learn.ai.review.Review`, in ``en`` or ``it``."""
+    words = LABELS[lang]
+    lines = [words["review"].format(seat=result.seat, side=result.side), "",
+             _ROW.format(*words["columns"].split("|")).rstrip()]
+    for p in result.plays:
+        method = words["exact_m" if p.exact else "estimated_m"]
+        cards = " ".join(map(str, p.best)) + (words["revoke"] if p.revoke else "")
+        lines.append(_ROW.format(p.trick, str(p.seat), str(p.card), p.played_points,
+                                 p.best_points, p.cost, method, cards))
+    if not result.complete:
+        lines.append(words["partial"].format(plays=len(result.plays)))
+    lines += ["", words["total"].format(cost=_points_word(result.total_cost, lang)),
+              words["mistakes"]]
+    for p in result.mistakes:
+        lines.append(words["mistake"].format(
+            trick=p.trick, seat=p.seat, card=p.card,
+            cost=_points_word(p.cost, lang) + ("" if p.exact else words["about"]),
+            played=p.played_points, best=p.best_points,
+            cards=" ".join(map(str, p.best))) + " " + p.sentence(lang))
+    if not result.mistakes:
+        lines.append(words["none"])
+    lines.append(words["turning"].format(side=result.value_side))
+    for t in result.turning_points:
+        lines.append(words["turn"].format(trick=t.play.trick, seat=t.play.seat,
+                                          card=t.play.card, side=t.side, before=t.before,
+                                          after=t.after))
+    if not result.turning_points:
+        lines.append(words["none"])
+    return lines
+
+
+
