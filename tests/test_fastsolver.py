@@ -264,7 +264,7 @@ print(json.dumps({"first": summary(first), "first_s": first_s, "ready_then": rea
 
 def test_non_blocking_entry_point_in_a_fresh_process(tmp_path: Path) -> None:
     """With an empty numba cache the first call must not wait for the compiler: it returns
-    None (or, if somehow ready, the right answer), and the right answer once compiled."""
+    None at once, and the right answer once compiled."""
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba-cache"))
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     out = subprocess.run([sys.executable, "-c", COLD_SCRIPT], env=env, capture_output=True,
@@ -275,10 +275,8 @@ def test_non_blocking_entry_point_in_a_fresh_process(tmp_path: Path) -> None:
         legal = deal.legal_mask()
         deal.play(DECK[(legal & -legal).bit_length() - 1])
     expected = [[str(v.card), v.thirds, v.points] for v in solver.solve_full_deal(deal)]
-    assert report["first_s"] < 1.0
-    assert report["first"] is None or report["first"] == expected
-    if report["first"] is None:
-        assert not report["ready_then"]
+    # a call that waited for the compiler would have returned the answer with the core ready
+    assert report["first"] is None and not report["ready_then"]
     assert report["later"] == expected
     assert any((tmp_path / "numba-cache").rglob("*.nbi")), "the kernel should be cached"
 
