@@ -32,3 +32,15 @@ def test_notebooks_are_stored_without_outputs(path: Path) -> None:
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
+
+
+def test_every_package_folder_is_listed_in_pyproject():
+    """pyproject.toml lists the packages by hand; a new folder must be added there."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    body = re.search(r"^packages = \[\n(.*?)^\]", text, re.M | re.S)
+    assert body, "pyproject.toml has no packages list"
+    listed = set(re.findall(r'"([^"]+)"', body.group(1)))
+    on_disk = {"tressette_learn." + ".".join(p.parent.relative_to(ROOT / "tressette_learn").parts)
+               for p in (ROOT / "tressette_learn").rglob("__init__.py")}
+    on_disk = {name.rstrip(".") for name in on_disk} | {"tressette_learn.lessons"}
+    assert listed == on_disk

@@ -1,0 +1,1 @@
+"""Teaching logic without widgets: quiz questions, guided hands, answer checking."""
