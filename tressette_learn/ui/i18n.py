@@ -6,10 +6,9 @@ may appear in only one file of a language.
 
 from __future__ import annotations
 
+import functools
 import string
 from typing import Any
-
-import functools
 
 from ..content import ContentError, lessons_dir, load
 
