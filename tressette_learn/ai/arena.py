@@ -22,13 +22,13 @@ def play_deal(deal: Deal, players: Mapping[Seat, Player]) -> DealResult:
     calls_checked = -1
     while not deal.is_over():
         if not asked_declarations and deal.declaration_window():
-            _ask_declarations(deal, players)
+            ask_declarations(deal, players)
             asked_declarations = True
         if calls_checked != len(deal.tricks) and not deal.current:
             calls_checked = len(deal.tricks)
-            if _ask_calls(deal, players):
+            if ask_calls(deal, players):
                 continue
-        _play_one(deal, players)
+        play_one(deal, players)
     return deal.result()
 
 
@@ -52,7 +52,8 @@ def _player(deal: Deal, players: Mapping[Seat, Player], seat: Seat) -> Player:
     return players[deal.controller(seat)]
 
 
-def _play_one(deal: Deal, players: Mapping[Seat, Player]) -> None:
+def play_one(deal: Deal, players: Mapping[Seat, Player]) -> Decision:
+    """Let the player of the seat to play choose, check the choice and play it."""
     seat = deal.to_play
     assert seat is not None
     player = _player(deal, players, seat)
@@ -61,6 +62,7 @@ def _play_one(deal: Deal, players: Mapping[Seat, Player]) -> None:
     if reason:
         raise PlayerError(f"{player.level} player at {seat} played illegally: {reason}")
     deal.play(decision.card, decision.signal)
+    return decision
 
 
 def _decision_problem(deal: Deal, decision: object) -> str | None:
@@ -72,8 +74,11 @@ def _decision_problem(deal: Deal, decision: object) -> str | None:
     return reason
 
 
-def _ask_declarations(deal: Deal, players: Mapping[Seat, Player]) -> None:
+def ask_declarations(deal: Deal, players: Mapping[Seat, Player]) -> None:
+    """Let each seat whose controller is in ``players`` declare what it wants to."""
     for seat in deal.seats:
+        if deal.controller(seat) not in players:
+            continue
         available = deal.available_declarations(seat)
         if not available:
             continue
@@ -86,12 +91,15 @@ def _ask_declarations(deal: Deal, players: Mapping[Seat, Player]) -> None:
             deal.declare(decl)
 
 
-def _ask_calls(deal: Deal, players: Mapping[Seat, Player]) -> bool:
-    """Ask each seat, in turn from the seat to play, whether its side calls out."""
+def ask_calls(deal: Deal, players: Mapping[Seat, Player]) -> bool:
+    """Ask each seat in ``players``, in turn from the seat to play, whether its side calls
+    out; ``True`` when one did (the deal is then over)."""
     if deal.call_reason(deal.sides[0]) is not None or deal.to_play is None:
         return False
     for seat in _turn_order(deal, deal.to_play):
-        if seat != deal.dummy and _player(deal, players, seat).call_out(deal.view(seat)):
+        if seat == deal.dummy or deal.controller(seat) not in players:
+            continue
+        if _player(deal, players, seat).call_out(deal.view(seat)):
             deal.call_out(deal.side_of(seat))
             return True
     return False

@@ -1,0 +1,333 @@
+"""The card table widget, driven through its message handler as the browser would."""
+
+import json
+import logging
+import re
+
+import pytest
+
+from tressette_learn.engine import Card, Deal, Rules, Seat
+from tressette_learn.ui.events import Event
+from tressette_learn.ui.settings import SETTINGS
+from tressette_learn.ui.table import Table
+
+
+def send(table: Table, content: object) -> None:
+    table._on_message(table, content, [])
+
+
+def my_cards(table: Table, legal: bool | None = None) -> list[str]:
+    return [c["card"] for s in table.state["seats"] if s["playable"] for c in s["cards"]
+            if legal is None or c["legal"] == legal]
+
+
+def to_my_turn(table: Table) -> None:
+    while table.status in ("waiting", "trick_done"):
+        table.run()
+        table.next_trick()
+
+
+def find_table(condition, **kwargs) -> Table:
+    for seed in range(200):
+        table = Table(seed=seed, delay_ms=0, **kwargs)
+        if condition(table):
+            return table
+    raise AssertionError("no seed gives the position the test needs")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    SETTINGS.lang, SETTINGS.faces = "en", "italian"
+    yield
+    SETTINGS.lang, SETTINGS.faces = "en", "italian"
+
+
+def following_with_choice(table: Table) -> bool:
+    """Advance to the learner's first turn where some cards are illegal."""
+    for _ in range(10):
+        to_my_turn(table)
+        if table.status != "your_turn":
+            return False
+        if my_cards(table, legal=False):
+            return True
+        table.play(my_cards(table, legal=True)[0])
+    return False
+
+
+def test_the_raised_cards_are_exactly_the_engines_legal_cards():
+    table = Table(seed=3, delay_ms=0)
+    to_my_turn(table)
+    assert table.status == "your_turn"
+    assert set(my_cards(table, legal=True)) == {str(c) for c in table.deal.legal_cards()}
+
+
+def test_an_illegal_card_shows_the_rule_and_changes_nothing():
+    table = find_table(following_with_choice)
+    before = table.deal.actions
+    wrong = my_cards(table, legal=False)[0]
+    send(table, {"type": "play", "card": wrong})
+    led = table.deal.current[0].card.suit
+    assert table.deal.actions == before
+    assert table.state["message"]["kind"] == "error"
+    assert table.state["message"]["text"].startswith(f"you must follow {led.italian_name}: you hold")
+    assert table.status == "your_turn"
+
+
+def test_the_reason_is_in_italian_after_the_switch():
+    table = find_table(following_with_choice)
+    SETTINGS.lang = "it"
+    led = table.deal.current[0].card.suit
+    send(table, {"type": "play", "card": my_cards(table, legal=False)[0]})
+    assert table.state["message"]["text"].startswith(f"devi rispondere a {led.italian_name}: hai")
+    assert "Tocca a te" in table.state["status_text"]
+
+
+def test_a_legal_click_plays_and_the_computers_follow_in_turn():
+    table = Table(seed=5, delay_ms=0)
+    to_my_turn(table)
+    card = my_cards(table, legal=True)[0]
+    send(table, {"type": "play", "card": card})
+    assert str(table.deal.plays[-1].card) == card and table.deal.plays[-1].seat == Seat.S
+    while table.status == "waiting":
+        step = table.state["step"]
+        send(table, {"type": "advance", "step": step})
+    assert [p.seat for p in table.deal.tricks[-1].plays if p.seat == Seat.S] == [Seat.S]
+
+
+def test_a_finished_trick_stays_in_view_until_the_learner_moves_on():
+    table = Table(seed=7, delay_ms=0)
+    while table.status != "trick_done":
+        table.run()
+        if table.status == "your_turn":
+            table.play(my_cards(table, legal=True)[0])
+    trick = table.deal.tricks[-1]
+    shown = [(p["seat"], p["card"]) for p in table.state["trick"]]
+    assert shown == [(str(p.seat), str(p.card)) for p in trick.plays]
+    assert [p["seat"] for p in table.state["trick"] if p["winner"]] == [str(trick.winner)]
+    assert not table.advance()  # computers wait too
+    send(table, {"type": "next"})
+    assert table.status != "trick_done" and table.state["trick"] == []
+
+
+def play_to_the_end(table: Table) -> None:
+    while table.status != "over":
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            table.play(my_cards(table, legal=True)[-1])
+
+
+def test_a_whole_deal_ends_with_the_engines_score_and_one_event():
+    events: list[Event] = []
+    table = Table(seed=11, delay_ms=0)
+    table.on_event(events.append)
+    play_to_the_end(table)
+    result = table.deal.result()
+    ends = [e for e in events if e.kind == "deal_end"]
+    assert len(ends) == 1
+    assert ends[0].data["totals"] == {"NS": result.total("NS"), "EW": result.total("EW")}
+    assert sum(side.card_points for side in result.sides.values()) == 11
+    assert f"North–South: {result.total('NS')} points" in table.state["result"]
+    assert table.state["buttons"]["new"] == "New deal"
+    send(table, {"type": "new"})
+    assert table.status != "over" and len(table.deal.plays) <= 3
+
+
+def visible_cards(table: Table) -> set[str]:
+    deal = table.deal
+    seen = {str(c) for c in deal.hand(Seat.S)} | {str(p.card) for p in deal.plays}
+    return seen | {str(d.card) for d in deal.draws}
+
+
+def named_cards(state: dict) -> set[str]:
+    text = json.dumps(state)
+    named = set(re.findall(r'"card": "(\w\w)"', text))
+    named |= set(re.findall(r'data-card=\\"(\w\w)\\"', text))
+    names = {c.name(lang): str(c) for c in map(Card.parse, _all_cards()) for lang in ("en",)}
+    named |= {card for name, card in names.items() if f'aria-label=\\"{name}\\"' in text}
+    return named
+
+
+def _all_cards() -> list[str]:
+    return [f"{r}{s}" for r in "A234567FCR" for s in "dcsb"]
+
+
+@pytest.mark.parametrize("preset", ["standard", "a_due"])
+def test_the_page_never_names_a_card_the_learner_may_not_see(preset):
+    table = Table(preset, seed=4, delay_ms=0)
+    for _ in range(12):
+        assert named_cards(table.state) <= visible_cards(table)
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            table.play(my_cards(table, legal=True)[0])
+
+
+def test_show_all_reveals_every_hand():
+    table = Table(seed=4, delay_ms=0, show_all=True)
+    assert all(seat["cards"] is not None for seat in table.state["seats"])
+    table.show_all = False
+    assert [s["seat"] for s in table.state["seats"] if s["cards"] is not None] == ["S"]
+
+
+FORGED = [
+    "play 3c", None, [], {"card": "3c"}, {"type": "bogus"}, {"type": "play"},
+    {"type": "play", "card": 3}, {"type": "play", "card": "Zz"},
+    {"type": "play", "card": "3c", "seat": "N"}, {"type": "play", "card": "x" * 500},
+    {"type": "advance", "step": "1"}, {"type": "advance", "step": True},
+    {"type": "signal", "signal": 1}, {"type": "declare", "id": None},
+]
+
+
+@pytest.mark.parametrize("content", FORGED, ids=repr)
+def test_a_forged_message_is_ignored_and_logged(content, caplog):
+    table = Table(seed=3, delay_ms=0)
+    to_my_turn(table)
+    before = (table.deal.actions, table.state)
+    with caplog.at_level(logging.WARNING, logger="tressette_learn.ui"):
+        send(table, content)
+    assert (table.deal.actions, table.state) == before
+    assert "forged" in caplog.text
+
+
+def test_a_card_from_another_hand_or_out_of_turn_is_ignored(caplog):
+    table = Table(seed=3, delay_ms=0)
+    to_my_turn(table)
+    other = next(str(c) for c in table.deal.hand(Seat.N))
+    before = table.deal.actions
+    with caplog.at_level(logging.WARNING, logger="tressette_learn.ui"):
+        send(table, {"type": "play", "card": other})
+        table.play(my_cards(table, legal=True)[0])
+        mine = my_cards_of(table)
+        send(table, {"type": "play", "card": mine})
+    assert len(table.deal.actions) == len(before) + 1
+    assert caplog.text.count("forged") == 2
+
+
+def my_cards_of(table: Table) -> str:
+    return str(table.deal.hand(Seat.S)[0])
+
+
+def test_a_stale_advance_does_nothing():
+    table = Table(seed=3, delay_ms=0)
+    assert table.status == "waiting"
+    send(table, {"type": "advance", "step": table.state["step"] - 1})
+    assert table.deal.plays == []
+    send(table, {"type": "advance", "step": table.state["step"]})
+    assert len(table.deal.plays) == 1
+
+
+def learner_leads(condition=lambda table: True) -> Table:
+    """A table where the learner leads the first trick (West deals) and ``condition`` holds."""
+    for seed in range(200):
+        table = Table(deal=Deal.new(Rules.preset("standard"), dealer=Seat.W, seed=seed),
+                      delay_ms=0)
+        if condition(table):
+            return table
+    raise AssertionError("no seed gives the position the test needs")
+
+
+def test_a_false_signal_is_refused_with_its_reason():
+    table = learner_leads()
+    assert table.status == "your_turn" and not table.deal.current
+    card = next(c for c in table.deal.legal_cards() if "volo" not in table.deal.true_signals(c))
+    send(table, {"type": "signal", "signal": "volo"})
+    assert [s["value"] for s in table.state["signals"] if s["selected"]] == ["volo"]
+    before = table.deal.actions
+    send(table, {"type": "play", "card": str(card)})
+    assert table.deal.actions == before
+    assert table.state["message"]["text"].startswith("volo means your last")
+
+
+def test_a_true_signal_goes_with_the_lead_and_is_announced():
+    table = learner_leads(lambda t: any(
+        "striscio" in t.deal.true_signals(c) for c in t.deal.legal_cards()))
+    card = next(c for c in table.deal.legal_cards() if "striscio" in table.deal.true_signals(c))
+    send(table, {"type": "signal", "signal": "striscio"})
+    send(table, {"type": "play", "card": str(card)})
+    assert table.deal.plays[-1].signal == "striscio"
+    assert "slides the card (striscio)" in table.state["lead_signal"]
+
+
+def test_undo_takes_back_my_card_and_the_cards_after_it():
+    table = Table(seed=8, delay_ms=0)
+    to_my_turn(table)
+    before = table.deal.actions
+    table.play(my_cards(table, legal=True)[0])
+    table.run()
+    assert len(table.deal.actions) > len(before) + 1
+    send(table, {"type": "undo"})
+    assert table.deal.actions == before and table.status == "your_turn"
+
+
+def test_undo_can_be_switched_off():
+    table = Table(seed=8, delay_ms=0, allow_undo=False)
+    to_my_turn(table)
+    table.play(my_cards(table, legal=True)[0])
+    assert table.state["buttons"]["undo"] is None and not table.undo()
+
+
+def test_a_learner_declares_a_combination_from_a_button():
+    def has_combo(t: Table) -> bool:
+        assert t.state["declare"] == []  # not before the end of the first trick
+        while not t.deal.tricks:
+            t.run()
+            if t.status == "your_turn":
+                t.play(my_cards(t, legal=True)[0])
+        assert t.status == "trick_done"
+        return bool(t.state["declare"])
+    table = find_table(has_combo)
+    choice = table.state["declare"][0]
+    send(table, {"type": "declare", "id": choice["id"]})
+    assert [d.seat for d in table.deal.declarations if d.seat == Seat.S] == [Seat.S]
+    assert choice["id"] not in [d["id"] for d in table.state["declare"]]
+
+
+def test_two_players_see_the_stock_and_the_shown_draws():
+    table = Table("a_due", seed=2, delay_ms=0)
+    assert {s["seat"]: s["pos"] for s in table.state["seats"]} == {"N": "top", "S": "bottom"}
+    assert table.state["stock"]["count"] == 20
+    while not table.deal.tricks:
+        table.run()
+        if table.status == "your_turn":
+            table.play(my_cards(table, legal=True)[0])
+    draws = table.state["stock"]["draws"]
+    assert [d["card"] for d in draws] == [str(d.card) for d in table.deal.draws]
+    assert table.state["stock"]["count"] == 18
+
+
+def test_col_morto_shows_the_dummy_after_the_opening_lead():
+    table = Table("col_morto", seed=1, delay_ms=0)
+    dummy = table.deal.dummy
+    seat = next(s for s in table.state["seats"] if s["seat"] == str(dummy))
+    assert seat["cards"] is None
+    table.run()
+    seat = next(s for s in table.state["seats"] if s["seat"] == str(dummy))
+    assert {c["card"] for c in seat["cards"]} == {str(c) for c in table.deal.hand(dummy)}
+
+
+def test_the_dealer_of_col_morto_plays_the_dummy_too():
+    rules = Rules.preset("col_morto")
+    table = Table(deal=Deal.new(rules, dealer=Seat.S, seed=1), delay_ms=0)
+    assert table.deal.dummy == Seat.N
+    played_for_dummy = False
+    while table.status != "over" and not played_for_dummy:
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn" and table.deal.to_play == Seat.N:
+            send(table, {"type": "play", "card": my_cards(table, legal=True)[0]})
+            played_for_dummy = table.deal.plays[-1].seat == Seat.N
+    assert played_for_dummy
+
+
+def test_switching_the_language_redraws_the_table():
+    table = Table(seed=3, delay_ms=0)
+    to_my_turn(table)
+    SETTINGS.lang = "it"
+    assert table.state["lang"] == "it"
+    assert "Sud (Tu)" in [s["label"] for s in table.state["seats"]]
+    italian = table.state["seats"][-1]["cards"] or table.state["seats"][2]["cards"]
+    SETTINGS.faces = "french"
+    french = table.state["seats"][-1]["cards"] or table.state["seats"][2]["cards"]
+    assert [c["card"] for c in french] == [c["card"] for c in italian]
+    assert all(f["svg"] != i["svg"] for f, i in zip(french, italian, strict=True))

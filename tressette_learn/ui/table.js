@@ -1,0 +1,141 @@
+// The card table's view: draws the state the kernel sends and sends back clicks.
+// It decides nothing about the rules; the kernel checks every message.
+
+function h(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "html") node.innerHTML = value; // SVG drawn by the engine, never user text
+    else if (key === "onclick") node.addEventListener("click", value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child) node.appendChild(child);
+  return node;
+}
+
+function cardButton(card, send, playable) {
+  const classes = ["tl-card", card.legal ? "legal" : "illegal", card.hinted ? "hinted" : ""];
+  const label = card.svg.match(/aria-label="([^"]*)"/);
+  return h("button", {
+    class: classes.join(" ").trim(), type: "button", "data-card": card.card,
+    "aria-label": label ? label[1] : card.card, "aria-disabled": playable ? null : "true",
+    html: card.svg, onclick: () => playable && send({ type: "play", card: card.card }),
+  });
+}
+
+function seatBox(seat, state, send) {
+  const box = h("div", {
+    class: `tl-seat tl-pos-${seat.pos}${seat.turn ? " tl-turn" : ""}`, "data-seat": seat.seat,
+  });
+  box.appendChild(h("div", { class: "tl-seat-label", text: seat.label }));
+  const cards = h("div", { class: "tl-cards", role: "group", "aria-label": seat.label });
+  if (seat.cards) {
+    for (const card of seat.cards) cards.appendChild(cardButton(card, send, seat.playable));
+  } else {
+    for (let i = 0; i < seat.count; i++) cards.appendChild(h("span", { class: "tl-back", html: state.back }));
+  }
+  box.appendChild(cards);
+  return box;
+}
+
+function trickBox(state) {
+  const box = h("div", { class: "tl-trick", role: "group", "aria-label": state.labels.trick });
+  for (const play of state.trick) {
+    box.appendChild(h("div", {
+      class: `tl-played tl-pos-${play.pos}${play.winner ? " tl-winner" : ""}`,
+      "data-card": play.card, "data-seat": play.seat, html: play.svg,
+    }));
+  }
+  return box;
+}
+
+function button(label, cls, onclick, extra = {}) {
+  return label ? h("button", { class: `tl-button ${cls}`, type: "button", text: label, onclick, ...extra }) : null;
+}
+
+function controls(state, send) {
+  const bar = h("div", { class: "tl-controls" });
+  for (const sig of state.signals) {
+    bar.appendChild(button(sig.label, `tl-signal${sig.selected ? " selected" : ""}`,
+      () => send({ type: "signal", signal: sig.value }), { "aria-pressed": sig.selected ? "true" : "false", "data-signal": sig.value }));
+  }
+  for (const decl of state.declare) {
+    bar.appendChild(button(decl.label, "tl-declare", () => send({ type: "declare", id: decl.id })));
+  }
+  const b = state.buttons;
+  bar.appendChild(button(b.call, "tl-call", () => send({ type: "call" })));
+  bar.appendChild(button(b.undo, "tl-undo", () => send({ type: "undo" })));
+  bar.appendChild(button(b.next, "tl-next", () => send({ type: "next" })));
+  bar.appendChild(button(b.new, "tl-new", () => send({ type: "new" })));
+  return bar;
+}
+
+function sideInfo(state) {
+  const info = h("div", { class: "tl-info" });
+  for (const pile of state.piles) info.appendChild(h("div", { class: "tl-pile", "data-side": pile.side, text: pile.text }));
+  if (state.stock) {
+    info.appendChild(h("div", { class: "tl-stock", text: state.stock.text }));
+    for (const draw of state.stock.draws) {
+      info.appendChild(h("div", { class: "tl-draw", "data-card": draw.card }, [
+        h("span", { html: draw.svg }), h("span", { text: draw.text })]));
+    }
+  }
+  return info;
+}
+
+function moveFocus(event) {
+  if (!["ArrowLeft", "ArrowRight"].includes(event.key)) return;
+  const cards = [...event.currentTarget.querySelectorAll(".tl-pos-bottom .tl-card")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0) return;
+  const next = cards[(at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
+  next.focus();
+  event.preventDefault();
+}
+
+function render({ model, el }) {
+  let timer = null;
+  const send = (msg) => model.send(msg);
+  const root = h("div", { class: "tl-table" });
+  root.addEventListener("keydown", moveFocus);
+  el.appendChild(root);
+
+  function draw() {
+    const state = model.get("state");
+    const hadFocus = root.contains(document.activeElement);
+    const focused = hadFocus ? document.activeElement.getAttribute("data-card") : null;
+    root.replaceChildren();
+    root.dataset.status = state.status;
+    root.dataset.step = state.step;
+    root.setAttribute("lang", state.lang);
+    root.appendChild(h("div", { class: "tl-status", role: "status", "aria-live": "polite", text: state.status_text }));
+    root.appendChild(h("div", { class: `tl-message tl-${state.message.kind}`, role: "alert", text: state.message.text }));
+    const felt = h("div", { class: "tl-felt" });
+    for (const seat of state.seats) felt.appendChild(seatBox(seat, state, send));
+    felt.appendChild(trickBox(state));
+    root.appendChild(felt);
+    if (state.lead_signal) root.appendChild(h("div", { class: "tl-lead-signal", text: state.lead_signal }));
+    root.appendChild(sideInfo(state));
+    if (state.result) root.appendChild(h("div", { class: "tl-result", text: state.result }));
+    root.appendChild(controls(state, send));
+    if (hadFocus) {
+      const again = (focused && root.querySelector(`.tl-card[data-card="${focused}"]`))
+        || root.querySelector(".tl-next, .tl-pos-bottom .tl-card.legal, .tl-new");
+      if (again) again.focus();
+    }
+    clearTimeout(timer);
+    if (state.status === "waiting") {
+      timer = setTimeout(() => send({ type: "advance", step: state.step }), model.get("delay_ms"));
+    }
+  }
+
+  model.on("change:state", draw);
+  draw();
+  return () => {
+    clearTimeout(timer);
+    model.off("change:state", draw);
+  };
+}
+
+export default { render };

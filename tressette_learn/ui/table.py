@@ -1,0 +1,330 @@
+"""The card table: one anywidget that shows a deal and lets the learner play their seat.
+
+The browser only draws :func:`~.table_state.table_state` and sends clicks; every click
+is checked here against the engine before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..ai.arena import PlayerError, ask_calls, ask_declarations, play_one
+from ..ai.players import Player, make_player
+from ..engine.cards import Card, CardError
+from ..engine.deal import Deal, DealError
+from ..engine.records import record_from_deal
+from ..engine.rules import Rules
+from ..engine.seats import Seat
+from ..engine.tricks import SIGNALS, Signal
+from ..engine.views import PlayerView
+from .events import LOG, Event, EventSource
+from .i18n import t
+from .messages import checked
+from .reasons import play_reason
+from .settings import SETTINGS, Settings
+from .table_state import (
+    Situation,
+    controls,
+    declaration_id,
+    learner_leads,
+    side_name,
+    table_state,
+)
+
+SHAPES: Mapping[str, Mapping[str, type]] = {
+    "play": {"card": str}, "signal": {"signal": str}, "declare": {"id": str},
+    "advance": {"step": int}, "next": {}, "undo": {}, "new": {}, "call": {},
+}
+
+
+def _rules(rules: Rules | str) -> Rules:
+    return Rules.preset(rules) if isinstance(rules, str) else rules
+
+
+class Table(anywidget.AnyWidget, EventSource):
+    """A deal at 2, 3 or 4 seats; the learner plays ``seat``, computers play the others.
+
+    ``level`` names the computer players (``random`` ... ``expert``) or ``players`` maps
+    seats to :class:`~tressette_learn.ai.players.Player` objects. Computer cards follow
+    each other after ``delay_ms``; a finished trick stays until the learner moves on.
+    """
+
+    _esm = Path(__file__).with_name("table.js")
+    _css = Path(__file__).with_name("table.css")
+    state = traitlets.Dict().tag(sync=True)
+    delay_ms = traitlets.Int(700).tag(sync=True)
+    show_all = traitlets.Bool(False)
+    allow_undo = traitlets.Bool(True)
+    _signal: Signal | None
+    _hinted: str | None
+    _hold: bool
+
+    def __init__(self, rules: Rules | str = "standard", *, deal: Deal | None = None,
+                 seat: Seat | str = Seat.S, level: str = "club", seed: int | None = None,
+                 players: Mapping[Seat, Player] | None = None, show_all: bool = False,
+                 allow_undo: bool = True, delay_ms: int = 700, hold_tricks: bool = True,
+                 source: str = "table", settings: Settings = SETTINGS) -> None:
+        super().__init__(show_all=show_all, allow_undo=allow_undo, delay_ms=delay_ms)
+        self.rules = deal.rules if deal is not None else _rules(rules)
+        self.me = Seat.parse(seat)
+        self.level, self.seed, self.source = level, seed, source
+        self.hold_tricks = hold_tricks
+        self.settings = settings
+        self._custom_players = dict(players) if players else None
+        self._start(deal if deal is not None else Deal.new(self.rules, seed=seed))
+        self.on_msg(self._on_message)
+        settings.observe(self._redraw, ["lang", "faces"])
+        self.observe(self._redraw, ["show_all", "allow_undo"])
+
+    # -- public API ---------------------------------------------------------------
+    def play(self, card: Card | str, signal: Signal | None = None) -> str | None:
+        """Play ``card`` for the learner; returns the rule it breaks (nothing changes then)."""
+        card = Card.parse(card) if isinstance(card, str) else card
+        signal = signal if signal is not None else self._signal
+        reason = self._play_problem(card, signal)
+        if reason is not None:
+            self._say(reason, "error")
+            self.emit(Event("illegal", self.source, str(card), False, {"reason": reason}))
+            return reason
+        self._do(lambda: self.deal.play(card, signal))
+        return None
+
+    def advance(self) -> bool:
+        """Let the computer whose turn it is play one card; ``False`` if none is due."""
+        if self._status() != "waiting":
+            return False
+        self._sync("thinking")
+        try:
+            self._do(lambda: play_one(self.deal, self.players))
+        except PlayerError:
+            LOG.exception("a computer player failed")
+            self._say(t("table.computer_failed", self.settings.lang), "error")
+        return True
+
+    def run(self) -> None:
+        """Play the computers' cards until the learner must act (no delays)."""
+        while self.advance():
+            pass
+
+    def next_trick(self) -> None:
+        """Clear the finished trick from the centre and go on."""
+        if self._hold:
+            self._hold = False
+            self._refresh()
+
+    def undo(self) -> bool:
+        """Take back the learner's last card and every card played after it."""
+        if not self.can_undo():
+            return False
+        while True:
+            mine = self.deal.actions[-1][0] == "play" and self._mine(self.deal.plays[-1].seat)
+            self.deal.undo()
+            if mine:
+                break
+        self._hold = False
+        self._finished = False
+        self._refresh("")
+        return True
+
+    def can_undo(self) -> bool:
+        """Whether undo is allowed and the learner has a card to take back."""
+        return self.allow_undo and any(self._mine(p.seat) for p in self.deal.plays)
+
+    def choose_signal(self, signal: str | None) -> str | None:
+        """Set (or clear with ``None``) the signal for the learner's next lead."""
+        if signal is not None and (signal not in SIGNALS or not self.rules.signals):
+            return t("table.no_signal", self.settings.lang)
+        chosen = signal
+        if not learner_leads(self.deal, self._situation()):
+            return t("table.signal_when_leading", self.settings.lang)
+        self._signal = None if chosen == self._signal else chosen
+        self._refresh()
+        return None
+
+    def declare(self, decl_id: str) -> str | None:
+        """Declare the learner's combination named ``decl_id`` (see the table state)."""
+        for seat in self.deal.seats:
+            if not self._mine(seat):
+                continue
+            for decl in self.deal.available_declarations(seat):
+                if declaration_id(decl) == decl_id:
+                    self._do(lambda d=decl: self.deal.declare(d))
+                    return None
+        return t("table.no_declaration", self.settings.lang)
+
+    def call_out(self) -> str | None:
+        """Claim the match target for the learner's side (chiamata fuori)."""
+        reason = self.deal.call_reason(self.deal.side_of(self.me))
+        if reason is None:
+            self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
+        return reason
+
+    def new_deal(self, seed: int | None = None, deal: Deal | None = None) -> None:
+        """Start a fresh deal (the next seed by default)."""
+        if deal is None:
+            if seed is not None or self.seed is not None:
+                self.seed = seed if seed is not None else (self.seed or 0) + 1
+            deal = Deal.new(self.rules, seed=self.seed)
+        self._start(deal)
+
+    def view(self) -> PlayerView:
+        """What the learner's seat sees (for hints)."""
+        seat = self.deal.to_play if self.deal.to_play and self._mine(self.deal.to_play) else self.me
+        return self.deal.view(seat)
+
+    def record(self) -> dict[str, Any]:
+        """The deal so far as a deal record (JSON-ready)."""
+        return record_from_deal(self.deal)
+
+    def highlight(self, card: Card | None) -> None:
+        """Mark one of the learner's cards (a hint) until the next card is played."""
+        self._hinted = None if card is None else str(card)
+        self._refresh()
+
+    @property
+    def status(self) -> str:
+        """``your_turn``, ``waiting`` (a computer is due), ``trick_done`` or ``over``."""
+        return self._status()
+
+    @property
+    def message(self) -> str:
+        """The last message shown to the learner (a rule broken, a result)."""
+        return self._message
+
+    # -- internals ----------------------------------------------------------------
+    def _start(self, deal: Deal) -> None:
+        self.deal = deal
+        self.players = self._make_players()
+        self._hold = self._finished = False
+        self._signal = self._hinted = None
+        self._step = getattr(self, "_step", 0)
+        self._calls_checked = -1
+        self._message, self._kind = "", "info"
+        self._refresh()
+
+    def _make_players(self) -> dict[Seat, Player]:
+        if self._custom_players is not None:
+            return {s: p for s, p in self._custom_players.items() if not self._mine(s)}
+        seed = self.seed or 0
+        return {s: make_player(self.level, seed * 7 + int(s)) for s in self.deal.seats
+                if self.deal.controller(s) == s and not self._mine(s)}
+
+    def _mine(self, seat: Seat) -> bool:
+        return controls(self.deal, self.me, seat)
+
+    def _play_problem(self, card: Card, signal: str | None) -> str | None:
+        if self._status() != "your_turn":
+            return t("table.not_your_turn", self.settings.lang)
+        return play_reason(self.deal, card, signal, self.settings.lang)
+
+    def _do(self, action: Any) -> None:
+        """Run one engine action, then hold a finished trick and let computers act."""
+        tricks = len(self.deal.tricks)
+        action()
+        self._signal = self._hinted = None
+        self._message = ""
+        if len(self.deal.tricks) > tricks and self.hold_tricks:
+            self._hold = True
+        self._refresh()
+
+    def _settle(self) -> None:
+        """Computer declarations and calls, which need no delay."""
+        deal = self.deal
+        if deal.is_over():
+            return
+        if deal.declaration_window():
+            ask_declarations(deal, self.players)
+        if not deal.current and self._calls_checked != len(deal.tricks):
+            self._calls_checked = len(deal.tricks)
+            ask_calls(deal, self.players)
+
+    def _status(self) -> str:
+        if self.deal.is_over():
+            return "over"
+        if self._hold:
+            return "trick_done"
+        seat = self.deal.to_play
+        return "your_turn" if seat is not None and self._mine(seat) else "waiting"
+
+    def _situation(self, status: str | None = None) -> Situation:
+        lang = self.settings.lang
+        return Situation(self.me, status or self._status(), lang, self.settings.faces,
+                         self.show_all, self._step, self._message, self._kind, self._signal,
+                         self.can_undo(), self._result_text(lang), self._hinted)
+
+    def _result_text(self, lang: str) -> str:
+        if not self.deal.is_over():
+            return ""
+        result = self.deal.result()
+        return " · ".join(t("table.result", lang, side=side_name(side, lang),
+                            points=result.total(side)) for side in self.deal.sides)
+
+    def _refresh(self, message: str | None = None) -> None:
+        if message is not None:
+            self._message = message
+        self._settle()
+        if self.deal.is_over() and not self._finished:
+            self._finished = True
+            self._announce_end()
+        self._sync()
+
+    def _announce_end(self) -> None:
+        result = self.deal.result()
+        totals = {side: result.total(side) for side in self.deal.sides}
+        self.emit(Event("deal_end", self.source, data={"totals": totals,
+                                                       "record": self.record()}))
+
+    def _say(self, text: str, kind: str) -> None:
+        self._message, self._kind = text, kind
+        self._sync()
+
+    def _sync(self, status: str | None = None) -> None:
+        self._step += 1
+        self.state = table_state(self.deal, self._situation(status))
+
+    def _redraw(self, _change: object = None) -> None:
+        self._sync()
+
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        msg = checked("Table", content, SHAPES)
+        if msg is None:
+            return
+        try:
+            self._handle(msg)
+        except (CardError, DealError, ValueError):
+            LOG.warning("Table ignored a forged message: %.200r", content)
+        except Exception:  # the kernel must survive anything a message causes
+            LOG.exception("Table failed on %.200r", content)
+
+    def _handle(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "play":
+            self._handle_play(msg["card"])
+        elif kind == "advance":
+            if msg["step"] == self._step:
+                self.advance()
+        elif kind == "signal":
+            self._answer(self.choose_signal(None if msg["signal"] == "none" else msg["signal"]))
+        elif kind == "declare":
+            self._answer(self.declare(msg["id"]))
+        elif kind == "call":
+            self._answer(self.call_out())
+        else:
+            {"next": self.next_trick, "undo": self.undo, "new": self.new_deal}[kind]()
+
+    def _handle_play(self, text: str) -> None:
+        card = Card.parse(text)
+        seat = self.deal.to_play
+        if self._status() != "your_turn" or seat is None or card not in self.deal.hand(seat):
+            LOG.warning("Table ignored a forged play of %s (to play: %s)", text, seat)
+            return
+        self.play(card)
+
+    def _answer(self, problem: str | None) -> None:
+        if problem is not None:
+            self._say(problem, "error")

@@ -1,0 +1,220 @@
+"""What the card table shows, as one JSON object for the browser (no widget code here).
+
+Only cards the learner may see are named: hidden hands go as a count of face-down cards,
+so the page source never gives a card away.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any
+
+from ..engine.cards import DECK, Card
+from ..engine.deal import Deal
+from ..engine.declarations import Declaration
+from ..engine.scoring import captured_thirds
+from ..engine.seats import Seat
+from ..engine.svg import card_svg
+from ..engine.tricks import Trick
+from .i18n import t
+
+HAND_SIZE = 0.95
+SMALL_SIZE = 0.6
+
+
+@dataclasses.dataclass(frozen=True)
+class Situation:
+    """The table's own state beside the deal: whose seat is the learner's, what is held."""
+
+    me: Seat
+    status: str
+    lang: str
+    faces: str
+    show_all: bool = False
+    step: int = 0
+    message: str = ""
+    message_kind: str = "info"
+    signal: str | None = None
+    can_undo: bool = False
+    result: str = ""
+    hinted: str | None = None
+
+
+@functools.lru_cache(maxsize=1024)
+def _svg(card: Card, faces: str, lang: str, size: float, highlight: bool = False) -> str:
+    return card_svg(card, faces=faces, lang=lang, size=size, highlight=highlight)
+
+
+@functools.lru_cache(maxsize=8)
+def back_svg(faces: str, lang: str, size: float = SMALL_SIZE) -> str:
+    """The drawing of a face-down card."""
+    return card_svg(DECK[0], faces=faces, lang=lang, size=size, face_down=True)
+
+
+def positions(deal: Deal, me: Seat) -> dict[Seat, str]:
+    """Where each seat sits on screen: the learner at the bottom, play going to the right."""
+    if deal.rules.players == 2:
+        return {me: "bottom", me.partner: "top"}
+    return {me: "bottom", me.right: "right", me.partner: "top", me.right.right.right: "left"}
+
+
+def controls(deal: Deal, me: Seat, seat: Seat) -> bool:
+    """Whether the learner plays ``seat`` (their own, or the dummy when they deal col morto)."""
+    return deal.controller(seat) == me
+
+
+def visible(deal: Deal, me: Seat, seat: Seat, show_all: bool) -> bool:
+    """Whether the learner may see ``seat``'s hand."""
+    if show_all or controls(deal, me, seat):
+        return True
+    return seat == deal.dummy and deal.dummy_exposed
+
+
+def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
+    """The whole picture for the browser."""
+    pos = positions(deal, s.me)
+    shown = shown_trick(deal, s.status)
+    return {
+        "step": s.step, "lang": s.lang, "status": s.status,
+        "status_text": status_text(deal, s), "turn": _name(deal.to_play),
+        "me": str(s.me), "message": {"text": s.message, "kind": s.message_kind},
+        "back": back_svg(s.faces, s.lang),
+        "seats": [_seat(deal, s, seat, pos[seat]) for seat in deal.seats],
+        "trick": [_trick_card(p.seat, p.card, pos[p.seat], shown, s) for p in shown.plays],
+        "lead_signal": _signal_text(shown, deal, s.lang),
+        "piles": [_pile(deal, side, s.lang) for side in deal.sides],
+        "stock": _stock(deal, s),
+        "signals": _signal_choices(deal, s),
+        "declare": _declare_choices(deal, s),
+        "buttons": _buttons(deal, s),
+        "result": s.result,
+        "labels": {"trick": t("table.trick", s.lang), "hand": t("table.your_hand", s.lang)},
+    }
+
+
+def shown_trick(deal: Deal, status: str) -> Trick:
+    """The trick in the centre: the one being played, or the finished one held in view."""
+    if deal.current or not deal.tricks or status not in ("trick_done", "over"):
+        return Trick(tuple(deal.current))
+    return deal.tricks[-1]
+
+
+def status_text(deal: Deal, s: Situation) -> str:
+    """One line that says whose turn it is or what to do next."""
+    if s.status == "your_turn":
+        seat = deal.to_play
+        key = "table.your_turn" if seat == s.me else "table.your_turn_for"
+        return t(key, s.lang, seat=_seat_name(seat, s.lang))
+    if s.status in ("waiting", "thinking"):
+        return t(f"table.{s.status}", s.lang, seat=_seat_name(deal.to_play, s.lang))
+    if s.status == "trick_done":
+        won = deal.tricks[-1].winner
+        return t("table.trick_won", s.lang, seat=_seat_name(won, s.lang))
+    return t("table.deal_over", s.lang)
+
+
+def _name(seat: Seat | None) -> str | None:
+    return None if seat is None else str(seat)
+
+
+def _seat_name(seat: Seat | None, lang: str) -> str:
+    return "" if seat is None else t(f"seat.{seat}", lang)
+
+
+def _seat(deal: Deal, s: Situation, seat: Seat, pos: str) -> dict[str, Any]:
+    hand = deal.hand(seat)
+    mine = controls(deal, s.me, seat)
+    playable = s.status == "your_turn" and deal.to_play == seat and mine
+    legal = set(deal.legal_cards()) if playable else set()
+    label = _seat_name(seat, s.lang)
+    if seat == s.me:
+        label = f"{label} ({t('you', s.lang)})"
+    elif seat == deal.dummy:
+        label = f"{label} ({t('table.dummy', s.lang)})"
+    cards = None
+    if visible(deal, s.me, seat, s.show_all):
+        size = HAND_SIZE if mine else SMALL_SIZE
+        cards = [{"card": str(c), "svg": _svg(c, s.faces, s.lang, size, c in legal),
+                  "legal": c in legal, "hinted": str(c) == s.hinted} for c in hand]
+    return {"seat": str(seat), "pos": pos, "label": label, "mine": mine,
+            "turn": deal.to_play == seat and s.status != "over", "playable": playable,
+            "cards": cards, "count": len(hand)}
+
+
+def _trick_card(seat: Seat, card: Card, pos: str, trick: Trick, s: Situation) -> dict[str, Any]:
+    wins = trick.winner == seat
+    return {"seat": str(seat), "pos": pos, "card": str(card), "winner": wins,
+            "svg": _svg(card, s.faces, s.lang, HAND_SIZE * 0.85, wins)}
+
+
+def _signal_text(trick: Trick, deal: Deal, lang: str) -> str:
+    if not trick.plays or trick.signal is None:
+        return ""
+    return t(f"table.signal_said.{trick.signal}", lang, seat=_seat_name(trick.leader, lang))
+
+
+def _pile(deal: Deal, side: str, lang: str) -> dict[str, Any]:
+    thirds = captured_thirds(deal, side)
+    tricks = sum(1 for tr in deal.tricks if tr.winner is not None
+                 and deal.side_of(tr.winner) == side)
+    return {"side": side, "thirds": thirds, "text": t(
+        "table.pile", lang, side=side_name(side, lang), tricks=tricks, thirds=thirds,
+        points=thirds // 3)}
+
+
+def side_name(side: str, lang: str) -> str:
+    """``North–South``, or a seat's name at a two-player table."""
+    return t(f"side.{side}", lang) if len(side) == 2 else t(f"seat.{side}", lang)
+
+
+def _stock(deal: Deal, s: Situation) -> dict[str, Any] | None:
+    if deal.rules.players != 2:
+        return None
+    last = [d for d in deal.draws if d.after_trick == len(deal.tricks)]
+    draws = [{"text": t("table.drew", s.lang, seat=_seat_name(d.seat, s.lang),
+                        card=d.card.name(s.lang)),
+              "card": str(d.card), "svg": _svg(d.card, s.faces, s.lang, SMALL_SIZE)}
+             for d in last]
+    return {"count": len(deal.stock), "text": t("table.stock", s.lang, count=len(deal.stock)),
+            "draws": draws}
+
+
+def learner_leads(deal: Deal, s: Situation) -> bool:
+    """Whether the learner is about to lead a trick."""
+    return (s.status == "your_turn" and not deal.current and deal.to_play is not None
+            and controls(deal, s.me, deal.to_play))
+
+
+def _signal_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
+    if not deal.rules.signals or not learner_leads(deal, s):
+        return []
+    return [{"value": name, "label": t(f"table.signal.{name}", s.lang),
+             "selected": s.signal == name} for name in ("busso", "volo", "striscio")]
+
+
+def _declare_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
+    if s.status == "over" or not deal.declaration_window():
+        return []
+    mine = [seat for seat in deal.seats if controls(deal, s.me, seat)]
+    return [{"id": declaration_id(d),
+             "label": t("table.declare", s.lang, combo=d.describe(s.lang))}
+            for seat in mine for d in deal.available_declarations(seat)]
+
+
+def declaration_id(decl: Declaration) -> str:
+    """A short stable name for a declaration, used by the browser's buttons."""
+    return ":".join(str(v) for v in decl.to_json().values())
+
+
+def _buttons(deal: Deal, s: Situation) -> dict[str, str | None]:
+    def label(key: str, shown: bool) -> str | None:
+        return t(key, s.lang) if shown else None
+
+    side = deal.side_of(s.me)
+    can_call = (s.status == "your_turn" and not deal.current
+                and deal.call_reason(side) is None and deal.rules.calling_out)
+    return {"next": label("table.next", s.status == "trick_done"),
+            "undo": label("table.undo", s.can_undo),
+            "new": label("table.new_deal", s.status == "over"),
+            "call": label("table.call_out", can_call)}
