@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8866
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck pytest nbval bench clean install
+.PHONY: serve test lint typecheck pytest nbval bench clean install chromium
 
 install: $(STAMP)
 
@@ -23,20 +23,24 @@ serve: $(STAMP)
 	@echo "Serving the lessons at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
 	$(VENV)/bin/voila notebooks/ --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
 
+# The browser tests (tests/browser) use Debian's Chromium, installed here when missing.
+chromium:
+	scripts/ensure-chromium
+
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-pytest: $(STAMP)
+pytest: chromium $(STAMP)
 	$(PY) -m pytest
 
 nbval: $(STAMP)
 	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/
 
 # One pytest run for the unit tests and the notebooks, so its last line counts them all.
-test: lint typecheck $(STAMP)
+test: chromium lint typecheck $(STAMP)
 	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
 
 bench: $(STAMP)

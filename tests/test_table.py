@@ -69,7 +69,8 @@ def test_an_illegal_card_shows_the_rule_and_changes_nothing():
     led = table.deal.current[0].card.suit
     assert table.deal.actions == before
     assert table.state["message"]["kind"] == "error"
-    assert table.state["message"]["text"].startswith(f"you must follow {led.italian_name}: you hold")
+    expected = f"you must follow {led.italian_name}: you hold"
+    assert table.state["message"]["text"].startswith(expected)
     assert table.status == "your_turn"
 
 
