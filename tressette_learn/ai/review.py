@@ -62,7 +62,7 @@ from .position import Position, position_from_deal
 from .solver import INFINITY, CardValue, ReferenceSolver, future_thirds, position_card_values
 
 __all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewedPlay", "TurningPoint",
-           "review"]
+           "judge_play", "review"]
 
 STOCK_EXACT_LIMIT = 12  # two players, stock in play: above this many tricks left a solve
 #                         can take seconds (measured: 12 left < 0.1 s, 14 left up to 11 s)
@@ -209,6 +209,16 @@ def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress |
     final = _final_deal(record_or_deal)
     me = _check_seat(final, seat)
     return _Reviewer(final, me, exact_limit, progress).run()
+
+
+def judge_play(deal: Deal, card: Card, *, exact_limit: int = 10) -> ReviewedPlay:
+    """Judge ``card`` for the seat to play in ``deal`` (the full deal seen), as the review
+    would: the best cards, what ``card`` costs and why the best one is good."""
+    seat = deal.to_play
+    if seat is None:
+        raise ValueError("the deal is over: there is no card to judge")
+    reviewer = _Reviewer(deal, deal.controller(seat), exact_limit, None)
+    return reviewer.judge(deal.copy(), len(deal.plays), card)
 
 
 def _final_deal(source: RecordLike) -> Deal:

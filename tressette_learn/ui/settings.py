@@ -29,7 +29,8 @@ def language_switch(settings: Settings = SETTINGS) -> widgets.HBox:
     """Two toggles, language and faces; changing one redraws every widget."""
     lang = widgets.ToggleButtons(options=[("English", "en"), ("Italiano", "it")],
                                  value=settings.lang, style={"button_width": "6em"})
-    faces = widgets.ToggleButtons(value=settings.faces, style={"button_width": "6em"})
+    faces = widgets.ToggleButtons(options=FACES, value=settings.faces,
+                                  style={"button_width": "8em"})
     lang.add_class("tl-lang-switch")
     faces.add_class("tl-faces-switch")
 

@@ -6,7 +6,7 @@ is checked here against the engine before anything changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,10 @@ class Table(anywidget.AnyWidget, EventSource):
     ``level`` names the computer players (``random`` ... ``expert``) or ``players`` maps
     seats to :class:`~tressette_learn.ai.players.Player` objects. Computer cards follow
     each other after ``delay_ms``; a finished trick stays until the learner moves on.
+
+    With ``computers=False`` nobody plays the other seats: a guided hand plays them
+    through :meth:`script_play`, pauses the table (``paused``) and may take over the
+    learner's choice with ``choice_handler`` (called with a legal card instead of playing).
     """
 
     _esm = Path(__file__).with_name("table.js")
@@ -60,6 +64,7 @@ class Table(anywidget.AnyWidget, EventSource):
     delay_ms = traitlets.Int(700).tag(sync=True)
     show_all = traitlets.Bool(False)
     allow_undo = traitlets.Bool(True)
+    offer_new = traitlets.Bool(True)
     _signal: Signal | None
     _hinted: str | None
     _hold: bool
@@ -68,18 +73,23 @@ class Table(anywidget.AnyWidget, EventSource):
                  seat: Seat | str = Seat.S, level: str = "club", seed: int | None = None,
                  players: Mapping[Seat, Player] | None = None, show_all: bool = False,
                  allow_undo: bool = True, delay_ms: int = 700, hold_tricks: bool = True,
-                 source: str = "table", settings: Settings = SETTINGS) -> None:
-        super().__init__(show_all=show_all, allow_undo=allow_undo, delay_ms=delay_ms)
+                 computers: bool = True, source: str = "table",
+                 settings: Settings = SETTINGS) -> None:
+        super().__init__(show_all=show_all, allow_undo=allow_undo, delay_ms=delay_ms,
+                         offer_new=computers)
         self.rules = deal.rules if deal is not None else _rules(rules)
         self.me = Seat.parse(seat)
         self.level, self.seed, self.source = level, seed, source
         self.hold_tricks = hold_tricks
+        self.computers = computers
+        self.paused = False
+        self.choice_handler: Callable[[Card], None] | None = None
         self.settings = settings
         self._custom_players = dict(players) if players else None
         self._start(deal if deal is not None else Deal.new(self.rules, seed=seed))
         self.on_msg(self._on_message)
         settings.observe(self._redraw, ["lang", "faces"])
-        self.observe(self._redraw, ["show_all", "allow_undo"])
+        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new"])
 
     # -- public API ---------------------------------------------------------------
     def play(self, card: Card | str, signal: Signal | None = None) -> str | None:
@@ -91,8 +101,19 @@ class Table(anywidget.AnyWidget, EventSource):
             self._say(reason, "error")
             self.emit(Event("illegal", self.source, str(card), False, {"reason": reason}))
             return reason
-        self._do(lambda: self.deal.play(card, signal))
+        if self.choice_handler is not None:
+            self.choice_handler(card)
+        else:
+            self._do(lambda: self.deal.play(card, signal))
         return None
+
+    def script_play(self, card: Card | str) -> None:
+        """Play the next card of a script (a guided hand), whoever's turn it is."""
+        self._do(lambda: self.deal.play(card))
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show a message above the table (``info``, ``good`` or ``error``)."""
+        self._say(text, kind)
 
     def advance(self) -> bool:
         """Let the computer whose turn it is play one card; ``False`` if none is due."""
@@ -164,13 +185,15 @@ class Table(anywidget.AnyWidget, EventSource):
             self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
         return reason
 
-    def new_deal(self, seed: int | None = None, deal: Deal | None = None) -> None:
-        """Start a fresh deal (the next seed by default)."""
+    def new_deal(self, seed: int | None = None, deal: Deal | None = None,
+                 hold: bool = False) -> None:
+        """Start a fresh deal (the next seed by default), or show ``deal`` as it stands
+        (``hold``: its last trick stays in the centre)."""
         if deal is None:
             if seed is not None or self.seed is not None:
                 self.seed = seed if seed is not None else (self.seed or 0) + 1
             deal = Deal.new(self.rules, seed=self.seed)
-        self._start(deal)
+        self._start(deal, hold and bool(deal.tricks) and not deal.current)
 
     def view(self) -> PlayerView:
         """What the learner's seat sees (for hints)."""
@@ -197,10 +220,10 @@ class Table(anywidget.AnyWidget, EventSource):
         return self._message
 
     # -- internals ----------------------------------------------------------------
-    def _start(self, deal: Deal) -> None:
+    def _start(self, deal: Deal, hold: bool = False) -> None:
         self.deal = deal
         self.players = self._make_players()
-        self._hold = self._finished = False
+        self._hold, self._finished = hold, deal.is_over() and not self.offer_new
         self._signal = self._hinted = None
         self._step = getattr(self, "_step", 0)
         self._calls_checked = -1
@@ -208,6 +231,8 @@ class Table(anywidget.AnyWidget, EventSource):
         self._refresh()
 
     def _make_players(self) -> dict[Seat, Player]:
+        if not self.computers:
+            return {}
         if self._custom_players is not None:
             return {s: p for s, p in self._custom_players.items() if not self._mine(s)}
         seed = self.seed or 0
@@ -249,13 +274,17 @@ class Table(anywidget.AnyWidget, EventSource):
         if self._hold:
             return "trick_done"
         seat = self.deal.to_play
-        return "your_turn" if seat is not None and self._mine(seat) else "waiting"
+        mine = seat is not None and self._mine(seat)
+        if self.paused or (not mine and not self.computers):
+            return "paused"
+        return "your_turn" if mine else "waiting"
 
     def _situation(self, status: str | None = None) -> Situation:
         lang = self.settings.lang
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
                          self.show_all, self._step, self._message, self._kind, self._signal,
-                         self.can_undo(), self._result_text(lang), self._hinted)
+                         self.can_undo(), self._result_text(lang), self._hinted,
+                         self.offer_new)
 
     def _result_text(self, lang: str) -> str:
         if not self.deal.is_over():
@@ -314,6 +343,8 @@ class Table(anywidget.AnyWidget, EventSource):
             self._answer(self.declare(msg["id"]))
         elif kind == "call":
             self._answer(self.call_out())
+        elif kind == "new" and not self.offer_new:
+            LOG.warning("Table ignored a forged message: no new deal here")
         else:
             {"next": self.next_trick, "undo": self.undo, "new": self.new_deal}[kind]()
 

@@ -39,6 +39,7 @@ class Situation:
     can_undo: bool = False
     result: str = ""
     hinted: str | None = None
+    offer_new: bool = True
 
 
 @functools.lru_cache(maxsize=1024)
@@ -108,6 +109,8 @@ def status_text(deal: Deal, s: Situation) -> str:
         return t(key, s.lang, seat=_seat_name(seat, s.lang))
     if s.status in ("waiting", "thinking"):
         return t(f"table.{s.status}", s.lang, seat=_seat_name(deal.to_play, s.lang))
+    if s.status == "paused":
+        return t("table.paused", s.lang)
     if s.status == "trick_done":
         won = deal.tricks[-1].winner
         return t("table.trick_won", s.lang, seat=_seat_name(won, s.lang))
@@ -216,5 +219,5 @@ def _buttons(deal: Deal, s: Situation) -> dict[str, str | None]:
                 and deal.call_reason(side) is None and deal.rules.calling_out)
     return {"next": label("table.next", s.status == "trick_done"),
             "undo": label("table.undo", s.can_undo),
-            "new": label("table.new_deal", s.status == "over"),
+            "new": label("table.new_deal", s.status == "over" and s.offer_new),
             "call": label("table.call_out", can_call)}

@@ -1,0 +1,185 @@
+"""Guided hands: a deal record with commentary, stepped card by card.
+
+A hand file (``lessons/hands/<name>.json``) holds::
+
+    {"title": {"en": ..., "it": ...}, "seat": "S", "intro": {"en": ..., "it": ...},
+     "record": {...a deal record...},
+     "comments": {"4": {"en": ..., "it": ...}},     # shown after that many cards
+     "your_moves": [13, 17]}                         # plays the learner must find
+
+``your_moves`` are 0-based play numbers; each must be a play of a seat the learner
+controls. The learner's card is judged by the exact solver: every card as good as the
+best is right.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from ..ai.review import ReviewedPlay, judge_play
+from ..content import ContentError, load
+from ..engine.cards import Card
+from ..engine.deal import Deal
+from ..engine.records import DealRecord, RecordError
+from ..engine.seats import Seat, SeatError
+
+Text = Mapping[str, str]
+LANGS = ("en", "it")
+FIELDS = {"title", "seat", "intro", "record", "comments", "your_moves"}
+
+
+@dataclasses.dataclass(frozen=True)
+class HandScript:
+    """A checked guided hand."""
+
+    name: str
+    title: Text
+    seat: Seat
+    intro: Text
+    record: DealRecord
+    comments: dict[int, Text]
+    your_moves: frozenset[int]
+
+    @property
+    def length(self) -> int:
+        """How many cards the record plays."""
+        return len(self.record.plays)
+
+    @classmethod
+    def load(cls, name: str) -> HandScript:
+        """Read and check ``lessons/hands/<name>.json``."""
+        return cls.from_json(name, load(f"hands/{name}.json"))
+
+    @classmethod
+    def from_json(cls, name: str, data: Any) -> HandScript:
+        """Check a parsed hand file; errors name the file and the field."""
+        where = f"hands/{name}.json"
+        if not isinstance(data, dict):
+            raise ContentError(f"{where}: expected an object")
+        for field in sorted(FIELDS - {"comments", "your_moves"} - set(data)):
+            raise ContentError(f"{where}: {field}: missing")
+        for field in sorted(set(data) - FIELDS):
+            raise ContentError(f"{where}: {field}: unknown field")
+        try:
+            seat = Seat.parse(data["seat"])
+        except SeatError as err:
+            raise ContentError(f"{where}: seat: {err}") from None
+        try:
+            record = DealRecord.from_json(data["record"])
+            final = record.replay()
+        except RecordError as err:
+            raise ContentError(f"{where}: record: {err}") from None
+        script = cls(name, _text(where, "title", data["title"]), seat,
+                     _text(where, "intro", data["intro"]), record,
+                     _comments(where, data.get("comments", {}), len(record.plays)),
+                     frozenset(_moves(where, data.get("your_moves", []))))
+        _check_moves(where, script, final)
+        return script
+
+
+def _text(where: str, field: str, value: Any) -> Text:
+    if not isinstance(value, dict) or any(
+            not isinstance(value.get(lang), str) or not value[lang].strip() for lang in LANGS):
+        raise ContentError(f"{where}: {field}: needs an English and an Italian text")
+    return {lang: value[lang] for lang in LANGS}
+
+
+def _comments(where: str, value: Any, plays: int) -> dict[int, Text]:
+    if not isinstance(value, dict):
+        raise ContentError(f"{where}: comments: expected an object keyed by play count")
+    out: dict[int, Text] = {}
+    for key, text in value.items():
+        if not str(key).isdigit() or not 0 <= int(key) <= plays:
+            raise ContentError(f"{where}: comments.{key}: not a play count from 0 to {plays}")
+        out[int(key)] = _text(where, f"comments.{key}", text)
+    return out
+
+
+def _moves(where: str, value: Any) -> list[int]:
+    if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise ContentError(f"{where}: your_moves: expected a list of play numbers")
+    return value
+
+
+def _check_moves(where: str, script: HandScript, final: Deal) -> None:
+    for number in sorted(script.your_moves):
+        if not 0 <= number < script.length:
+            raise ContentError(f"{where}: your_moves: {number} is not a play of this record")
+        seat = final.plays[number].seat
+        if final.controller(seat) != script.seat:
+            raise ContentError(f"{where}: your_moves: play {number} is {seat}'s, "
+                               f"not the learner's ({script.seat})")
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """The learner's card at a "your move": right or not, and the solver's judgement."""
+
+    card: Card
+    right: bool
+    played_in_record: Card
+    judged: ReviewedPlay
+
+
+class Walkthrough:
+    """A cursor over a hand script: ``step`` cards have been played."""
+
+    def __init__(self, script: HandScript) -> None:
+        self.script = script
+        self._final = script.record.replay()
+        self.step = 0
+
+    def deal_at(self, step: int) -> Deal:
+        """The deal after ``step`` cards (and the declarations or calls that follow them)."""
+        if not 0 <= step <= self.script.length:
+            raise ValueError(f"step must be from 0 to {self.script.length}, not {step}")
+        deal = Deal(self._final.rules, self._final.dealer,
+                    {s: self._final.dealt_hand(s) for s in self._final.seats},
+                    self._final.dealt_stock, self._final.match_scores)
+        plays = 0
+        for action in self._final.actions:
+            if action[0] == "play":
+                if plays == step:
+                    break
+                plays += 1
+                deal.play(action[1], action[2], allow_revoke=action[3])
+            else:
+                getattr(deal, action[0])(action[1])
+        return deal
+
+    def comment(self, lang: str) -> str:
+        """The commentary for the current step (the introduction at step 0)."""
+        if self.step == 0 and 0 not in self.script.comments:
+            return self.script.intro[lang]
+        text = self.script.comments.get(self.step)
+        return "" if text is None else text[lang]
+
+    def is_your_move(self) -> bool:
+        """Whether the learner must find the next card."""
+        return self.step in self.script.your_moves
+
+    def next_card(self) -> Card:
+        """The card the record plays next."""
+        return self._final.plays[self.step].card
+
+    def forward(self) -> bool:
+        """Go one card on; ``False`` at the end."""
+        if self.step >= self.script.length:
+            return False
+        self.step += 1
+        return True
+
+    def back(self) -> bool:
+        """Go one card back; ``False`` at the start."""
+        if self.step == 0:
+            return False
+        self.step -= 1
+        return True
+
+    def judge(self, card: Card) -> Verdict:
+        """Judge the learner's ``card`` for the next play with the exact solver."""
+        judged = judge_play(self.deal_at(self.step), card)
+        return Verdict(card, judged.cost == 0, self.next_card(), judged)
