@@ -1,0 +1,161 @@
+"""Browser tests: Voilà serves ``tests/browser/notebooks`` and Debian's Chromium opens them.
+
+Fixtures: ``voila_url`` (one server per session, also pytest-playwright's ``base_url``),
+``console_errors`` (the page's console errors and uncaught exceptions) and
+``open_notebook(page, name)``. Every test collected under this folder, the notebooks run
+by nbval included, gets the ``browser`` marker (skip them with ``-m "not browser"``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Error, Page
+
+HERE = Path(__file__).parent
+NOTEBOOKS = HERE / "notebooks"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+START_TIMEOUT = 60  # seconds for Voilà to answer
+EXTERNAL = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
+ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+PAGE_TIMEOUT = 30_000  # ms for a page to render its widgets (cold 2-3 s, ~15 s under load)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/ensure-chromium (or `make chromium`)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS,
+            "headless": True}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return bool(response.status == 200)
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start Voilà on a free local port; yield its base URL; stop it (and its kernels)."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    command = [
+        sys.executable, "-m", "voila", str(NOTEBOOKS), f"--port={port}", "--no-browser",
+        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--show_tracebacks=True",
+        # Kernels of closed pages are not shut down by Voilà: cull the idle ones.
+        "--MappingKernelManager.cull_idle_timeout=120",
+        "--MappingKernelManager.cull_interval=30",
+    ]
+    with open(log_path, "wb") as log:
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                  stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while not _answers(url + "/"):
+            if server.poll() is not None:
+                _fail_start(f"exited with code {server.returncode}", command, log_path)
+            if time.monotonic() > deadline:
+                _fail_start(f"did not answer within {START_TIMEOUT} s", command, log_path)
+            time.sleep(0.2)
+        yield url
+    finally:
+        _stop(server)
+
+
+def _fail_start(state: str, command: list[str], log_path: Path) -> None:
+    pytest.fail(f"Voilà {state} ({' '.join(command)}); its log:\n"
+                + log_path.read_text(errors="replace"), pytrace=False)
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    """SIGTERM lets Voilà shut its kernels down (they run in sessions of their own);
+    then SIGKILL whatever is left of its process group."""
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(15)
+    except ProcessLookupError:
+        return
+    except subprocess.TimeoutExpired:
+        pass
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)
+    server.wait()
+
+
+@pytest.fixture(scope="session")
+def base_url(voila_url: str) -> str:
+    """pytest-playwright's base URL: ``page.goto("/voila/render/x.ipynb")`` works too."""
+    return voila_url
+
+
+@pytest.fixture
+def console_errors(page: Page) -> list[str]:
+    """Console errors and uncaught exceptions of ``page``; ``assert console_errors == []``."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def on_error(error: Error) -> None:
+        errors.append(f"exception: {error.message}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_error)
+    return errors
+
+
+@pytest.fixture
+def open_notebook(voila_url: str, console_errors: list[str]) -> Callable[..., Page]:
+    """``open_notebook(page, "settings")`` renders ``notebooks/settings.ipynb`` in Voilà and
+    waits until ``selector`` (by default any widget) is visible; returns the page.
+    Fails at once, with the traceback, if a cell of the notebook raised."""
+
+    def open_(page: Page, name: str, selector: str = ".jupyter-widgets") -> Page:
+        page.set_default_timeout(PAGE_TIMEOUT)
+        # Voilà's template links an icon font from a CDN: answer every request that is not
+        # for Voilà with an empty page, so tests run offline and log no failed loads.
+        page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
+        page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=PAGE_TIMEOUT)
+        page.locator("#loading").wait_for(state="hidden")
+        # Wait for the widgets, or for a traceback (shown because of --show_tracebacks).
+        target = page.locator(selector).first
+        error = page.locator(ERROR_OUTPUT).filter(has_text=re.compile("Error|Traceback")).first
+        target.or_(error).first.wait_for(state="visible")
+        if error.is_visible():
+            pytest.fail(f"{name}.ipynb failed in Voilà:\n{error.inner_text()}", pytrace=False)
+        return page
+
+    return open_
