@@ -24,7 +24,11 @@ def test_dependencies_are_pinned_exactly() -> None:
         assert re.fullmatch(r"[A-Za-z0-9_.\-\[\],]+==[0-9][A-Za-z0-9.]*", req), req
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=str)
+NOTEBOOKS = sorted([*(ROOT / "notebooks").glob("*.ipynb"),
+                    *(ROOT / "tests").rglob("*.ipynb")])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebooks_are_stored_without_outputs(path: Path) -> None:
     nb = json.loads(path.read_text(encoding="utf-8"))
     assert nb["nbformat"] == 4
