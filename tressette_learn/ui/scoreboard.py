@@ -47,8 +47,9 @@ def _players(result: DealResult) -> int:
     return 2 if all(len(side) == 1 for side in result.sides) else 4
 
 
-def deal_rows(result: DealResult, lang: str) -> list[str]:
-    """The table rows: thirds, last trick, points, declarations, bonus, total."""
+def deal_rows(result: DealResult, lang: str, declarations: bool = True) -> list[str]:
+    """The table rows: thirds, last trick, points, declarations (at tables that use
+    them), bonus, total."""
     sides = result.sides
     last = None if result.last_trick is None else side_of(result.last_trick, _players(result))
     rows = [
@@ -58,9 +59,10 @@ def deal_rows(result: DealResult, lang: str) -> list[str]:
              {s: 3 if s == last else 0 for s in sides}, lambda v: "+3" if v else "–"),
         _row("tl-score-points", t("scoreboard.row.points", lang),
              {s: v.card_points for s, v in sides.items()}),
-        _row("tl-score-declarations", t("scoreboard.row.declarations", lang),
-             {s: v.declarations for s, v in sides.items()}),
     ]
+    if declarations:
+        rows.append(_row("tl-score-declarations", t("scoreboard.row.declarations", lang),
+                         {s: v.declarations for s, v in sides.items()}))
     if any(v.bonus for v in sides.values()):
         rows.append(_row("tl-score-bonus", t("scoreboard.row.bonus", lang),
                          {s: v.bonus for s, v in sides.items()}))
@@ -118,8 +120,9 @@ def deal_html(result: DealResult, rules: Rules, lang: str, label: Label, heading
     head = "".join(f"<th>{html.escape(label(side))}</th>" for side in result.sides)
     table = (f'<table class="tl-score-table"><thead><tr>'
              f'<th>{html.escape(t("scoreboard.column", lang))}</th>{head}</tr></thead>'
-             f'<tbody>{"".join(deal_rows(result, lang))}</tbody></table>')
-    declared = "".join(f"<li>{html.escape(line)}</li>" for line in declaration_lines(result, lang))
+             f'<tbody>{"".join(deal_rows(result, lang, rules.declarations))}</tbody></table>')
+    declared = "".join(f"<li>{html.escape(line)}</li>" for line in declaration_lines(result, lang)
+                       ) if rules.declarations else ""
     notes = "".join(f'<p class="{css}">{html.escape(text)}</p>'
                     for css, text in deal_notes(result, rules, lang, label))
     return (f'<div class="tl-score-deal"><h4>{html.escape(heading)}</h4>{table}'
