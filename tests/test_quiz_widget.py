@@ -1,0 +1,230 @@
+"""The quiz widget driven from Python as the browser would: answers, feedback, score,
+events, hints, language and faces switches, and forged messages that change nothing."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tressette_learn.engine import Card
+from tressette_learn.teaching.questions import Question, answer_text
+from tressette_learn.ui import SETTINGS, cardpicker
+from tressette_learn.ui.cardpicker import CardPicker
+from tressette_learn.ui.quiz import Quiz
+
+
+@pytest.fixture(autouse=True)
+def english_italian_faces():
+    SETTINGS.lang, SETTINGS.faces = "en", "italian"
+    yield
+    SETTINGS.lang, SETTINGS.faces = "en", "italian"
+
+
+def click(picker: CardPicker, card: object) -> None:
+    picker._on_msg(picker, {"type": "toggle", "card": card}, [])
+
+
+def right_answer(q: Question) -> object:
+    if q.input == "choice" and isinstance(q.answer, frozenset):
+        return sorted(q.answer)[0]
+    return q.answer
+
+
+def wrong_answer(q: Question) -> object:
+    return next(c for c in q.cards if c != q.answer)
+
+
+def enter(quiz: Quiz, answer: object) -> None:
+    """Type or click ``answer`` into the quiz's inputs, as a learner would."""
+    kind = quiz.question.input
+    if kind in ("card", "cards", "order"):
+        cards = [answer] if isinstance(answer, Card) else list(answer)  # type: ignore[arg-type]
+        for card in cards:
+            click(quiz.picker, str(card))
+    elif kind == "number":
+        quiz.number.value = answer
+    elif kind == "choice":
+        quiz.choice.value = answer
+    else:
+        for key in answer:  # type: ignore[union-attr]
+            quiz.checkboxes[key].value = True
+
+
+def listen(quiz: Quiz) -> list:
+    events: list = []
+    quiz.on_event(events.append)
+    return events
+
+
+def test_a_right_answer_is_praised_explained_scored_and_recorded():
+    quiz = Quiz.generated(["winner"], 3, seed=5, lesson="tricks")
+    events = listen(quiz)
+    assert "tl-quiz" in quiz._dom_classes
+    q = quiz.question
+    enter(quiz, q.answer)
+    quiz.check_button.click()
+    assert "tl-correct" in quiz.feedback._dom_classes
+    assert "Right!" in quiz.feedback.value
+    assert "it is the highest card of" in quiz.feedback.value
+    assert "1 / 1" in quiz.score.value
+    [event] = events
+    assert (event.kind, event.source, event.item, event.correct) == \
+        ("answer", "quiz-5", q.id, True)
+    assert event.data == {"kind": "winner", "answer": str(q.answer), "lesson": "tricks"}
+
+
+def test_a_wrong_answer_shows_why_and_the_right_one():
+    quiz = Quiz.generated(["winner"], 2, seed=8)
+    events = listen(quiz)
+    q = quiz.question
+    enter(quiz, wrong_answer(q))
+    quiz.check_button.click()
+    assert "tl-wrong" in quiz.feedback._dom_classes
+    assert "Not quite." in quiz.feedback.value
+    assert answer_text(q).en in quiz.feedback.value
+    assert "0 / 1" in quiz.score.value
+    assert events[0].correct is False
+    quiz.check_button.click()  # a second check of the same question counts nothing
+    assert "0 / 1" in quiz.score.value and len(events) == 1
+
+
+def test_checking_with_nothing_chosen_asks_for_an_answer_and_scores_nothing():
+    quiz = Quiz.generated(["legal"], 1, seed=1)
+    events = listen(quiz)
+    quiz.check_button.click()
+    assert "tl-invalid" in quiz.feedback._dom_classes
+    assert "Choose your answer first." in quiz.feedback.value
+    assert "0 / 0" in quiz.score.value and events == []
+    quiz.next_button.click()  # cannot skip ahead without an answer
+    assert quiz.index == 0
+
+
+def test_hint_next_and_the_end_of_the_quiz():
+    quiz = Quiz.generated(["thirds", "order"], 2, seed=3)
+    events = listen(quiz)
+    quiz.hint_button.click()
+    assert quiz.question.hint.en in quiz.hint_text.value
+    assert events[-1].kind == "hint"
+    enter(quiz, quiz.question.answer)
+    quiz.check_button.click()
+    quiz.next_button.click()
+    assert quiz.index == 1 and quiz.hint_text.value == "" and quiz.feedback.value == ""
+    assert "Question 2 of 2" in quiz.progress.value
+    enter(quiz, quiz.question.answer)
+    quiz.check_button.click()
+    quiz.next_button.click()
+    assert quiz.finished and "Quiz finished: 2 of 2 right." in quiz.prompt.value
+    assert events[-1].kind == "quiz_end" and events[-1].data["right"] == 2
+    quiz.check_button.click()
+    assert "2 / 2" in quiz.score.value
+
+
+def test_the_whole_example_bank_can_be_answered_through_the_widget():
+    quiz = Quiz.from_bank("example")
+    events = listen(quiz)
+    for _ in quiz.questions:
+        enter(quiz, right_answer(quiz.question))
+        quiz.check_button.click()
+        assert "tl-correct" in quiz.feedback._dom_classes, quiz.question.id
+        quiz.next_button.click()
+    total = len(quiz.questions)
+    assert f"{total} / {total}" in quiz.score.value
+    assert [e.item for e in events if e.kind == "answer"] == [q.id for q in quiz.questions]
+    assert all(e.data["lesson"] == "example" for e in events)
+
+
+def test_switching_language_redraws_prompt_buttons_cards_and_feedback():
+    quiz = Quiz.generated(["winner"], 1, seed=11)
+    q = quiz.question
+    enter(quiz, wrong_answer(q))
+    quiz.check_button.click()
+    SETTINGS.lang = "it"
+    assert q.prompt.it in quiz.prompt.value
+    assert quiz.check_button.description == "Controlla"
+    assert "Non proprio." in quiz.feedback.value
+    assert quiz.picker.items[0]["label"] == q.cards[0].italian_name
+    assert "Punteggio: 0 / 1" in quiz.score.value
+    SETTINGS.lang = "en"
+    assert q.prompt.en in quiz.prompt.value and "Not quite." in quiz.feedback.value
+
+
+def test_choices_are_relabelled_in_the_other_language_and_keep_the_selection():
+    quiz = Quiz.generated(["signal"], 1, seed=4)
+    quiz.choice.value = "volo"
+    SETTINGS.lang = "it"
+    assert quiz.choice.value == "volo"
+    assert any(label.startswith("Volo (la carta") for label, _ in quiz.choice.options)
+
+
+def test_switching_faces_redraws_the_cards():
+    quiz = Quiz.generated(["points"], 1, seed=2)
+    picker_quiz = Quiz.generated(["order"], 1, seed=2)
+    before, svg_before = quiz.context.value, picker_quiz.picker.items[0]["svg"]
+    SETTINGS.faces = "french"
+    assert quiz.context.value != before
+    assert picker_quiz.picker.items[0]["svg"] != svg_before
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "toggle", "card": "4z"},
+    {"type": "toggle", "card": 3},
+    {"type": "toggle"},
+    {"type": "toggle", "card": "3c", "extra": 1},
+    {"type": "play", "card": "3c"},
+    ["toggle", "3c"],
+    "3c",
+])
+def test_forged_messages_are_ignored_and_change_nothing(message, caplog):
+    quiz = Quiz.generated(["winner"], 1, seed=9)
+    before = (list(quiz.picker.selected), quiz.feedback.value, quiz.score.value)
+    quiz.picker._on_msg(quiz.picker, message, [])
+    assert (list(quiz.picker.selected), quiz.feedback.value, quiz.score.value) == before
+    assert "forged" in caplog.text or "unknown card" in caplog.text
+
+
+def test_a_card_not_shown_and_a_forged_selection_are_dropped(caplog):
+    quiz = Quiz.generated(["winner"], 1, seed=9)
+    hidden = next(c for c in ("3d", "3c", "3s", "3b") if Card.parse(c) not in quiz.question.cards)
+    click(quiz.picker, hidden)
+    assert quiz.picker.selected == []
+    quiz.picker.selected = [hidden, str(quiz.question.cards[0])]
+    assert quiz.picker.selected == [str(quiz.question.cards[0])]
+    assert "does not show" in caplog.text and "dropped forged" in caplog.text
+
+
+def test_after_checking_the_cards_are_locked():
+    quiz = Quiz.generated(["winner"], 1, seed=6)
+    enter(quiz, quiz.question.answer)
+    quiz.check_button.click()
+    chosen = list(quiz.picker.selected)
+    click(quiz.picker, str(wrong_answer(quiz.question)))
+    assert quiz.picker.disabled and quiz.picker.selected == chosen
+
+
+def test_picker_modes_single_multiple_and_order():
+    cards = [Card.parse(t) for t in ("3c", "2c", "Ac")]
+    picker = CardPicker(cards, mode="single")
+    click(picker, "3c")
+    click(picker, "2c")
+    assert picker.value == (cards[1],)
+    picker.show(cards, "order")
+    for text in ("Ac", "3c", "2c"):
+        click(picker, text)
+    assert [str(c) for c in picker.value] == ["Ac", "3c", "2c"]
+    click(picker, "3c")
+    assert [str(c) for c in picker.value] == ["Ac", "2c"]
+    picker.show(cards, "multiple")
+    click(picker, "2c")
+    click(picker, "Ac")
+    click(picker, "2c")
+    assert picker.value == (cards[2],)
+    assert [item["card"] for item in picker.items] == ["3c", "2c", "Ac"]
+
+
+def test_picker_assets_are_package_files_without_a_cdn():
+    folder = pathlib.Path(cardpicker.__file__).parent
+    js = (folder / "cardpicker.js").read_text()
+    css = (folder / "cardpicker.css").read_text()
+    assert "dataset.card" in js and '"selected"' in js and "model.send" in js
+    assert "http" not in js + css and "@import" not in css and "font-face" not in css
