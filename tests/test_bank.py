@@ -7,8 +7,8 @@ import pytest
 
 from tressette_learn.content import ContentError
 from tressette_learn.teaching import bank
+from tressette_learn.teaching.answers import check
 from tressette_learn.teaching.bank import bank_names, load_bank, read_item
-from tressette_learn.teaching.questions import check
 
 
 def test_the_example_bank_loads_with_every_kind_and_both_languages():
@@ -36,7 +36,7 @@ def test_hand_written_answers_are_the_engines():
 
 
 def test_a_generated_item_is_the_generated_question():
-    from tressette_learn.teaching.questions import generate
+    from tressette_learn.teaching.generate import generate
 
     assert read_item({"generate": {"kind": "winner", "seed": 12}}, "x") == generate("winner", 12)
 

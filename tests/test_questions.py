@@ -12,18 +12,15 @@ from hypothesis import strategies as st
 from tressette_learn.content import load
 from tressette_learn.engine import DECK, Card, Rules, Seat, Suit, parse_cards
 from tressette_learn.engine.tricks import Play
+from tressette_learn.teaching.answers import Feedback, check
+from tressette_learn.teaching.generate import KINDS, generate, make_quiz
 from tressette_learn.teaching.questions import (
-    KINDS,
     NOTHING,
-    Feedback,
     Question,
     QuestionError,
-    check,
     count_question,
     declarations_question,
-    generate,
     legal_question,
-    make_quiz,
     meaning_question,
     order_question,
     signal_question,

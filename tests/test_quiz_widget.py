@@ -8,7 +8,8 @@ import pathlib
 import pytest
 
 from tressette_learn.engine import Card
-from tressette_learn.teaching.questions import Question, answer_text
+from tressette_learn.teaching.answers import answer_text
+from tressette_learn.teaching.questions import Question
 from tressette_learn.ui import SETTINGS, cardpicker
 from tressette_learn.ui.cardpicker import CardPicker
 from tressette_learn.ui.quiz import Quiz

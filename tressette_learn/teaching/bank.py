@@ -19,25 +19,21 @@ from ..engine.cards import Card, CardError, parse_cards
 from ..engine.rules import Rules, RulesError
 from ..engine.seats import Seat, SeatError, next_seat
 from ..engine.tricks import Play
+from .answers import AnswerError, answer_text, is_right, read_answer
+from .generate import KINDS, generate
 from .questions import (
-    KINDS,
-    AnswerError,
     Question,
     QuestionError,
-    Text,
-    answer_text,
     choice_question,
     count_question,
     declarations_question,
-    generate,
-    is_right,
     legal_question,
     meaning_question,
     order_question,
-    read_answer,
     signal_question,
     winner_question,
 )
+from .wording import Text
 
 COMMON = {"kind", "id", "prompt", "hint"}
 #: The fields each hand-written kind requires, then those it may have.

@@ -14,8 +14,10 @@ import ipywidgets as widgets
 
 from ..engine.rules import Rules
 from ..engine.svg import hand_svg, trick_svg
+from ..teaching.answers import Feedback, check
 from ..teaching.bank import load_bank
-from ..teaching.questions import Feedback, Question, check, make_quiz
+from ..teaching.generate import make_quiz
+from ..teaching.questions import Question
 from .cardpicker import CardPicker
 from .events import LOG, Event, EventSource
 from .i18n import t

@@ -1,0 +1,226 @@
+"""Marking a learner's answer to a :class:`~.questions.Question`, and saying why.
+
+:func:`check` reads the answer in the question's own form (:func:`read_answer`), marks it
+(:func:`is_right`) and explains it; a wrong answer also says what went wrong with it. An
+answer that cannot be read is a message in both languages, never an exception.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..engine.cards import Card, CardError, Hand, Rank, Suit
+from ..engine.declarations import TOP_RANKS, Declaration
+from .questions import NOTHING, Answer, Question, buon_gioco_words, decl_key, decl_label
+from .wording import Text, card_text, cards_text, suit_text, tr
+
+
+@dataclasses.dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer; ``valid`` is False for an answer that could not be read."""
+
+    correct: bool
+    explanation: Text
+    valid: bool = True
+    answer: Any = None
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be read; ``text`` says what to do in both languages."""
+
+    def __init__(self, text: Text):
+        super().__init__(text.en)
+        self.text = text
+
+
+def check(question: Question, answer: Any) -> Feedback:
+    """Mark ``answer`` and say why; a malformed answer gives ``valid=False`` and what to fix."""
+    try:
+        given = read_answer(question, answer)
+    except AnswerError as err:
+        return Feedback(False, err.text, valid=False)
+    if is_right(question, given):
+        return Feedback(True, Text.join([tr("quiz.right"), question.explanation]),
+                        answer=to_json(given))
+    parts = [tr("quiz.wrong"), *_DETAILS.get(question.kind, _no_detail)(question, given),
+             tr("quiz.answer_is", answer=answer_text(question)), question.explanation]
+    return Feedback(False, Text.join(parts), answer=to_json(given))
+
+
+def is_right(question: Question, given: Answer) -> bool:
+    """True when a read answer (see :func:`read_answer`) is right."""
+    if question.input == "choice" and isinstance(question.answer, frozenset):
+        return given in question.answer
+    return given == question.answer
+
+
+def read_answer(question: Question, answer: Any) -> Answer:
+    """The answer in the question's own form; :class:`AnswerError` when it cannot be read."""
+    return _READERS[question.input](question, answer)
+
+
+def _read_card(question: Question, value: Any) -> Card:
+    if isinstance(value, str):
+        try:
+            value = Card.parse(value)
+        except CardError:
+            raise AnswerError(tr("quiz.error.unknown_card", text=value.strip()[:12])) from None
+    if not isinstance(value, Card):
+        raise AnswerError(tr("quiz.error.card"))
+    if value not in question.cards:
+        raise AnswerError(tr("quiz.error.not_shown", card=card_text(value)))
+    return value
+
+
+def _items(value: Any) -> list[Any]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if isinstance(value, (Mapping, bytes)) or not isinstance(value, Iterable):
+        raise AnswerError(tr("quiz.error.empty"))
+    items = list(value)
+    if not items:
+        raise AnswerError(tr("quiz.error.empty"))
+    return items
+
+
+def _read_cards(question: Question, value: Any) -> frozenset[Card]:
+    return frozenset(_read_card(question, item) for item in _items(value))
+
+
+def _read_order(question: Question, value: Any) -> tuple[Card, ...]:
+    cards = tuple(_read_card(question, item) for item in _items(value))
+    if len(cards) != len(question.cards) or set(cards) != set(question.cards):
+        raise AnswerError(tr("quiz.error.order", count=len(question.cards)))
+    return cards
+
+
+def _read_number(_question: Question, value: Any) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise AnswerError(tr("quiz.error.number"))
+    return value
+
+
+def _read_choice(question: Question, value: Any) -> str:
+    keys = [c.key for c in question.choices]
+    if isinstance(value, Declaration):
+        value = decl_key(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(keys):
+        return keys[value]
+    if isinstance(value, str) and value in keys:
+        return value
+    raise AnswerError(tr("quiz.error.choice"))
+
+
+def _read_choices(question: Question, value: Any) -> frozenset[str]:
+    if isinstance(value, (str, int, Declaration)):
+        value = [value]
+    keys = frozenset(_read_choice(question, item) for item in _items(value))
+    if NOTHING in keys and len(keys) > 1:
+        raise AnswerError(tr("quiz.error.none_alone"))
+    return keys
+
+
+_READERS: Mapping[str, Callable[[Question, Any], Answer]] = {
+    "card": _read_card, "cards": _read_cards, "order": _read_order, "number": _read_number,
+    "choice": _read_choice, "choices": _read_choices,
+}
+
+
+def to_json(answer: Answer) -> Any:
+    """A read answer as JSON for an event: ``"3c"``, ``["2c", "3c"]``, ``7``, ``"busso"``."""
+    if isinstance(answer, Card):
+        return str(answer)
+    if isinstance(answer, frozenset):
+        return sorted(str(item) for item in answer)
+    if isinstance(answer, tuple):
+        return [str(item) for item in answer]
+    return answer
+
+
+def answer_text(question: Question, answer: Answer | None = None) -> Text:
+    """An answer (by default the right one) in words."""
+    value = question.answer if answer is None else answer
+    if isinstance(value, Card):
+        return card_text(value, article=False)
+    if isinstance(value, int):
+        return Text(str(value), str(value))
+    if question.input in ("choice", "choices"):
+        keys = [value] if isinstance(value, str) else sorted(value)
+        return Text.join([question.choice(key).label for key in keys], "; ")
+    assert isinstance(value, (tuple, frozenset))
+    return cards_text(value if isinstance(value, tuple) else Hand(value), article=False)
+
+
+# ---------------------------------------------------------- why a wrong answer is wrong
+
+
+def _no_detail(_question: Question, _given: Any) -> list[Text]:
+    return []
+
+
+def _winner_detail(question: Question, given: Any) -> list[Text]:
+    led = question.trick[0].card.suit
+    if given.suit != led:
+        return [tr("quiz.winner.picked_off", card=card_text(given), suit=suit_text(led))]
+    assert isinstance(question.answer, Card)
+    return [tr("quiz.winner.picked_lower", winner=card_text(question.answer),
+               card=card_text(given))]
+
+
+def _legal_detail(question: Question, given: Any) -> list[Text]:
+    assert isinstance(question.answer, frozenset)
+    wrong, missed = Hand(given - question.answer), Hand(question.answer - given)
+    return ([tr("quiz.legal.not_legal", cards=cards_text(wrong))] if wrong else []) + \
+        ([tr("quiz.legal.missed", cards=cards_text(missed))] if missed else [])
+
+
+def _order_detail(_question: Question, given: Any) -> list[Text]:
+    for first, second in zip(given, given[1:], strict=False):
+        if second.beats(first):
+            return [tr("quiz.order.swap", first=card_text(second), second=card_text(first))]
+    return []
+
+
+def _count_detail(question: Question, given: Any) -> list[Text]:
+    return [tr("quiz.count.yours", given=given, right=question.answer)]
+
+
+def _declarations_detail(question: Question, given: Any) -> list[Text]:
+    assert isinstance(question.answer, frozenset)
+    held = set(question.hand)
+    notes = [_why_not(key, held) for key in sorted(given - question.answer) if key != NOTHING]
+    missed = sorted(question.answer - given - {NOTHING})
+    if missed:
+        notes.append(tr("quiz.decl.missed",
+                        combos=Text.join([decl_label(k) for k in missed], "; ")))
+    return notes
+
+
+def _why_not(key: str, held: set[Card]) -> Text:
+    combo, symbol, *count = key.split("-")
+    if combo == "napoletana":
+        suit = Suit.parse(symbol)
+        lacking = [Card.of(r, suit) for r in TOP_RANKS if Card.of(r, suit) not in held]
+        return tr("quiz.decl.not_napoletana", suit=suit_text(suit), cards=cards_text(lacking))
+    rank = Rank.parse(symbol)
+    return tr("quiz.decl.not_buon_gioco", **buon_gioco_words(symbol, count[0]),
+              n=sum(Card.of(rank, s) in held for s in Suit))
+
+
+def _signal_detail(question: Question, given: Any) -> list[Text]:
+    return [tr("quiz.signal.picked_false", signal=question.choice(given).label)]
+
+
+def _meaning_detail(question: Question, given: Any) -> list[Text]:
+    return [tr("quiz.meaning.picked", chosen=given, signal=question.answer)]
+
+
+_DETAILS: Mapping[str, Callable[[Question, Any], list[Text]]] = {
+    "winner": _winner_detail, "legal": _legal_detail, "order": _order_detail,
+    "thirds": _count_detail, "points": _count_detail, "declarations": _declarations_detail,
+    "signal": _signal_detail, "meaning": _meaning_detail,
+}
