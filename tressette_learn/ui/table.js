@@ -55,20 +55,20 @@ function button(label, cls, onclick, extra = {}) {
 }
 
 function controls(state, send) {
-  const bar = h("div", { class: "tl-controls" });
+  const nodes = [];
   for (const sig of state.signals) {
-    bar.appendChild(button(sig.label, `tl-signal${sig.selected ? " selected" : ""}`,
+    nodes.push(button(sig.label, `tl-signal${sig.selected ? " selected" : ""}`,
       () => send({ type: "signal", signal: sig.value }), { "aria-pressed": sig.selected ? "true" : "false", "data-signal": sig.value }));
   }
   for (const decl of state.declare) {
-    bar.appendChild(button(decl.label, "tl-declare", () => send({ type: "declare", id: decl.id })));
+    nodes.push(button(decl.label, "tl-declare", () => send({ type: "declare", id: decl.id })));
   }
   const b = state.buttons;
-  bar.appendChild(button(b.call, "tl-call", () => send({ type: "call" })));
-  bar.appendChild(button(b.undo, "tl-undo", () => send({ type: "undo" })));
-  bar.appendChild(button(b.next, "tl-next", () => send({ type: "next" })));
-  bar.appendChild(button(b.new, "tl-new", () => send({ type: "new" })));
-  return bar;
+  nodes.push(button(b.call, "tl-call", () => send({ type: "call" })));
+  nodes.push(button(b.undo, "tl-undo", () => send({ type: "undo" })));
+  nodes.push(button(b.next, "tl-next", () => send({ type: "next" })));
+  nodes.push(button(b.new, "tl-new", () => send({ type: "new" })));
+  return h("div", { class: "tl-controls" }, nodes);
 }
 
 function sideInfo(state) {
