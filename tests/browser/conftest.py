@@ -8,21 +8,16 @@ by nbval included, gets the ``browser`` marker (skip them with ``-m "not browser
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import ConsoleMessage, Error, Page
+
+from tressette_learn.server import ServerError, VoilaServer
 
 HERE = Path(__file__).parent
 NOTEBOOKS = HERE / "notebooks"
@@ -51,67 +46,18 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "headless": True}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return bool(response.status == 200)
-    except OSError:
-        return False
-
-
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def voila_url() -> Iterator[str]:
     """Start Voilà on a free local port; yield its base URL; stop it (and its kernels)."""
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
-    command = [
-        sys.executable, "-m", "voila", str(NOTEBOOKS), f"--port={port}", "--no-browser",
-        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--show_tracebacks=True",
-        # Kernels of closed pages are not shut down by Voilà: cull the idle ones.
-        "--MappingKernelManager.cull_idle_timeout=120",
-        "--MappingKernelManager.cull_interval=30",
-    ]
-    with open(log_path, "wb") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                  stdin=subprocess.DEVNULL, start_new_session=True)
+    extra = ("--show_tracebacks=True",
+             # Kernels of closed pages are not shut down by Voilà: cull the idle ones.
+             "--MappingKernelManager.cull_idle_timeout=120",
+             "--MappingKernelManager.cull_interval=30")
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while not _answers(url + "/"):
-            if server.poll() is not None:
-                _fail_start(f"exited with code {server.returncode}", command, log_path)
-            if time.monotonic() > deadline:
-                _fail_start(f"did not answer within {START_TIMEOUT} s", command, log_path)
-            time.sleep(0.2)
-        yield url
-    finally:
-        _stop(server)
-
-
-def _fail_start(state: str, command: list[str], log_path: Path) -> None:
-    pytest.fail(f"Voilà {state} ({' '.join(command)}); its log:\n"
-                + log_path.read_text(errors="replace"), pytrace=False)
-
-
-def _stop(server: subprocess.Popen[bytes]) -> None:
-    """SIGTERM lets Voilà shut its kernels down (they run in sessions of their own);
-    then SIGKILL whatever is left of its process group."""
-    try:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(15)
-    except ProcessLookupError:
-        return
-    except subprocess.TimeoutExpired:
-        pass
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGKILL)
-    server.wait()
+        with VoilaServer(NOTEBOOKS, *extra, timeout=START_TIMEOUT) as server:
+            yield server.url
+    except ServerError as err:
+        pytest.fail(str(err), pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,140 @@
+"""Starting and stopping a Voilà server on this machine (for `serve`, tests and benchmarks)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+
+
+class ServerError(RuntimeError):
+    """Voilà did not start; the message ends with its log."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def answers(url: str) -> bool:
+    """Whether ``url`` answers 200."""
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return bool(response.status == 200)
+    except OSError:
+        return False
+
+
+def voila_command(root: Path, port: int, *extra: str) -> list[str]:
+    """The command that serves the notebooks under ``root`` on 127.0.0.1:``port``."""
+    return [sys.executable, "-m", "voila", str(root), f"--port={port}", "--no-browser",
+            "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
+
+
+class VoilaServer:
+    """``with VoilaServer(root) as server:`` serves ``root`` until the block ends.
+
+    The server runs in a process group of its own; leaving the block stops it and every
+    kernel it started.
+    """
+
+    def __init__(self, root: Path, *extra: str, port: int | None = None,
+                 timeout: float = 60.0) -> None:
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.command = voila_command(root, self.port, *extra)
+        self.timeout = timeout
+        self.log_path = Path(tempfile.mkstemp(prefix="voila-", suffix=".log")[1])
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> VoilaServer:
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT,
+                                            stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            self._wait()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.stop()
+
+    def _wait(self) -> None:
+        assert self.process is not None
+        deadline = time.monotonic() + self.timeout
+        while not answers(self.url + "/"):
+            if self.process.poll() is not None:
+                self._fail(f"exited with code {self.process.returncode}")
+            if time.monotonic() > deadline:
+                self._fail(f"did not answer within {self.timeout:.0f} s")
+            time.sleep(0.2)
+
+    def _fail(self, state: str) -> None:
+        raise ServerError(f"Voilà {state} ({' '.join(self.command)}); its log:\n"
+                          + self.log_text())
+
+    def log_text(self) -> str:
+        """What the server has printed so far."""
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        """SIGTERM lets Voilà shut its kernels down; then SIGKILL what is left."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(15)
+        except ProcessLookupError:
+            return
+        except subprocess.TimeoutExpired:
+            pass
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+    def kernel_pids(self) -> list[int]:
+        """The kernels this server started (its child processes running ipykernel)."""
+        if self.process is None:
+            return []
+        return [pid for pid in _children(self.process.pid) if b"ipykernel" in _cmdline(pid)]
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                    found.append(int(entry.name))
+    return found
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MB (0 when it is gone)."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
