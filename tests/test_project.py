@@ -25,7 +25,7 @@ def test_dependencies_are_pinned_exactly() -> None:
 
 
 NOTEBOOKS = sorted([*(ROOT / "notebooks").glob("*.ipynb"),
-                    *(ROOT / "tests").rglob("*.ipynb")])
+                    *(ROOT / "tests").rglob("*.ipynb"), *(ROOT / "benchmarks").rglob("*.ipynb")])
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
