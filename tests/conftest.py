@@ -3,13 +3,16 @@ worked out by hand, state snapshots, and hypothesis strategies."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 
 from tressette_learn.engine import DECK, PRESETS, Card, Deal, Rules, Seat, parse_cards
 from tressette_learn.engine.seats import seats_for
+from tressette_learn.engine.svg import set_display
 
 CardsLike = str | Iterable[Card] | Iterable[str]
 
@@ -202,3 +205,13 @@ def random_deals(draw: st.DrawFn, rules_strategy: st.SearchStrategy[Rules] | Non
 
 # choices used to walk through a deal: each step picks legal[i % len(legal)]
 choices = st.lists(st.integers(0, 39), min_size=40, max_size=40)
+
+
+@pytest.fixture(autouse=True)
+def _default_display():
+    """Every test starts and ends in English with Italian faces (widgets share settings)."""
+    yield
+    settings = sys.modules.get("tressette_learn.ui.settings")
+    if settings is not None:
+        settings.SETTINGS.lang, settings.SETTINGS.faces = "en", "italian"
+    set_display(faces="italian", lang="en")

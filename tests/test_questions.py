@@ -329,3 +329,14 @@ def test_no_answer_raises(kind, answer):
     q: Question = generate(kind, 3)
     result = check(q, answer)
     assert result.valid or not result.correct
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_name_question_asks_for_the_card_its_prompt_names(seed):
+    question = generate("name", seed)
+    named = [c for c in question.cards if c.english_name.lower() in question.prompt.en.lower()]
+    assert named == [question.answer]
+    assert question.answer.italian_name in question.prompt.it
+    assert check(question, question.answer).correct
+    other = next(c for c in question.cards if c != question.answer)
+    assert not check(question, other).correct

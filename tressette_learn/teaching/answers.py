@@ -13,7 +13,15 @@ from typing import Any
 
 from ..engine.cards import Card, CardError, Hand, Rank, Suit
 from ..engine.declarations import TOP_RANKS, Declaration
-from .questions import NOTHING, Answer, Question, buon_gioco_words, decl_key, decl_label
+from .questions import (
+    NOTHING,
+    Answer,
+    Question,
+    buon_gioco_words,
+    decl_key,
+    decl_label,
+    other_name,
+)
 from .wording import Text, card_text, cards_text, suit_text, tr
 
 
@@ -171,6 +179,10 @@ def _winner_detail(question: Question, given: Any) -> list[Text]:
                card=card_text(given))]
 
 
+def _name_detail(_question: Question, given: Any) -> list[Text]:
+    return [tr("quiz.name.picked", card=card_text(given), other=other_name(given))]
+
+
 def _legal_detail(question: Question, given: Any) -> list[Text]:
     assert isinstance(question.answer, frozenset)
     wrong, missed = Hand(given - question.answer), Hand(question.answer - given)
@@ -222,5 +234,5 @@ def _meaning_detail(question: Question, given: Any) -> list[Text]:
 _DETAILS: Mapping[str, Callable[[Question, Any], list[Text]]] = {
     "winner": _winner_detail, "legal": _legal_detail, "order": _order_detail,
     "thirds": _count_detail, "points": _count_detail, "declarations": _declarations_detail,
-    "signal": _signal_detail, "meaning": _meaning_detail,
+    "signal": _signal_detail, "meaning": _meaning_detail, "name": _name_detail,
 }

@@ -29,6 +29,7 @@ from .questions import (
     declarations_question,
     legal_question,
     meaning_question,
+    name_question,
     order_question,
     signal_question,
     winner_question,
@@ -47,6 +48,7 @@ FIELDS: Mapping[str, tuple[set[str], set[str]]] = {
     "signal": ({"hand", "lead", "answer"}, {"played"}),
     "meaning": ({"lead", "signal", "answer"}, {"played", "leader"}),
     "choice": ({"prompt", "choices", "answer", "explanation", "hint"}, set()),
+    "name": ({"cards", "answer"}, set()),
 }
 GENERATE_FIELDS = {"kind", "seed", "rules"}
 _NAME = re.compile(r"[a-z0-9_]{1,64}")
@@ -255,4 +257,6 @@ _BUILDERS: Mapping[str, Callable[[dict, str], Question]] = {
     "meaning": _guarded("signal", lambda i, q: meaning_question(
         q, _seat(i, "leader"), _card(i, "lead"), str(i["signal"]), _cards(i, "played", ""))),
     "choice": _choice,
+    "name": _guarded("cards", lambda i, q: name_question(
+        q, _card(i, "answer"), _cards(i, "cards"))),
 }

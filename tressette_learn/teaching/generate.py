@@ -20,6 +20,7 @@ from .questions import (
     declarations_question,
     legal_question,
     meaning_question,
+    name_question,
     order_question,
     signal_question,
     value_question,
@@ -83,6 +84,11 @@ def _gen_order(qid: str, rng: random.Random, _rules: Rules) -> Question:
     return order_question(qid, cards)
 
 
+def _gen_name(qid: str, rng: random.Random, _rules: Rules) -> Question:
+    cards = rng.sample(list(DECK), rng.randint(4, 6))
+    return name_question(qid, rng.choice(cards), cards)
+
+
 def _gen_count(kind: str) -> Callable[[str, random.Random, Rules], Question]:
     def gen(qid: str, rng: random.Random, rules: Rules) -> Question:
         pile = rng.sample(DECK, rng.randint(4, 8))
@@ -134,5 +140,5 @@ _GENERATORS: Mapping[str, Callable[[str, random.Random, Rules], Question]] = {
     "winner": _gen_winner, "legal": _gen_legal, "order": _gen_order,
     "thirds": _gen_count("thirds"), "points": _gen_count("points"),
     "declarations": _gen_declarations, "signal": _gen_signal, "meaning": _gen_meaning,
-    "choice": _gen_value,
+    "choice": _gen_value, "name": _gen_name,
 }

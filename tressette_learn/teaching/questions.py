@@ -27,7 +27,7 @@ from .wording import Text, card_text, cards_text, seat_text, suit_text, tr, unit
 INPUTS: Mapping[str, str] = {
     "winner": "card", "legal": "cards", "order": "order", "thirds": "number",
     "points": "number", "declarations": "choices", "signal": "choice", "meaning": "choice",
-    "choice": "choice",
+    "choice": "choice", "name": "card",
 }
 NOTHING = "none"
 Answer = Card | frozenset | tuple | int | str
@@ -126,6 +126,21 @@ def order_question(qid: str, cards: Sequence[Card]) -> Question:
     why = tr("quiz.order.why", cards=cards_text(answer, article=False))
     return Question(qid, "order", tr("quiz.order.prompt"), answer, why,
                     tr("quiz.hint.trick_order"), cards=cards)
+
+
+def other_name(card: Card) -> Text:
+    """The card's name in the other language: Italian for English readers and back."""
+    return Text(card.italian_name, card.english_name)
+
+
+def name_question(qid: str, target: Card, cards: Sequence[Card]) -> Question:
+    """Find the card called by its name among ``cards``."""
+    cards = tuple(cards)
+    if target not in cards or len(set(cards)) != len(cards):
+        raise QuestionError("a name question shows different cards, the named one among them")
+    why = tr("quiz.name.why", card=card_text(target), other=other_name(target))
+    return Question(qid, "name", tr("quiz.name.prompt", card=card_text(target)), target, why,
+                    tr("quiz.hint.names"), cards=cards)
 
 
 def count_question(qid: str, kind: str, pile: Sequence[Card], rules: Rules | None = None,

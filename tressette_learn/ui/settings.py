@@ -17,12 +17,18 @@ class Settings(traitlets.HasTraits):
     lang = traitlets.Enum(LANGUAGES, default_value="en")
     faces = traitlets.Enum(FACES, default_value="italian")
 
+    def __init__(self, drives_display: bool = False, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.drives_display = drives_display
+
     @traitlets.observe("lang", "faces")
     def _sync_engine(self, _change: object) -> None:
-        set_display(faces=self.faces, lang=self.lang)
+        """The shared settings also choose how cards draw themselves in a notebook."""
+        if self.drives_display:
+            set_display(faces=self.faces, lang=self.lang)
 
 
-SETTINGS = Settings()
+SETTINGS = Settings(drives_display=True)
 
 
 def language_switch(settings: Settings = SETTINGS) -> widgets.HBox:
