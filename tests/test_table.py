@@ -332,3 +332,24 @@ def test_switching_the_language_redraws_the_table():
     french = table.state["seats"][-1]["cards"] or table.state["seats"][2]["cards"]
     assert [c["card"] for c in french] == [c["card"] for c in italian]
     assert all(f["svg"] != i["svg"] for f, i in zip(french, italian, strict=True))
+
+
+def test_a_poor_hand_may_ask_for_a_redeal_when_the_rules_allow_it():
+    rules = Rules.preset("standard").with_options(redeal=True)
+    for seed in range(300):
+        table = Table(deal=Deal.new(rules, dealer=Seat.W, seed=seed), delay_ms=0)
+        if table.state["buttons"]["redeal"]:
+            break
+    else:
+        raise AssertionError("no poor hand in 300 deals")
+    assert table.deal.redeal_reason(Seat.S) is None
+    send(table, {"type": "redeal"})
+    assert table.deal.redeal_by == Seat.S and table.status == "over"
+
+
+def test_no_redeal_button_when_the_rules_do_not_use_it():
+    table = Table(seed=3, delay_ms=0)
+    assert table.state["buttons"]["redeal"] is None
+    before = table.deal.actions
+    send(table, {"type": "redeal"})
+    assert table.deal.actions == before and table.state["message"]["kind"] == "error"

@@ -65,6 +65,7 @@ function controls(state, send) {
   }
   const b = state.buttons;
   nodes.push(button(b.call, "tl-call", () => send({ type: "call" })));
+  nodes.push(button(b.redeal, "tl-redeal", () => send({ type: "redeal" })));
   nodes.push(button(b.undo, "tl-undo", () => send({ type: "undo" })));
   nodes.push(button(b.next, "tl-next", () => send({ type: "next" })));
   nodes.push(button(b.new, "tl-new", () => send({ type: "new" })));

@@ -38,7 +38,7 @@ from .table_state import (
 
 SHAPES: Mapping[str, Mapping[str, type]] = {
     "play": {"card": str}, "signal": {"signal": str}, "declare": {"id": str},
-    "advance": {"step": int}, "next": {}, "undo": {}, "new": {}, "call": {},
+    "advance": {"step": int}, "next": {}, "undo": {}, "new": {}, "call": {}, "redeal": {},
 }
 
 
@@ -183,6 +183,13 @@ class Table(anywidget.AnyWidget, EventSource):
         reason = self.deal.call_reason(self.deal.side_of(self.me))
         if reason is None:
             self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
+        return reason
+
+    def redeal(self) -> str | None:
+        """Ask for a redeal (mandare a monte) of a hand worth less than a point."""
+        reason = self.deal.redeal_reason(self.me)
+        if reason is None:
+            self._do(lambda: self.deal.redeal(self.me))
         return reason
 
     def new_deal(self, seed: int | None = None, deal: Deal | None = None,
@@ -343,6 +350,8 @@ class Table(anywidget.AnyWidget, EventSource):
             self._answer(self.declare(msg["id"]))
         elif kind == "call":
             self._answer(self.call_out())
+        elif kind == "redeal":
+            self._answer(self.redeal())
         elif kind == "new" and not self.offer_new:
             LOG.warning("Table ignored a forged message: no new deal here")
         else:

@@ -220,4 +220,6 @@ def _buttons(deal: Deal, s: Situation) -> dict[str, str | None]:
     return {"next": label("table.next", s.status == "trick_done"),
             "undo": label("table.undo", s.can_undo),
             "new": label("table.new_deal", s.status == "over" and s.offer_new),
-            "call": label("table.call_out", can_call)}
+            "call": label("table.call_out", can_call),
+            "redeal": label("table.redeal", s.status != "over"
+                            and deal.redeal_reason(s.me) is None)}
