@@ -1,0 +1,129 @@
+"""The progress store against SQLite and a real PostgreSQL server (started by the project's
+scripts), including many writers at once."""
+
+from __future__ import annotations
+
+import multiprocessing
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tressette_learn.classroom.store import Record, Store, StoreError
+
+ROOT = Path(__file__).resolve().parent.parent
+WRITERS, ANSWERS = 20, 500
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A throwaway PostgreSQL server for this test session (in a folder its user can reach)."""
+    folder = Path(tempfile.mkdtemp(prefix="tressette-pg-"))
+    folder.chmod(0o755)
+    port = _free_port()
+    result = subprocess.run([str(ROOT / "scripts/start-postgres"), str(folder), str(port)],
+                            capture_output=True, text=True, timeout=180)
+    if result.returncode != 0:
+        pytest.fail(f"could not start PostgreSQL:\n{result.stderr}", pytrace=False)
+    yield result.stdout.strip()
+    subprocess.run([str(ROOT / "scripts/stop-postgres"), str(folder)], timeout=60, check=False)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _free_port() -> int:
+    from tressette_learn.server import free_port
+
+    return free_port()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'progress.sqlite'}"
+    base = request.getfixturevalue("postgres_url")
+    # a fresh database per test
+    import psycopg
+
+    name = f"t{abs(hash(tmp_path)) % 10**9}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return base.rsplit("/", 1)[0] + f"/{name}"
+
+
+def test_signing_in_twice_finds_the_same_learner(url: str) -> None:
+    store = Store(url)
+    first = store.sign_in("  Anna   Rossi ", "3b")
+    again = store.sign_in("Anna Rossi", "3B")
+    assert first == again and first.name == "Anna Rossi" and first.class_code == "3B"
+    assert store.sign_in("Anna Rossi", "") != first  # another class, another learner
+
+
+@pytest.mark.parametrize(("name", "code", "field"), [
+    ("", "", "name"), ("x" * 41, "", "name"), ("Anna", "3b; drop", "class code"),
+])
+def test_a_bad_name_or_class_code_is_refused_with_the_field(url: str, name: str, code: str,
+                                                            field: str) -> None:
+    store = Store(url)
+    with pytest.raises(ValueError, match=field):
+        store.sign_in(name, code)
+    assert store.rows() == []
+
+
+def test_a_write_retried_with_the_same_uid_is_stored_once(url: str) -> None:
+    store = Store(url)
+    learner = store.sign_in("Luca")
+    record = Record("answer", "01_deck", "bank-01_deck", "q1", True)
+    store.add(learner, record)
+    store.add(learner, record)
+    assert store.count() == 1
+
+
+def test_the_first_answer_to_each_item_is_the_one_that_counts(url: str) -> None:
+    store = Store(url)
+    learner = store.sign_in("Luca")
+    for item, correct in [("q1", False), ("q2", True), ("q1", True)]:
+        store.add(learner, Record("answer", "01_deck", "bank-01_deck", item, correct))
+    assert store.answers(learner, "bank-01_deck") == {"q1": False, "q2": True}
+    store.add(learner, Record("lesson_complete", "01_deck", "01_deck"))
+    store.add(learner, Record("answer", "02_card_order", "bank-02", "q1", True))
+    assert store.completed_lessons(learner) == {"01_deck"}
+    assert store.last_lesson(learner) == "02_card_order"
+
+
+def test_names_come_back_exactly_as_typed_for_the_teacher(url: str) -> None:
+    store = Store(url)
+    learner = store.sign_in("<b>Zoë</b> & 'co'")
+    store.add(learner, Record("answer", "01_deck", "q", "1", False))
+    assert store.rows()[0]["name"] == "<b>Zoë</b> & 'co'"
+
+
+def _write_answers(url: str, writer: int) -> None:
+    store = Store(url)
+    learner = store.sign_in(f"learner {writer}", "LOAD")
+    for number in range(ANSWERS):
+        store.add(learner, Record("answer", "01_deck", "bank-01_deck", f"q{number}",
+                                  number % 3 == 0))
+    store.close()
+
+
+def test_twenty_writers_at_once_lose_nothing(url: str) -> None:
+    Store(url).close()  # create the tables once
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(WRITERS) as pool:
+        pool.starmap(_write_answers, [(url, n) for n in range(WRITERS)])
+    store = Store(url)
+    assert store.count("answer") == WRITERS * ANSWERS
+    assert len({row["name"] for row in store.rows("LOAD")}) == WRITERS
+
+
+def test_a_database_that_cannot_be_written_raises_a_store_error(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    store = Store(f"sqlite:///{folder / 'p.sqlite'}")
+    learner = store.sign_in("Anna")
+    store.close()
+    shutil.rmtree(folder)
+    folder.write_text("the disk now refuses this folder")
+    with pytest.raises(StoreError):
+        store.add(learner, Record("answer"))

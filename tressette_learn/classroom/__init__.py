@@ -1,0 +1,1 @@
+"""The classroom: learner progress saved to a database, and the teacher's view of it."""

@@ -1,0 +1,160 @@
+"""The progress store: learners, and every event they produce (answers, finished lessons,
+deals and matches), in SQLite by default or in PostgreSQL.
+
+Each event carries a unique id chosen by the writer, so a write retried after a failure
+is stored once. Many kernels may write at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .database import Database, StoreError
+
+__all__ = ["Learner", "Record", "Store", "StoreError", "default_url", "normalise_class_code",
+           "normalise_name"]
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS learners (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL, class_code TEXT NOT NULL, created TEXT NOT NULL,
+        UNIQUE (name, class_code))""",
+    """CREATE TABLE IF NOT EXISTS events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uid TEXT NOT NULL UNIQUE,
+        learner_id INTEGER NOT NULL REFERENCES learners (id),
+        kind TEXT NOT NULL, lesson TEXT NOT NULL, source TEXT NOT NULL, item TEXT NOT NULL,
+        correct INTEGER, data TEXT NOT NULL, at TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS events_learner ON events (learner_id, kind)",
+]
+MAX_NAME = 40
+MAX_CODE = 16
+
+
+def default_url() -> str:
+    """``TRESSETTE_DB`` if set, else a SQLite file under ``TRESSETTE_DATA`` (default
+    ``~/.local/share/tressette_learn``)."""
+    url = os.environ.get("TRESSETTE_DB", "").strip()
+    if url:
+        return url
+    folder = os.environ.get("TRESSETTE_DATA") or Path.home() / ".local/share/tressette_learn"
+    return f"sqlite:///{Path(folder) / 'progress.sqlite'}"
+
+
+def normalise_name(text: str) -> str:
+    """A learner's name as stored: spaces collapsed; ValueError when empty or too long."""
+    name = " ".join(str(text).split())
+    if not name:
+        raise ValueError("name: please type your name")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"name: at most {MAX_NAME} characters")
+    return name
+
+
+def normalise_class_code(text: str) -> str:
+    """A class code as stored: upper case letters, digits and dashes, or empty."""
+    code = str(text).strip().upper()
+    if len(code) > MAX_CODE or not re.fullmatch(r"[A-Z0-9-]*", code):
+        raise ValueError(f"class code: letters, digits and dashes only, at most {MAX_CODE}")
+    return code
+
+
+@dataclasses.dataclass(frozen=True)
+class Learner:
+    """A signed-in learner."""
+
+    id: int
+    name: str
+    class_code: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """One event to store for a learner."""
+
+    kind: str
+    lesson: str = ""
+    source: str = ""
+    item: str = ""
+    correct: bool | None = None
+    data: dict[str, Any] = dataclasses.field(default_factory=dict)
+    uid: str = dataclasses.field(default_factory=lambda: uuid.uuid4().hex)
+    at: str = dataclasses.field(
+        default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+
+class Store:
+    """Learners and their events in one database (see :func:`default_url`)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.db = Database(url or default_url())
+        self.db.run([(statement, ()) for statement in SCHEMA])
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def sign_in(self, name: str, class_code: str = "") -> Learner:
+        """The learner with this name in this class, created on first sign-in."""
+        name, code = normalise_name(name), normalise_class_code(class_code)
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        rows = self.db.run([
+            ("INSERT INTO learners (name, class_code, created) VALUES (?, ?, ?) "
+             "ON CONFLICT (name, class_code) DO NOTHING", (name, code, now)),
+            ("SELECT id FROM learners WHERE name = ? AND class_code = ?", (name, code)),
+        ])[1]
+        return Learner(int(rows[0][0]), name, code)
+
+    def add(self, learner: Learner, record: Record) -> None:
+        """Store ``record`` (a second write with the same uid changes nothing)."""
+        correct = None if record.correct is None else int(record.correct)
+        self.db.run([(
+            "INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, data, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+            (record.uid, learner.id, record.kind, record.lesson, record.source, record.item,
+             correct, json.dumps(record.data, default=str), record.at))])
+
+    def answers(self, learner: Learner, source: str) -> dict[str, bool]:
+        """The first answer the learner gave to each item of quiz ``source``."""
+        rows = self.db.query(
+            "SELECT item, correct FROM events WHERE learner_id = ? AND kind = 'answer' "
+            "AND source = ? ORDER BY id", learner.id, source)
+        first: dict[str, bool] = {}
+        for item, correct in rows:
+            first.setdefault(item, bool(correct))
+        return first
+
+    def completed_lessons(self, learner: Learner) -> set[str]:
+        """The lessons whose quiz the learner finished."""
+        rows = self.db.query("SELECT DISTINCT lesson FROM events WHERE learner_id = ? "
+                             "AND kind = 'lesson_complete'", learner.id)
+        return {row[0] for row in rows}
+
+    def last_lesson(self, learner: Learner) -> str | None:
+        """The lesson of the learner's latest event."""
+        rows = self.db.query("SELECT lesson FROM events WHERE learner_id = ? AND lesson <> '' "
+                             "ORDER BY id DESC LIMIT 1", learner.id)
+        return rows[0][0] if rows else None
+
+    def count(self, kind: str | None = None) -> int:
+        """How many events are stored (of ``kind``)."""
+        if kind is None:
+            return int(self.db.query("SELECT COUNT(*) FROM events")[0][0])
+        return int(self.db.query("SELECT COUNT(*) FROM events WHERE kind = ?", kind)[0][0])
+
+    def rows(self, class_code: str | None = None) -> list[dict[str, Any]]:
+        """Every event joined with its learner (for the teacher), oldest first."""
+        where, params = ("WHERE l.class_code = ?", (class_code,)) if class_code else ("", ())
+        rows = self.db.query(
+            "SELECT l.name, l.class_code, e.kind, e.lesson, e.source, e.item, e.correct, e.at "
+            f"FROM events e JOIN learners l ON l.id = e.learner_id {where} ORDER BY e.id",
+            *params)
+        keys = ("name", "class_code", "kind", "lesson", "source", "item", "correct", "at")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
