@@ -229,3 +229,26 @@ def test_picker_assets_are_package_files_without_a_cdn():
     css = (folder / "cardpicker.css").read_text()
     assert "dataset.card" in js and '"selected"' in js and "model.send" in js
     assert "http" not in js + css and "@import" not in css and "font-face" not in css
+
+
+def test_a_quiz_resumes_at_the_first_question_not_answered():
+    quiz = Quiz.generated(["winner", "order"], 4, seed=9)
+    ids = [q.id for q in quiz.questions]
+    quiz.resume({ids[0]: True, ids[1]: False})
+    assert quiz.index == 2 and quiz.answered == 2 and quiz.right == 1
+    assert "1 / 2" in quiz.score.value
+
+
+def test_a_quiz_answered_to_the_end_resumes_finished():
+    quiz = Quiz.generated(["winner"], 2, seed=9)
+    quiz.resume({q.id: True for q in quiz.questions})
+    assert quiz.finished and quiz.right == 2
+    assert quiz.check_answer() is None
+
+
+def test_resuming_after_an_answer_in_this_session_changes_nothing():
+    quiz = Quiz.generated(["winner"], 3, seed=9)
+    quiz.picker.toggle(quiz.question.answer)
+    quiz.check_answer()
+    quiz.resume({q.id: False for q in quiz.questions})
+    assert quiz.index == 0 and quiz.right == 1

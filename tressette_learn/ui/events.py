@@ -11,6 +11,7 @@ LOG = logging.getLogger("tressette_learn.ui")
 
 Listener = Callable[["Event"], None]
 _GLOBAL: list[Listener] = []
+_OPENERS: list[Callable[[Any], None]] = []
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,6 +30,22 @@ def subscribe(listener: Listener) -> Callable[[], None]:
     """Hear every widget's events; returns a function that stops listening."""
     _GLOBAL.append(listener)
     return lambda: _GLOBAL.remove(listener) if listener in _GLOBAL else None
+
+
+def on_open(listener: Callable[[Any], None]) -> Callable[[], None]:
+    """Hear of every widget that announces itself (a quiz that may resume); returns a
+    function that stops listening."""
+    _OPENERS.append(listener)
+    return lambda: _OPENERS.remove(listener) if listener in _OPENERS else None
+
+
+def announce(widget: Any) -> None:
+    """Tell the open-listeners that ``widget`` was just shown."""
+    for listener in tuple(_OPENERS):
+        try:
+            listener(widget)
+        except Exception:  # a listener must never break the lesson
+            LOG.exception("open listener failed")
 
 
 class EventSource:

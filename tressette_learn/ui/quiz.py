@@ -7,7 +7,7 @@ itself when the learner switches language or card faces.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,7 +19,7 @@ from ..teaching.bank import load_bank
 from ..teaching.generate import make_quiz
 from ..teaching.questions import Question
 from .cardpicker import CardPicker
-from .events import LOG, Event, EventSource
+from .events import LOG, Event, EventSource, announce
 from .i18n import t
 from .settings import SETTINGS, Settings
 
@@ -57,6 +57,7 @@ class Quiz(widgets.VBox, EventSource):
         self.add_class("tl-quiz")
         settings.observe(self._on_settings, names=["lang", "faces"])
         self._show_question()
+        announce(self)
 
     @classmethod
     def generated(cls, kinds: Sequence[str], n: int, seed: int, lesson: str = "",
@@ -155,6 +156,24 @@ class Quiz(widgets.VBox, EventSource):
         self._lock(True)
         self.emit(Event("quiz_end", self.quiz_id, data={
             "right": self.right, "total": len(self.questions), "lesson": self.lesson}))
+        self._draw()
+
+    def resume(self, answered: Mapping[str, bool]) -> None:
+        """Carry on where a learner left off: ``answered`` maps question ids to whether the
+        first answer was right; the quiz shows the first question not yet answered."""
+        done = [q for q in self.questions if q.id in answered]
+        if not done or self.answered:
+            return
+        self.answered = len(done)
+        self.right = sum(answered[q.id] for q in done)
+        left = [i for i, q in enumerate(self.questions) if q.id not in answered]
+        if left:
+            self.index = left[0]
+            self._show_question()
+            return
+        self.index, self.finished = len(self.questions) - 1, True
+        self._show_question()
+        self._lock(True)
         self._draw()
 
     def close(self) -> None:

@@ -1,0 +1,110 @@
+"""Saving a learner's progress from the widgets: sign-in, events, failures, resuming."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tressette_learn.classroom.recorder import Recorder
+from tressette_learn.classroom.signin import SignIn
+from tressette_learn.classroom.store import Store
+from tressette_learn.ui.quiz import Quiz
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'data' / 'progress.sqlite'}"
+
+
+@pytest.fixture
+def rec(url: str):
+    recorder = Recorder(url)
+    yield recorder
+    recorder.close()
+
+
+def answer(quiz: Quiz, right: bool) -> None:
+    question = quiz.question
+    card = question.answer if right else next(c for c in question.cards if c != question.answer)
+    quiz.picker.toggle(card)
+    quiz.check_answer()
+    quiz.next_question()
+
+
+def test_answers_are_saved_for_the_signed_in_learner(rec: Recorder, url: str) -> None:
+    rec.sign_in("Anna", "3B")
+    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="02_card_order")
+    answer(quiz, True)
+    answer(quiz, False)
+    rows = Store(url).rows()
+    assert [(r["kind"], r["lesson"], r["source"], r["correct"]) for r in rows] == [
+        ("answer", "02_card_order", quiz.quiz_id, 1), ("answer", "02_card_order", quiz.quiz_id, 0)]
+    assert rec.status == "saved"
+
+
+def test_answers_before_signing_in_are_kept_and_saved_after(rec: Recorder, url: str) -> None:
+    quiz = Quiz.generated(["winner"], 2, seed=4)
+    answer(quiz, True)
+    assert rec.status == "anonymous" and len(rec.pending) == 1
+    rec.sign_in("Anna")
+    assert Store(url).count("answer") == 1 and rec.pending == []
+
+
+def test_a_refused_write_is_kept_told_and_saved_later(rec: Recorder, url: str) -> None:
+    rec.sign_in("Anna")
+    folder = Path(url.removeprefix("sqlite:///")).parent
+    rec.store().close()
+    shutil.move(folder, folder.with_name("away"))
+    folder.write_text("the disk refuses")
+    quiz = Quiz.generated(["winner"], 3, seed=4)
+    answer(quiz, True)  # the lesson goes on
+    answer(quiz, False)
+    assert rec.status == "failed" and len(rec.pending) == 2 and rec.problem
+    folder.unlink()
+    shutil.move(folder.with_name("away"), folder)
+    assert rec.flush() and rec.status == "saved"
+    assert Store(url).count("answer") == 2
+
+
+def test_a_new_kernel_resumes_the_quiz_where_the_learner_left_off(url: str) -> None:
+    first = Recorder(url)
+    first.sign_in("Anna")
+    quiz = Quiz.generated(["winner"], 4, seed=4)
+    answer(quiz, True)
+    answer(quiz, False)
+    first.close()
+    again = Recorder(url)  # the kernel restarted: a new recorder, the same database
+    fresh = Quiz.generated(["winner"], 4, seed=4)
+    again.sign_in("Anna")
+    assert (fresh.index, fresh.answered, fresh.right) == (2, 2, 1)
+    again.close()
+
+
+def test_the_sign_in_bar_signs_in_restores_and_signs_out(rec: Recorder) -> None:
+    bar = SignIn(rec)
+    bar._on_message(bar, {"type": "restore", "name": "Luca", "class_code": "4a"}, [])
+    assert bar.state["signed_in"] and bar.state["class_code"] == "4A"
+    assert bar.state["status"] == "Progress saved."
+    bar._on_message(bar, {"type": "sign_out"}, [])
+    assert not bar.state["signed_in"] and rec.learner is None
+
+
+def test_a_bad_name_is_told_in_the_bar(rec: Recorder) -> None:
+    bar = SignIn(rec)
+    bar._on_message(bar, {"type": "sign_in", "name": "   ", "class_code": ""}, [])
+    assert not bar.state["signed_in"] and "name" in bar.state["message"]
+
+
+@pytest.mark.parametrize("content", [
+    None, {"type": "sign_in"}, {"type": "sign_in", "name": 3, "class_code": ""},
+    {"type": "sign_in", "name": "x" * 100, "class_code": ""}, {"type": "drop"},
+])
+def test_a_forged_message_changes_nothing(rec: Recorder, content: object, caplog) -> None:
+    bar = SignIn(rec)
+    before = dict(bar.state)
+    with caplog.at_level(logging.WARNING, logger="tressette_learn.ui"):
+        bar._on_message(bar, content, [])
+    assert bar.state == before and "forged" in caplog.text

@@ -1,0 +1,128 @@
+"""Saving what a learner does: every widget event goes to the progress store.
+
+Nothing reaches the lesson as an error: a write the store refuses stays pending (the
+status says so) and is written again with the next event or a retry; events from before
+the sign-in are kept and written once the learner is known. Quizzes resume where the
+learner left off.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from typing import Any
+
+import traitlets
+
+from ..ui.events import LOG, Event, on_open, subscribe
+from ..ui.quiz import Quiz
+from .store import Learner, Record, Store, StoreError
+
+MAX_DATA = 20_000  # characters of event details kept per event
+
+
+def record_of(event: Event) -> Record:
+    """The stored form of a widget event."""
+    data = dict(event.data)
+    lesson = str(data.get("lesson") or (event.source if event.kind == "lesson_complete" else ""))
+    text = json.dumps(data, default=str)
+    if len(text) > MAX_DATA:
+        data = {key: value for key, value in data.items() if key != "record"}
+    return Record(event.kind, lesson, event.source, event.item, event.correct, data)
+
+
+class Recorder(traitlets.HasTraits):
+    """The kernel's link between the widgets and the store.
+
+    ``status`` is ``anonymous`` (nobody signed in), ``saved`` or ``failed`` (``problem``
+    says why; the events wait in ``pending``).
+    """
+
+    status = traitlets.Unicode("anonymous")
+    problem = traitlets.Unicode("")
+    learner = traitlets.Any(None)
+
+    def __init__(self, url: str | None = None) -> None:
+        super().__init__()
+        self.url = url
+        self.pending: list[Record] = []
+        self._store: Store | None = None
+        self._quizzes: weakref.WeakSet[Quiz] = weakref.WeakSet()
+        self._stop = [subscribe(self.hear), on_open(self.opened)]
+
+    def close(self) -> None:
+        """Stop listening and close the store."""
+        for stop in self._stop:
+            stop()
+        if self._store is not None:
+            self._store.close()
+
+    def store(self) -> Store:
+        """The store (opened on first use)."""
+        if self._store is None:
+            self._store = Store(self.url)
+        return self._store
+
+    # -- learner ----------------------------------------------------------------------
+    def sign_in(self, name: str, class_code: str = "") -> Learner:
+        """Sign a learner in (ValueError for a bad name or code, StoreError if the database
+        refuses); pending events are written and open quizzes resume."""
+        learner = self.store().sign_in(name, class_code)
+        self.learner = learner
+        self.flush()
+        for quiz in list(self._quizzes):
+            self._resume(quiz)
+        return learner
+
+    def sign_out(self) -> None:
+        """Forget the learner (their saved progress stays in the store)."""
+        self.learner = None
+        self.status, self.problem = "anonymous", ""
+
+    # -- events -----------------------------------------------------------------------
+    def hear(self, event: Event) -> None:
+        """Keep an event and write it if a learner is signed in."""
+        if event.kind in ("hint",):
+            return
+        self.pending.append(record_of(event))
+        if self.learner is not None:
+            self.flush()
+
+    def opened(self, widget: Any) -> None:
+        """A quiz just appeared: resume it for the signed-in learner."""
+        if isinstance(widget, Quiz):
+            self._quizzes.add(widget)
+            if self.learner is not None:
+                self._resume(widget)
+
+    def flush(self) -> bool:
+        """Write the pending events; ``False`` (and ``status`` failed) if the store refused."""
+        if self.learner is None:
+            return False
+        try:
+            while self.pending:
+                self.store().add(self.learner, self.pending[0])
+                self.pending.pop(0)
+        except StoreError as err:
+            LOG.warning("progress not saved: %s", err)
+            self.status, self.problem = "failed", str(err)
+            return False
+        self.status, self.problem = "saved", ""
+        return True
+
+    def _resume(self, quiz: Quiz) -> None:
+        try:
+            quiz.resume(self.store().answers(self.learner, quiz.quiz_id))
+        except StoreError as err:
+            self.status, self.problem = "failed", str(err)
+
+
+_RECORDER: Recorder | None = None
+
+
+def recorder() -> Recorder:
+    """This kernel's recorder (created on first use, on the default store)."""
+    global _RECORDER
+    if _RECORDER is None:
+        _RECORDER = Recorder()
+    return _RECORDER

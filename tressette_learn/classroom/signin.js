@@ -1,0 +1,77 @@
+// The sign-in bar: remembers the learner in localStorage and signs them in on each page.
+const KEY = "tressette_learn.learner";
+
+function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+function remembered() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) || "null");
+    return saved && typeof saved.name === "string" ? saved : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function render({ model, el: host }) {
+  const root = el("div", { class: "tl-signin" });
+  host.appendChild(root);
+  let restored = false;
+
+  function form(state) {
+    const f = el("form", { class: "tl-signin-form" });
+    f.appendChild(el("span", { class: "tl-signin-intro" }, state.labels.intro));
+    const name = el("input", { type: "text", maxlength: "40", class: "tl-signin-name",
+      "aria-label": state.labels.name, placeholder: state.labels.name });
+    const code = el("input", { type: "text", maxlength: "16", class: "tl-signin-code",
+      "aria-label": state.labels.class_code, placeholder: state.labels.class_code });
+    const go = el("button", { type: "submit", class: "tl-signin-start" }, state.labels.start);
+    f.append(name, code, go);
+    f.addEventListener("submit", (event) => {
+      event.preventDefault();
+      model.send({ type: "sign_in", name: name.value, class_code: code.value });
+    });
+    return f;
+  }
+
+  function signedIn(state) {
+    const bar = el("div", { class: "tl-signin-bar" });
+    bar.appendChild(el("span", { class: "tl-signin-who" }, state.who));
+    bar.appendChild(el("span", { class: `tl-signin-status tl-${state.status_kind}`, role: "status" }, state.status));
+    if (state.status_kind === "failed") {
+      const retry = el("button", { type: "button", class: "tl-signin-retry" }, state.labels.retry);
+      retry.addEventListener("click", () => model.send({ type: "retry" }));
+      bar.appendChild(retry);
+    }
+    const out = el("button", { type: "button", class: "tl-signin-out" }, state.labels.not_you);
+    out.addEventListener("click", () => {
+      localStorage.removeItem(KEY);
+      model.send({ type: "sign_out" });
+    });
+    bar.appendChild(out);
+    return bar;
+  }
+
+  function draw() {
+    const state = model.get("state");
+    root.replaceChildren(state.signed_in ? signedIn(state) : form(state));
+    if (state.message) root.appendChild(el("div", { class: `tl-signin-message tl-${state.kind}`, role: "alert" }, state.message));
+    if (state.signed_in) {
+      localStorage.setItem(KEY, JSON.stringify({ name: state.name, class_code: state.class_code }));
+    } else if (!restored) {
+      restored = true;
+      const saved = remembered();
+      if (saved) model.send({ type: "restore", name: saved.name, class_code: saved.class_code || "" });
+    }
+  }
+
+  model.on("change:state", draw);
+  draw();
+  return () => model.off("change:state", draw);
+}
+
+export default { render };

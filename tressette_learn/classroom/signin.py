@@ -1,0 +1,92 @@
+"""The sign-in bar: a name and an optional class code, typed once.
+
+The browser remembers them (``localStorage``) and signs the learner in again on every
+lesson page; the bar also says whether progress is being saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..ui.events import LOG
+from ..ui.i18n import t
+from ..ui.messages import checked
+from ..ui.settings import SETTINGS, Settings
+from .recorder import Recorder, recorder
+from .store import StoreError
+
+SHAPES: Mapping[str, Mapping[str, type]] = {
+    "sign_in": {"name": str, "class_code": str},
+    "restore": {"name": str, "class_code": str},
+    "sign_out": {}, "retry": {},
+}
+
+
+class SignIn(anywidget.AnyWidget):
+    """Name and class code in, "signed in as ..." and the saving status out."""
+
+    _esm = Path(__file__).with_name("signin.js")
+    _css = Path(__file__).with_name("signin.css")
+    state = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, rec: Recorder | None = None, settings: Settings = SETTINGS) -> None:
+        super().__init__()
+        self.recorder = rec or recorder()
+        self.settings = settings
+        self._message, self._kind = "", "info"
+        self.on_msg(self._on_message)
+        settings.observe(self._draw, "lang")
+        self.recorder.observe(self._draw, ["status", "learner", "problem"])
+        self._draw()
+
+    def sign_in(self, name: str, class_code: str = "") -> bool:
+        """Sign in; a bad name or code, or a refusing database, is told in the bar."""
+        try:
+            self.recorder.sign_in(name, class_code)
+        except ValueError as err:
+            self._say(str(err), "error")
+            return False
+        except StoreError as err:
+            self._say(t("signin.store_failed", self.settings.lang, reason=str(err)), "error")
+            return False
+        self._say("", "info")
+        return True
+
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        msg = checked("SignIn", content, SHAPES)
+        if msg is None:
+            return
+        kind = msg["type"]
+        if kind in ("sign_in", "restore"):
+            if kind == "sign_in" or self.recorder.learner is None:
+                self.sign_in(msg["name"], msg["class_code"])
+        elif kind == "sign_out":
+            self.recorder.sign_out()
+        elif not self.recorder.flush():
+            LOG.info("retry did not save the pending events")
+
+    def _say(self, text: str, kind: str) -> None:
+        self._message, self._kind = text, kind
+        self._draw()
+
+    def _draw(self, _change: object = None) -> None:
+        lang, rec = self.settings.lang, self.recorder
+        learner = rec.learner
+        labels = {key: t(f"signin.{key}", lang) for key in
+                  ("name", "class_code", "start", "not_you", "retry", "intro")}
+        status = t(f"signin.status.{rec.status}", lang, pending=len(rec.pending),
+                   reason=rec.problem)
+        self.state = {
+            "signed_in": learner is not None,
+            "name": learner.name if learner else "",
+            "class_code": learner.class_code if learner else "",
+            "who": t("signin.who", lang, name=learner.name, code=learner.class_code or "–")
+            if learner else "",
+            "status": status, "status_kind": rec.status,
+            "message": self._message, "kind": self._kind, "labels": labels,
+        }
