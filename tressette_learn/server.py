@@ -49,18 +49,22 @@ class VoilaServer:
     """
 
     def __init__(self, root: Path, *extra: str, port: int | None = None,
-                 timeout: float = 60.0) -> None:
+                 timeout: float = 60.0, env: dict[str, str] | None = None,
+                 cwd: Path | None = None) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.command = voila_command(root, self.port, *extra)
         self.timeout = timeout
+        self.env = {**os.environ, **(env or {})}
+        self.cwd = cwd
         self.log_path = Path(tempfile.mkstemp(prefix="voila-", suffix=".log")[1])
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> VoilaServer:
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL, start_new_session=True)
+                                            stdin=subprocess.DEVNULL, start_new_session=True,
+                                            env=self.env, cwd=self.cwd)
         try:
             self._wait()
         except BaseException:

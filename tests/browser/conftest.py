@@ -72,6 +72,10 @@ def console_errors(page: Page) -> list[str]:
     errors: list[str] = []
 
     def on_console(message: ConsoleMessage) -> None:
+        # Leaving a page, Voilà asks to shut its kernel down and its own server refuses
+        # (403); idle kernels are culled instead (see voila.json). Not an error of ours.
+        if "/voila/api/shutdown/" in message.location.get("url", ""):
+            return
         if message.type == "error":
             errors.append(f"console: {message.text} ({message.location.get('url', '')})")
 
@@ -89,12 +93,13 @@ def open_notebook(voila_url: str, console_errors: list[str]) -> Callable[..., Pa
     waits until ``selector`` (by default any widget) is visible; returns the page.
     Fails at once, with the traceback, if a cell of the notebook raised."""
 
-    def open_(page: Page, name: str, selector: str = ".jupyter-widgets") -> Page:
+    def open_(page: Page, name: str, selector: str = ".jupyter-widgets",
+              base: str | None = None) -> Page:
         page.set_default_timeout(PAGE_TIMEOUT)
         # Voilà's template links an icon font from a CDN: answer every request that is not
         # for Voilà with an empty page, so tests run offline and log no failed loads.
         page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
-        page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=PAGE_TIMEOUT)
+        page.goto(f"{base or voila_url}/voila/render/{name}.ipynb", timeout=PAGE_TIMEOUT)
         page.locator("#loading").wait_for(state="hidden")
         # Wait for the widgets, or for a traceback (shown because of --show_tracebacks).
         target = page.locator(selector).first
