@@ -108,3 +108,17 @@ def test_a_forged_message_changes_nothing(rec: Recorder, content: object, caplog
     with caplog.at_level(logging.WARNING, logger="tressette_learn.ui"):
         bar._on_message(bar, content, [])
     assert bar.state == before and "forged" in caplog.text
+
+
+def test_the_course_progress_ticks_finished_lessons_and_points_to_the_next(rec: Recorder) -> None:
+    from tressette_learn.classroom.progress import CourseProgress
+    from tressette_learn.classroom.store import Record
+
+    panel = CourseProgress(rec)
+    assert "Type your name" in panel.value
+    learner = rec.sign_in("Anna")
+    rec.store().add(learner, Record("lesson_complete", "01_deck", "01_deck"))
+    panel.draw()
+    assert '<li data-lesson="01_deck" class="done">' in panel.value
+    assert "Carry on with: Card order" in panel.value
+    assert 'class="tl-progress-next" href="02_card_order.ipynb"' in panel.value
