@@ -1,0 +1,24 @@
+"""Lesson 1, the deck: run ``python -m scripts.lessons.l01_deck`` to rewrite its notebook."""
+
+from scripts.notebook import code, md, try_code, try_md, write
+
+CELLS = [
+    md("# 1 · The deck · Il mazzo"),
+    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+         'page = LessonPage("01_deck")\npage.header()'),
+    code('page.section("suits")'),
+    code("from tressette_learn.ui.deck import deck_view\n\ndeck_view()"),
+    code('page.section("ranks")'),
+    code('page.section("notation")'),
+    code("page.quiz()"),
+    try_md("## Try it in code · Prova nel codice\n\n"
+           "Change the card and run the cell (Shift+Enter). · "
+           "Cambia la carta ed esegui la cella (Maiusc+Invio)."),
+    try_code('from tressette_learn.engine import Card\n\n'
+             'card = Card.parse("Cs")\ncard.name("en"), card.name("it")'),
+    md("[← Index · Indice](00_index.ipynb) · "
+       "[Next: card order · Avanti: l'ordine delle carte →](02_card_order.ipynb)"),
+]
+
+if __name__ == "__main__":
+    write("notebooks/01_deck.ipynb", CELLS)

@@ -1,0 +1,51 @@
+"""Lesson 3, following suit: run ``python -m scripts.lessons.l03_following_suit``."""
+
+import json
+
+from scripts.notebook import code, md, try_code, try_md, write
+
+#: The legal-cards drill (``Quiz.generated``): the same questions for every learner.
+DRILL = {"kinds": ["legal"], "n": 6, "seed": 12}
+#: The deal at the table: South must follow suit at the first trick.
+TABLE_SEED = 5
+
+CELLS = [
+    md("# 3 · Following suit · Rispondere al seme"),
+    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+         'page = LessonPage("03_following_suit")\npage.header()'),
+    code('page.section("follow")'),
+    code("from tressette_learn.ui.quiz import Quiz\n\n"
+         f'Quiz.generated({json.dumps(DRILL["kinds"])}, {DRILL["n"]}, seed={DRILL["seed"]})'),
+    code('page.section("piombo")'),
+    code("from tressette_learn.ui.table import Table\n\n"
+         f'Table("standard", seed={TABLE_SEED})'),
+    code('page.section("revoke")'),
+    code("page.quiz()"),
+    try_md("## Try it in code · Prova nel codice\n\n"
+           "The engine refuses a revoke; a record of a real table may contain one, and the "
+           "score punishes it. Change the seed and run the cell (Shift+Enter). · "
+           "Il motore rifiuta la rinuncia; la registrazione di un tavolo vero può contenerne "
+           "una, e il punteggio la punisce. Cambia il `seed` ed esegui la cella "
+           "(Maiusc+Invio)."),
+    try_code('from tressette_learn.engine import Deal, IllegalPlay, Rules, Seat\n\n'
+             'deal = Deal.new(Rules.preset("standard"), seed=5)\n'
+             'deal.play(deal.hand(Seat.N)[0])  # North leads\n'
+             'print("led:", deal.current[0].card, "· West may play:", deal.legal_cards())\n'
+             'wrong = next(card for card in deal.hand(Seat.W) '
+             'if card not in deal.legal_cards())\n'
+             'try:\n'
+             '    deal.play(wrong)\n'
+             'except IllegalPlay as err:\n'
+             '    print("refused:", err)\n\n'
+             'deal.play(wrong, allow_revoke=True)  # as a record of a real table may show\n'
+             'while not deal.is_over():\n'
+             '    deal.play(deal.legal_cards()[0])\n'
+             'result = deal.result()\n'
+             'print("revoke:", result.revokes[0].to_json())\n'
+             'print(result.describe())'),
+    md("[← Card order · L'ordine delle carte](02_card_order.ipynb) · "
+       "[Next: scoring in thirds · Avanti: il punteggio in terzi →](04_scoring.ipynb)"),
+]
+
+if __name__ == "__main__":
+    write("notebooks/03_following_suit.ipynb", CELLS)

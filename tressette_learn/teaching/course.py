@@ -1,0 +1,107 @@
+"""The course: the ordered lessons and each lesson's page text, from ``lessons/``.
+
+``lessons/course.yaml`` lists the lessons in order::
+
+    - {id: 01_deck, title: {en: The deck, it: Il mazzo}}
+
+``lessons/pages/<id>.yaml`` holds a lesson's page::
+
+    goal: {en: ..., it: ...}
+    quiz: 01_deck                 # lessons/quizzes/01_deck.yaml
+    sections:
+      intro: {en: "short Markdown", it: "..."}
+
+Every text exists in English and Italian; errors name the file and the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..content import ContentError, load
+from ..i18n import LANGUAGES
+
+Text = Mapping[str, str]
+LESSON_ID = re.compile(r"^\d\d_[a-z0-9_]+$")
+PAGE_FIELDS = {"goal", "quiz", "sections"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Lesson:
+    """One lesson: its place in the course, title, goal, quiz bank and page sections."""
+
+    id: str
+    number: int
+    title: Text
+    goal: Text
+    quiz: str | None
+    sections: dict[str, Text]
+
+    @property
+    def notebook(self) -> str:
+        """The notebook file that teaches it."""
+        return f"{self.id}.ipynb"
+
+
+def text(where: str, value: Any) -> Text:
+    """A mapping with a non-empty English and Italian text, else a ContentError."""
+    if not isinstance(value, dict) or set(value) != set(LANGUAGES) or any(
+            not isinstance(value[lang], str) or not value[lang].strip() for lang in LANGUAGES):
+        raise ContentError(f"{where}: needs exactly an English (en) and an Italian (it) text")
+    return {lang: value[lang].strip() for lang in LANGUAGES}
+
+
+@functools.lru_cache(maxsize=1)
+def course() -> tuple[Lesson, ...]:
+    """Every lesson, in order."""
+    entries = load("course.yaml")
+    if not isinstance(entries, list) or not entries:
+        raise ContentError("course.yaml: expected a list of lessons")
+    lessons = tuple(_lesson(i, entry) for i, entry in enumerate(entries))
+    ids = [lesson.id for lesson in lessons]
+    if len(set(ids)) != len(ids):
+        raise ContentError("course.yaml: a lesson id appears twice")
+    return lessons
+
+
+def lesson(lesson_id: str) -> Lesson:
+    """The lesson named ``lesson_id``."""
+    for item in course():
+        if item.id == lesson_id:
+            return item
+    raise ContentError(f"course.yaml: no lesson {lesson_id!r}")
+
+
+def neighbours(lesson_id: str) -> tuple[Lesson | None, Lesson | None]:
+    """The lessons before and after ``lesson_id`` in the course."""
+    lessons = course()
+    at = [item.id for item in lessons].index(lesson(lesson_id).id)
+    return (lessons[at - 1] if at > 0 else None,
+            lessons[at + 1] if at + 1 < len(lessons) else None)
+
+
+def _lesson(index: int, entry: Any) -> Lesson:
+    where = f"course.yaml: lesson {index}"
+    if not isinstance(entry, dict) or set(entry) != {"id", "title"}:
+        raise ContentError(f"{where}: expected exactly the fields id and title")
+    lesson_id = entry["id"]
+    if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
+        raise ContentError(f"{where}: id: {lesson_id!r} is not like 01_deck")
+    page = load(f"pages/{lesson_id}.yaml")
+    page_where = f"pages/{lesson_id}.yaml"
+    if not isinstance(page, dict) or not set(page) <= PAGE_FIELDS or "goal" not in page:
+        raise ContentError(f"{page_where}: expected goal, sections and optionally quiz")
+    quiz = page.get("quiz")
+    if quiz is not None and not isinstance(quiz, str):
+        raise ContentError(f"{page_where}: quiz: expected a quiz bank name")
+    sections = page.get("sections") or {}
+    if not isinstance(sections, dict):
+        raise ContentError(f"{page_where}: sections: expected a mapping of names to texts")
+    return Lesson(lesson_id, int(lesson_id[:2]), text(f"{where}: title", entry["title"]),
+                  text(f"{page_where}: goal", page["goal"]), quiz,
+                  {name: text(f"{page_where}: sections.{name}", value)
+                   for name, value in sections.items()})
