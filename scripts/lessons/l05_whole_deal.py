@@ -1,0 +1,34 @@
+"""Lesson 5, a whole deal: run ``python -m scripts.lessons.l05_whole_deal`` to rewrite its
+notebook."""
+
+from scripts.notebook import code, md, try_code, try_md, write
+
+CELLS = [
+    md("# 5 · A whole deal · Una smazzata intera"),
+    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+         'page = LessonPage("05_whole_deal")\npage.header()'),
+    code('page.section("flow")'),
+    code('page.section("eleven_nil")'),
+    code('from tressette_learn.ui.guided import GuidedHand\n\nGuidedHand("seed002")'),
+    code('page.section("one_trick")'),
+    code('GuidedHand("seed001_trick")'),
+    code('page.section("your_turn")'),
+    code('GuidedHand("find_the_cards")'),
+    code("page.quiz()"),
+    try_md("## Try it in code · Prova nel codice\n\n"
+           "Replay a deal record trick by trick; try another hand file, such as "
+           "`find_the_cards`. · Riproduci una registrazione presa per presa; prova un altro "
+           "file, per esempio `find_the_cards`."),
+    try_code("from tressette_learn.content import load\n"
+             "from tressette_learn.engine import replay\n\n"
+             "deal = replay(load(\"hands/seed001_trick.json\")[\"record\"])\n"
+             "for number, trick in enumerate(deal.tricks, 1):\n"
+             "    cards = \" \".join(f\"{play.seat}:{play.card}\" for play in trick.plays)\n"
+             "    print(number, cards, \"->\", trick.winner)\n"
+             "print(deal.result().describe())"),
+    md("[← Scoring in thirds · Il punteggio in terzi](04_scoring.ipynb) · "
+       "[Next: signals · Avanti: i segnali →](06_signals.ipynb)"),
+]
+
+if __name__ == "__main__":
+    write("notebooks/05_whole_deal.ipynb", CELLS)

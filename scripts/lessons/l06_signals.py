@@ -1,0 +1,31 @@
+"""Lesson 6, signals: run ``python -m scripts.lessons.l06_signals`` to rewrite its notebook."""
+
+from scripts.notebook import code, md, try_code, try_md, write
+
+CELLS = [
+    md("# 6 · Signals · I segnali"),
+    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+         'page = LessonPage("06_signals")\npage.header()'),
+    code('page.section("who")'),
+    code('page.section("three")'),
+    code('page.section("reading")'),
+    code('page.section("table")'),
+    code('from tressette_learn.ui.table import Table\n\n'
+         'Table("standard", seed=5, seat="S", level="club")'),
+    code("page.quiz()"),
+    try_md("## Try it in code · Prova nel codice\n\n"
+           "Which signals are true for each card North could lead? Change the seed and run "
+           "the cell (Shift+Enter). · Quali segnali sono veri per ogni carta con cui Nord "
+           "potrebbe aprire? Cambia il numero `seed` ed esegui la cella (Maiusc+Invio)."),
+    try_code('from tressette_learn.engine import Card, Deal, Rules\n\n'
+             'deal = Deal.new(Rules.preset("standard"), seed=5)  # North leads\n'
+             'print(deal.hand("N"))\n'
+             'print(deal.signal_reason(Card.parse("Fd"), "volo"))  # a false signal: why\n'
+             '{str(card): deal.true_signals(card) for card in deal.legal_cards()}'),
+    md("[← 5 · A whole deal · Una smazzata intera](05_whole_deal.ipynb) · "
+       "[Next: declarations and the match · Avanti: le dichiarazioni e la partita →]"
+       "(07_declarations_match.ipynb)"),
+]
+
+if __name__ == "__main__":
+    write("notebooks/06_signals.ipynb", CELLS)
