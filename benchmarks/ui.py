@@ -17,80 +17,28 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from browser import launch, offline, percentile, play_cards
+from playwright.sync_api import sync_playwright
 
 from tressette_learn.server import VoilaServer, rss_mb
 
 HERE = Path(__file__).parent
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
-EXTERNAL = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
-MY_CARD = ".tl-seat.tl-pos-bottom .tl-card"
-SETTLED = ", ".join(f'.tl-table[data-status="{s}"]' for s in ("your_turn", "trick_done", "over"))
-
-CLICK_AND_WAIT = """async (card) => {
-  const t0 = performance.now();
-  document.querySelector(`.tl-seat.tl-pos-bottom .tl-card[data-card="${card}"]`).click();
-  await new Promise((resolve) => {
-    const seen = () => document.querySelector(
-      `.tl-trick .tl-played[data-seat="S"][data-card="${card}"]`);
-    const poll = () => (seen() ? resolve() : requestAnimationFrame(poll));
-    poll();
-  });
-  return performance.now() - t0;
-}"""
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) by linear interpolation."""
-    ordered = sorted(values)
-    pos = (len(ordered) - 1) * q
-    low, high = int(pos), min(int(pos) + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
-
-
-def until_my_turn(page: Page) -> None:
-    """Clear finished tricks and start new deals until the learner may play."""
-    table = page.locator(".tl-table")
-    while True:
-        page.locator(SETTLED).first.wait_for()
-        status = table.get_attribute("data-status")
-        if status == "your_turn":
-            return
-        button = ".tl-next" if status == "trick_done" else ".tl-new"
-        step = table.get_attribute("data-step")
-        page.locator(button).click()
-        page.wait_for_function(
-            "(s) => document.querySelector('.tl-table').dataset.step !== s", arg=step)
-
-
-def measure(page: Page, plays: int) -> list[float]:
-    """Click ``plays`` legal cards, one per learner turn; the time of each redraw in ms."""
-    times = []
-    while len(times) < plays:
-        until_my_turn(page)
-        card = page.locator(f"{MY_CARD}.legal").first.get_attribute("data-card")
-        times.append(float(page.evaluate(CLICK_AND_WAIT, card)))
-    return times
 
 
 def run(plays: int) -> dict[str, float]:
     """Serve the benchmark notebook, drive it in Chromium, return the figures."""
     with VoilaServer(HERE / "notebooks") as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        page = browser.new_page()
+        browser = launch(pw)
+        page = offline(browser.new_page())
         page.set_default_timeout(60_000)
-        page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
         page.goto(f"{server.url}/voila/render/ui_table.ipynb")
         page.locator(".tl-table").wait_for()
-        measure(page, 3)  # warm-up: first paints, caches
-        times = measure(page, plays)
+        play_cards(page, 3)  # warm-up: first paints, caches
+        times = play_cards(page, plays)
         kernel_mb = max((rss_mb(pid) for pid in server.kernel_pids()), default=0.0)
         browser.close()
     return {"click_median_ms": round(statistics.median(times), 1),

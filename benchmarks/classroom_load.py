@@ -1,0 +1,145 @@
+"""A class on one machine: N learners open a lesson and play cards, all against one server.
+
+    python benchmarks/classroom_load.py [--learners N] [--arrival S] [--plays K] [--json]
+
+Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json``) and a
+fresh progress database. Learners arrive ``--arrival`` seconds apart (default 1.0, a class
+sitting down), each in its own browser context of one headless Chromium: each opens the
+lesson ``--lesson`` (default ``03_following_suit``, a lesson page with a card table), waits
+until the table is drawn (time to an interactive page), then plays ``--plays`` cards
+(default 5; click-to-redraw, as in benchmarks/ui.py). When every learner is done the
+script reads the resident memory of each kernel the server started.
+
+Prints the median and p95 time to an interactive page, the click-to-redraw p95, the mean
+and largest kernel, and the number of errors (timeouts, exceptions, console errors).
+JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``kernel_mb``,
+``kernel_max_mb``, ``errors``, ``learners``. Goals: interactive p95 <= 3 s, click p95 <= 300
+ms, <= 120 MB per learner kernel, zero errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from browser import CHROMIUM, CHROMIUM_ARGS, CLICK_AND_WAIT, EXTERNAL, MY_CARD, SETTLED, percentile
+from playwright.async_api import Browser, Page, async_playwright
+
+from tressette_learn.server import VoilaServer, rss_mb
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+TIMEOUT_MS = 120_000
+
+
+@dataclass
+class Learner:
+    """What one simulated learner measured."""
+
+    interactive_s: float | None = None
+    clicks_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+async def until_my_turn(page: Page) -> None:
+    """Clear finished tricks until the learner may play (a new deal when one ends)."""
+    table = page.locator(".tl-table").first
+    while True:
+        await page.locator(SETTLED).first.wait_for()
+        status = await table.get_attribute("data-status")
+        if status == "your_turn":
+            return
+        step = await table.get_attribute("data-step")
+        await page.locator(".tl-next" if status == "trick_done" else ".tl-new").first.click()
+        await page.wait_for_function(
+            "(s) => document.querySelector('.tl-table').dataset.step !== s", arg=step)
+
+
+async def learner(browser: Browser, url: str, delay: float, plays: int) -> Learner:
+    """One learner: arrive, open the lesson, play cards."""
+    out = Learner()
+    await asyncio.sleep(delay)
+    context = await browser.new_context()
+    page = await context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    await page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
+    page.on("pageerror", lambda err: out.errors.append(f"page error: {err}"))
+    page.on("console", lambda msg: msg.type == "error" and "/voila/api/shutdown/" not in
+            msg.location.get("url", "") and out.errors.append(f"console: {msg.text}"))
+    try:
+        start = time.monotonic()
+        await page.goto(url, timeout=TIMEOUT_MS)
+        await page.locator(".tl-table[data-status]").first.wait_for(state="visible")
+        out.interactive_s = time.monotonic() - start
+        while len(out.clicks_ms) < plays:
+            await until_my_turn(page)
+            card = await page.locator(f"{MY_CARD}.legal").first.get_attribute("data-card")
+            out.clicks_ms.append(float(await page.evaluate(CLICK_AND_WAIT, card)))
+    except Exception as err:  # a benchmark counts failures instead of stopping
+        out.errors.append(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    return out
+
+
+async def classroom(url: str, learners: int, arrival: float, plays: int) -> list[Learner]:
+    """Every learner at once, arriving ``arrival`` seconds apart."""
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        results = await asyncio.gather(*(learner(browser, url, i * arrival, plays)
+                                         for i in range(learners)))
+        await browser.close()
+    return list(results)
+
+
+def run(learners: int, arrival: float, plays: int, lesson: str) -> dict[str, float | int]:
+    """Serve the lessons, run the class, return the figures."""
+    data = Path(tempfile.mkdtemp(prefix="tressette-load-"))
+    env = {"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"}
+    with VoilaServer(NOTEBOOKS, env=env, cwd=NOTEBOOKS) as server:
+        url = f"{server.url}/voila/render/{lesson}.ipynb"
+        results = asyncio.run(classroom(url, learners, arrival, plays))
+        kernels = [rss_mb(pid) for pid in server.kernel_pids()]
+    ready = [r.interactive_s for r in results if r.interactive_s is not None]
+    clicks = [c for r in results for c in r.clicks_ms]
+    errors = [e for r in results for e in r.errors]
+    for error in errors[:10]:
+        print("error:", error, file=sys.stderr)
+    return {
+        "learners": learners,
+        "interactive_median_s": round(statistics.median(ready), 2) if ready else -1,
+        "interactive_p95_s": round(percentile(ready, 0.95), 2) if ready else -1,
+        "click_p95_ms": round(percentile(clicks, 0.95), 1) if clicks else -1,
+        "kernel_mb": round(statistics.mean(kernels), 1) if kernels else -1,
+        "kernel_max_mb": round(max(kernels), 1) if kernels else -1,
+        "errors": len(errors),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--learners", type=int, default=30)
+    parser.add_argument("--arrival", type=float, default=1.0,
+                        help="seconds between two learners arriving (default 1.0)")
+    parser.add_argument("--plays", type=int, default=5, help="cards each learner plays")
+    parser.add_argument("--lesson", default="03_following_suit")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    figures = run(args.learners, args.arrival, args.plays, args.lesson)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"{figures['learners']} learners: interactive page median "
+              f"{figures['interactive_median_s']} s, p95 {figures['interactive_p95_s']} s "
+              f"(goal <= 3); click-to-redraw p95 {figures['click_p95_ms']} ms (goal <= 300)")
+        print(f"kernels: {figures['kernel_mb']} MB each on average, largest "
+              f"{figures['kernel_max_mb']} MB (goal <= 120); errors: {figures['errors']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
