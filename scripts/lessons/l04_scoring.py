@@ -10,7 +10,7 @@ CELLS = [
     code('page.section("values")'),
     code('page.section("counting")'),
     code('page.section("eleven")'),
-    code("from tressette_learn.ui.split_04_scoring import ThirdsSplit\n\nThirdsSplit(thirds=14)"),
+    code("from tressette_learn.ui.thirds_split import ThirdsSplit\n\nThirdsSplit(thirds=14)"),
     code('page.section("mistake")'),
     code('page.section("scoreboard")'),
     code("from tressette_learn.ai.arena import play_deal\n"

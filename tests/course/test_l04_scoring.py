@@ -15,7 +15,7 @@ from tressette_learn.teaching.questions import count_question
 from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.scoreboard import Scoreboard
 from tressette_learn.ui.settings import Settings
-from tressette_learn.ui.split_04_scoring import ThirdsSplit, split_points
+from tressette_learn.ui.thirds_split import ThirdsSplit, split_points
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 RULES = Rules()

@@ -1,4 +1,4 @@
-"""Lesson 4's split slider: drag one side's thirds and see both sides' points.
+"""The split slider of lesson 4: drag one side's thirds and see both sides' points.
 
 The deal holds ``rules.total_thirds`` (35): whatever North–South take, East–West have the
 rest, each side's thirds are rounded down to points, and the two always add up to
