@@ -353,3 +353,15 @@ def test_no_redeal_button_when_the_rules_do_not_use_it():
     before = table.deal.actions
     send(table, {"type": "redeal"})
     assert table.deal.actions == before and table.state["message"]["kind"] == "error"
+
+
+def test_every_declaration_made_is_shown_on_the_table():
+    def declared(t: Table) -> bool:
+        while not t.deal.tricks:
+            t.run()
+            if t.status == "your_turn":
+                t.play(my_cards(t, legal=True)[0])
+        return bool(t.deal.declarations)
+    table = find_table(declared)
+    shown = table.state["declared"]
+    assert shown == [f"Declared: {d.describe('en')}" for d in table.deal.declarations]

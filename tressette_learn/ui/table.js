@@ -75,6 +75,7 @@ function controls(state, send) {
 function sideInfo(state) {
   const info = h("div", { class: "tl-info" });
   for (const pile of state.piles) info.appendChild(h("div", { class: "tl-pile", "data-side": pile.side, text: pile.text }));
+  for (const text of state.declared) info.appendChild(h("div", { class: "tl-declared", text }));
   if (state.stock) {
     info.appendChild(h("div", { class: "tl-stock", text: state.stock.text }));
     for (const draw of state.stock.draws) {

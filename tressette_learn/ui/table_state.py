@@ -88,6 +88,8 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
         "stock": _stock(deal, s),
         "signals": _signal_choices(deal, s),
         "declare": _declare_choices(deal, s),
+        "declared": [t("table.declared", s.lang, what=d.describe(s.lang))
+                     for d in deal.declarations],
         "buttons": _buttons(deal, s),
         "result": s.result,
         "labels": {"trick": t("table.trick", s.lang), "hand": t("table.your_hand", s.lang)},
