@@ -153,3 +153,12 @@ def test_the_guided_hand_speaks_italian_after_the_switch():
     assert hand.forward_button.description == "Avanti ▶"
     assert "Seme 002" in hand.title.value
     assert hand.comment.value == "<p>Nord apre.</p>"
+
+
+def test_a_guided_hand_can_open_at_the_learners_move_and_still_go_back():
+    hand = GuidedHand(HandScript.from_json("sample", script_data()), start=None)
+    assert hand.walk.step == 6 and hand.table.status == "your_turn"
+    assert len(hand.table.deal.plays) == 6
+    assert hand.back() and hand.walk.step == 5
+    with pytest.raises(ValueError, match="start"):
+        GuidedHand(HandScript.from_json("sample", script_data()), start=99)

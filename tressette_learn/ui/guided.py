@@ -24,14 +24,17 @@ class GuidedHand(widgets.VBox, EventSource):
     """
 
     def __init__(self, script: HandScript | str, *, show_all: bool = True,
-                 settings: Settings = SETTINGS) -> None:
+                 start: int | None = 0, settings: Settings = SETTINGS) -> None:
+        """``start`` is the card to open at (``None``: the learner's first move); Back still
+        shows the cards before it."""
         self.script = HandScript.load(script) if isinstance(script, str) else script
         self.walk = Walkthrough(self.script)
+        self.walk.step = self._first_step(start)
         self.settings = settings
         self.tries = 0
         self._last: Verdict | None = None
         warm_up()  # the solver core compiles in the background while the learner reads
-        self.table = Table(deal=self.walk.deal_at(0), seat=self.script.seat, computers=False,
+        self.table = Table(deal=self.walk.deal_at(self.walk.step), seat=self.script.seat, computers=False,
                            show_all=show_all, allow_undo=False, source=self.script.name,
                            settings=settings)
         self.table.choice_handler = self._judge
@@ -49,6 +52,14 @@ class GuidedHand(widgets.VBox, EventSource):
         self.add_class("tl-guided")
         settings.observe(self._redraw, "lang")
         self._show()
+
+    def _first_step(self, start: int | None) -> int:
+        moves = self.script.your_moves
+        if start is None:
+            return min(moves) if moves else 0
+        if not 0 <= start <= self.script.length:
+            raise ValueError(f"start must be from 0 to {self.script.length}, not {start}")
+        return start
 
     @staticmethod
     def _button(css: str, action) -> widgets.Button:

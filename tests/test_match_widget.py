@@ -1,0 +1,219 @@
+"""The match widget: a whole match at the table, scored by the engine's Match, with the
+setup form, the next-deal button, the events and both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tressette_learn.engine import Seat, match_from_records
+from tressette_learn.engine.seats import next_seat
+from tressette_learn.ui.events import Event
+from tressette_learn.ui.match import MatchPlay
+from tressette_learn.ui.match_setup import TARGETS, problem
+from tressette_learn.ui.settings import Settings
+from tressette_learn.ui.table import Table
+
+
+def play_deal(table: Table) -> None:
+    """The learner plays the first legal card each turn until the deal is over."""
+    while table.status != "over":
+        if table.status == "your_turn":
+            assert table.play(table.deal.legal_cards()[0]) is None
+        elif table.status == "trick_done":
+            table.next_trick()
+        else:
+            table.run()
+
+
+def started(preset: str = "a_due", level: str = "random", target: int = 11, seed: int = 5,
+            settings: Settings | None = None) -> MatchPlay:
+    play = MatchPlay(seed=seed, delay_ms=0, settings=settings or Settings())
+    play.setup.level.value, play.setup.preset.value = level, preset
+    play.setup.target.value = target
+    assert play.start() is None
+    return play
+
+
+def play_match(play: MatchPlay) -> list[Event]:
+    """Play every deal; returns the table's and the widget's events, in order."""
+    events: list[Event] = []
+    play.on_event(events.append)
+    assert play.table is not None and play.match is not None
+    play.table.on_event(events.append)
+    while True:
+        play_deal(play.table)
+        if play.match.is_over():
+            return events
+        assert play.next_deal()
+
+
+@pytest.mark.parametrize(("preset", "level"), [("a_due", "random"), ("standard", "club"),
+                                               ("col_morto", "random")])
+def test_a_whole_match_is_scored_as_the_engine_scores_its_records(preset, level):
+    play = started(preset, level)
+    events = play_match(play)
+    match = play.match
+    assert match is not None and match.is_over()
+    outcome = match.result()
+    assert outcome is not None
+    # the deals the table announced, replayed by the engine as a match record
+    records = [e.data["record"] for e in events if e.kind == "deal_end"]
+    replayed = match_from_records({"rules": match.rules.to_json(), "deals": records})
+    assert replayed.totals == match.totals == outcome.totals == play.scoreboard.totals
+    assert replayed.result() == outcome
+    assert max(outcome.totals.values()) >= 11
+    # the deal passed to the right each time
+    dealers = [deal.dealer for deal in match.finished]
+    pairs = zip(dealers, dealers[1:], strict=False)
+    assert all(b == next_seat(a, match.rules.players) for a, b in pairs)
+
+
+def test_the_events_tell_the_match_deal_by_deal():
+    play = started()
+    heard: list[Event] = []
+    play.on_event(heard.append)
+    assert play.match is not None and play.table is not None
+    assert play.table.source == "match"
+    events = play_match(play)
+    deals = [e for e in events if e.kind == "deal_end"]
+    steps = [e for e in heard if e.kind == "match_deal"]
+    assert len(deals) == len(steps) == len(play.match.finished) == len(play.scoreboard.results)
+    running = {side: 0 for side in play.match.sides}
+    for number, (deal, step) in enumerate(zip(deals, steps, strict=True), 1):
+        assert step.data["deal"] == number and deal.data["totals"] == step.data["totals"]
+        running = {s: running[s] + step.data["totals"][s] for s in running}
+        assert step.data["match_totals"] == running
+    [end] = [e for e in heard if e.kind == "match_end"]
+    outcome = play.match.result()
+    assert outcome is not None
+    assert end.data["totals"] == outcome.totals and end.data["winner"] == outcome.winner
+    assert end.correct == (outcome.winner == "S") and end.data["learner_side"] == "S"
+    assert (end.data["preset"], end.data["level"], end.data["target"]) == ("a_due", "random", 11)
+
+
+def test_next_deal_deals_the_matchs_deal_not_a_random_one():
+    play = started()
+    table, match = play.table, play.match
+    assert table is not None and match is not None
+    assert table.deal is match.deal and table.me == Seat.S
+    assert not table.offer_new and play.next_button.layout.display == "none"
+    assert not play.next_deal()                      # the deal is still in play
+    first = match.deal
+    play_deal(table)
+    assert table.state["buttons"]["new"] is None     # the table's own button stays off
+    assert play.next_button.layout.display is None   # ours is offered
+    assert not table.can_undo()                      # a scored deal cannot change
+    assert play.scoreboard.results == match.results and len(match.results) == 1
+    assert play.next_deal()
+    assert table.deal is match.deal and table.deal is not first and not table.deal.plays
+    assert table.deal.dealer == next_seat(first.dealer, 2)
+    assert table.deal.match_scores == match.totals
+    assert play.next_button.layout.display == "none" and table.allow_undo
+    assert "Deal 2" in play.info.value and "dealer: South" in play.info.value
+
+
+def test_the_end_names_the_winner_and_a_new_match_starts_from_the_form():
+    play = started(seed=8)
+    play_match(play)
+    outcome = play.match.result() if play.match else None
+    assert outcome is not None
+    expected = "You won the match!" if outcome.winner == "S" else "North won the match"
+    assert expected in play.info.value
+    assert "Winner:" in play.scoreboard._heading.value
+    assert not play.next_deal()
+    play.new_match()
+    assert play.setup.layout.display is None
+    play.setup.preset.value = "standard"
+    assert play.start() is None
+    assert play.match is not None and play.match.rules.players == 4
+    assert play.match.totals == {"NS": 0, "EW": 0} and play.scoreboard.results == []
+    assert play.setup.layout.display == "none"
+
+
+def test_start_validates_its_inputs():
+    play = MatchPlay(delay_ms=0, settings=Settings())
+    for bad in (0, -21, 20, 100):
+        play.setup.target.value = bad
+        assert play.start() == "The target must be one of: 11, 21, 31, 41, 51."
+        assert "11, 21, 31, 41, 51" in play.setup.error.value
+        assert play.match is None and play.table is None
+    assert problem("grandmaster", "standard", 21, "en").startswith("Choose a computer level")
+    assert problem("club", "briscola", 21, "en").startswith("Choose a table")
+    assert problem("club", "standard", True, "en") is not None
+    assert all(problem("club", "standard", target, "en") is None for target in TARGETS)
+    play.setup.target.value = 21
+    assert play.start() is None and play.setup.error.value == ""
+    assert play.match is not None and play.match.rules.target == 21
+
+
+def test_the_form_and_the_match_switch_language():
+    settings = Settings()
+    play = MatchPlay(delay_ms=0, settings=settings)
+    assert play.setup.start_button.description == "Start the match"
+    play.setup.level.value = "expert"
+    play.setup.target.value = 12
+    play.start()
+    settings.lang = "it"
+    assert play.setup.start_button.description == "Inizia la partita"
+    assert play.setup.level.value == "expert"                      # the choice is kept
+    assert dict(play.setup.level.options)["Esperto: calcola più a fondo e legge il gioco "
+                                          "degli altri (qualche secondo per carta)"] == "expert"
+    assert "Il traguardo deve essere uno tra" in play.setup.error.value
+    play.setup.level.value = "random"
+    play.setup.preset.value = "a_due"
+    play.setup.target.value = 11
+    assert play.start() is None
+    assert "Smazzata 1 · mazziere: Nord · tu sei Sud." in play.info.value
+    assert play.next_button.description == "Prossima smazzata"
+    assert play.new_button.description == "Nuova partita"
+    assert play.coach is not None and play.coach.hint_button.description != "Hint"
+    settings.lang = "en"
+    assert "Deal 1 · dealer: North · you are South." in play.info.value
+
+
+def test_the_coach_gives_a_hint_at_the_learners_turn():
+    play = started()
+    table, coach = play.table, play.coach
+    assert table is not None and coach is not None
+    while table.status != "your_turn":
+        table.run()
+        table.next_trick()
+    advice = coach.show_hint()
+    assert advice is not None and advice.card in table.deal.legal_cards()
+
+
+def test_level_at_the_target_one_more_deal_decides():
+    play = started(seed=4)                 # this seed's first two deals end 11-11
+    assert play.table is not None and play.match is not None
+    play_deal(play.table)
+    assert play.next_deal()
+    play_deal(play.table)
+    assert play.match.totals == {"S": 11, "N": 11} and not play.match.is_over()
+    assert "same total (11): another deal is played" in play.info.value
+    assert play.next_button.layout.display is None
+    assert play.next_deal()
+    play_deal(play.table)
+    outcome = play.match.result()
+    assert outcome is not None and outcome.deals == 3
+    assert outcome.totals[outcome.winner] > min(outcome.totals.values())
+
+
+def test_col_morto_the_learner_plays_for_north_south_and_deals_with_the_dummy():
+    play = started("col_morto")
+    table, match = play.table, play.match
+    assert table is not None and match is not None
+    assert match.deal.dealer == Seat.E and table.me == Seat.S   # W is E's dummy
+    play_deal(table)
+    assert play.next_deal()
+    assert match.deal.dealer == Seat.N and match.deal.dummy == Seat.S
+    assert table.me == Seat.N and play.learner_side == "NS"      # N deals and plays S too
+    assert "dealer: North · you are North." in play.info.value
+    mine = set()
+    while table.status != "over":
+        if table.status == "your_turn":
+            mine.add(table.deal.to_play)
+            table.play(table.deal.legal_cards()[0])
+        else:
+            table.run()
+            table.next_trick()
+    assert mine == {Seat.N, Seat.S}

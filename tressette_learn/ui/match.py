@@ -1,0 +1,206 @@
+"""A whole match against the computer: the setup form, then the table, the coach and the
+scoreboard, deal after deal, until the engine's :class:`~tressette_learn.engine.Match`
+names a winner.
+
+The engine decides everything: who deals, what each deal scores, when the match is over.
+The table's own "New deal" button is switched off; "Next deal" here deals the match's next
+deal instead of a random one.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine.deal import Deal
+from ..engine.match import Match, MatchResult
+from ..engine.rules import Rules
+from ..engine.seats import Seat, side_of
+from .coach import Coach
+from .events import Event, EventSource
+from .i18n import t
+from .match_setup import Choice, MatchSetup
+from .scoreboard import Scoreboard
+from .settings import SETTINGS, Settings
+from .table import Table
+from .table_state import side_name
+
+SOURCE = "match"
+LEARNER = Seat.S
+
+
+class MatchPlay(widgets.VBox, EventSource):
+    """Choose a level, a table and a target, then play a match at South (col morto: for
+    North–South, as the dealer when the dummy is South).
+
+    Events: ``match_start``, ``match_deal`` after each deal (with the match totals) and
+    ``match_end`` (``correct`` is True when the learner's side won). The table itself
+    emits ``deal_end`` and the coach ``hint`` and ``review``.
+    """
+
+    def __init__(self, *, level: str = "club", preset: str = "standard", target: int = 21,
+                 seed: int | None = None, delay_ms: int = 700,
+                 settings: Settings = SETTINGS) -> None:
+        """``seed`` makes the deals and the computers' choices reproducible."""
+        self.settings = settings
+        self.seed, self.delay_ms = seed, delay_ms
+        self.match: Match | None = None
+        self.choice: Choice | None = None
+        self.table: Table | None = None
+        self.coach: Coach | None = None
+        self._status: tuple[str, dict[str, Any]] | None = None
+        self.setup = MatchSetup(self._start, level=level, preset=preset, target=target,
+                                settings=settings)
+        self.scoreboard = Scoreboard(Rules.preset(preset), settings=settings)
+        self.info = widgets.HTML()
+        self.info.add_class("tl-match-info")
+        self.next_button, self.new_button = widgets.Button(), widgets.Button()
+        self.next_button.on_click(lambda _b: self.next_deal())
+        self.new_button.on_click(lambda _b: self.new_match())
+        self.next_button.add_class("tl-match-next")
+        self.new_button.add_class("tl-match-new")
+        self.play_area = widgets.VBox()
+        self.play_area.layout.display = "none"
+        super().__init__([self.setup, self.play_area])
+        self.add_class("tl-match")
+        settings.observe(self._relabel, "lang")
+        self._relabel()
+
+    # -- public API --------------------------------------------------------------------
+    def start(self) -> str | None:
+        """Start a match with the form's choices; returns the problem shown, if any."""
+        return self.setup.start()
+
+    def next_deal(self) -> bool:
+        """Put the match's next deal on the table; False while the deal is in play or
+        once the match is over."""
+        match, table = self.match, self.table
+        if match is None or table is None or match.is_over() or match.deal is table.deal:
+            return False
+        table.me = learner_seat(match.deal)
+        table.new_deal(deal=match.deal)
+        table.allow_undo = True
+        self._clear_coach()
+        self.next_button.layout.display = "none"
+        self._say("match.deal_info", **self._deal_values())
+        return True
+
+    def new_match(self) -> None:
+        """Show the form again; Start replaces the match in play."""
+        self.setup.layout.display = None
+
+    @property
+    def learner_side(self) -> str:
+        """The learner's side: ``NS``, or ``S`` at a two-player table."""
+        players = self.match.rules.players if self.match else 4
+        return side_of(LEARNER, players)
+
+    # -- the match -----------------------------------------------------------------------
+    def _start(self, choice: Choice) -> None:
+        rules = choice.rules()
+        self.choice = choice
+        self.match = Match(rules, seed=self.seed)
+        for old in (self.coach, self.table):
+            if old is not None:
+                old.close()
+        self.table = Table(deal=self.match.deal, seat=learner_seat(self.match.deal),
+                           level=choice.level, seed=self.seed, delay_ms=self.delay_ms,
+                           source=SOURCE, settings=self.settings)
+        self.table.offer_new = False
+        self.table.on_event(self._on_table_event)
+        self.coach = Coach(self.table, settings=self.settings)
+        self.scoreboard.from_match(self.match)
+        self.next_button.layout.display = "none"
+        self.play_area.children = [self.info, self.table, self.coach,
+                                   widgets.HBox([self.next_button, self.new_button]),
+                                   self.scoreboard]
+        self.play_area.layout.display = None
+        self.setup.layout.display = "none"
+        self._say("match.deal_info", **self._deal_values())
+        self.emit(Event("match_start", SOURCE, choice.item, data=choice.data()))
+
+    def _on_table_event(self, event: Event) -> None:
+        match, table = self.match, self.table
+        if event.kind != "deal_end" or match is None or table is None or match.is_over():
+            return
+        if table.deal is not match.deal:
+            return
+        number = len(match.finished) + 1
+        result = match.next_deal()
+        outcome = match.result()
+        table.allow_undo = False  # the deal is scored: it can no longer change
+        self.scoreboard.add_deal(result, outcome)
+        self.emit(Event("match_deal", SOURCE, str(number), data={
+            "deal": number, "dealer": str(table.deal.dealer),
+            "totals": {s: result.total(s) for s in match.sides},
+            "match_totals": dict(match.totals)}))
+        if outcome is not None:
+            self._finish(outcome)
+        else:
+            self.next_button.layout.display = None
+            key, values = self._between_deals(number)
+            self._say(key, **values)
+
+    def _between_deals(self, number: int) -> tuple[str, dict[str, Any]]:
+        match = self.match
+        assert match is not None
+        totals = set(match.totals.values())
+        if match.rules.fixed_deals is None and len(totals) == 1 and \
+                max(totals) >= match.rules.target:
+            return "match.tie_more", {"total": max(totals)}
+        return "match.deal_done", {"number": number}
+
+    def _finish(self, outcome: MatchResult) -> None:
+        won = outcome.winner == self.learner_side
+        self._say("match.won" if won else "match.lost", winner=outcome.winner,
+                  totals=outcome.totals)
+        assert self.choice is not None
+        self.emit(Event("match_end", SOURCE, self.choice.item, won, data={
+            **self.choice.data(), "winner": outcome.winner, "reason": outcome.reason,
+            "totals": dict(outcome.totals), "deals": outcome.deals, "stake": outcome.stake,
+            "learner_side": self.learner_side}))
+
+    def _deal_values(self) -> dict[str, Any]:
+        assert self.match is not None
+        return {"number": len(self.match.finished) + 1, "dealer": self.match.deal.dealer,
+                "seat": learner_seat(self.match.deal)}
+
+    def _clear_coach(self) -> None:
+        if self.coach is not None:
+            self.coach.last_hint = self.coach.last_review = None
+            self.coach.output.value = ""
+
+    # -- texts -----------------------------------------------------------------------------
+    def _say(self, key: str, **values: Any) -> None:
+        self._status = (key, values)
+        self._draw_status()
+
+    def _draw_status(self) -> None:
+        if self._status is None:
+            self.info.value = ""
+            return
+        key, values = self._status
+        lang = self.settings.lang
+        shown = dict(values)
+        if "dealer" in shown:
+            shown["dealer"] = t(f"seat.{shown['dealer']}", lang)
+            shown["seat"] = t(f"seat.{shown['seat']}", lang)
+        if "totals" in shown:
+            shown["totals"] = " · ".join(f"{side_name(s, lang)} {v}"
+                                         for s, v in shown["totals"].items())
+            shown["side"] = side_name(shown.pop("winner"), lang)
+        self.info.value = f'<p class="tl-match-status">{html.escape(t(key, lang, **shown))}</p>'
+
+    def _relabel(self, _change: object = None) -> None:
+        lang = self.settings.lang
+        self.next_button.description = t("match.next", lang)
+        self.new_button.description = t("match.new", lang)
+        self._draw_status()
+
+
+def learner_seat(deal: Deal) -> Seat:
+    """South, or the dealer when South is the dummy (col morto): the learner always plays
+    for North–South."""
+    return deal.dealer if deal.dummy == LEARNER else LEARNER

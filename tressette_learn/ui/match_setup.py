@@ -1,0 +1,105 @@
+"""The form before a match: the computer level, the table (a preset), the target, Start."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ..ai.players import LEVELS
+from ..engine.rules import PRESETS, Rules
+from .i18n import t
+from .settings import SETTINGS, Settings
+
+#: The targets of the rule book (RULES.md §5): 21 by default, or 11, 31, 41, 51.
+TARGETS = (11, 21, 31, 41, 51)
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """What the learner chose: a level, a preset and a target."""
+
+    level: str
+    preset: str
+    target: int
+
+    def rules(self) -> Rules:
+        """The preset with the chosen target."""
+        return Rules.preset(self.preset).with_options(target=self.target)
+
+    @property
+    def item(self) -> str:
+        """``standard/club/21``: what an event names."""
+        return f"{self.preset}/{self.level}/{self.target}"
+
+    def data(self) -> dict[str, object]:
+        """The choice as event data."""
+        return dataclasses.asdict(self)
+
+
+def problem(level: object, preset: object, target: object, lang: str) -> str | None:
+    """Why this choice cannot start a match (in ``lang``), or None when it can."""
+    if level not in LEVELS:
+        return t("match.bad_level", lang, levels=", ".join(LEVELS))
+    if preset not in PRESETS:
+        return t("match.bad_preset", lang, presets=", ".join(PRESETS))
+    if isinstance(target, bool) or target not in TARGETS:
+        return t("match.bad_target", lang, targets=", ".join(map(str, TARGETS)))
+    return None
+
+
+class MatchSetup(widgets.VBox):
+    """Level and table dropdowns, a target box and Start; ``on_start`` gets the choice."""
+
+    def __init__(self, on_start: Callable[[Choice], None], *, level: str = "club",
+                 preset: str = "standard", target: int = 21,
+                 settings: Settings = SETTINGS) -> None:
+        self.settings = settings
+        self._on_start = on_start
+        self.level = widgets.Dropdown(options=[(name, name) for name in LEVELS], value=level)
+        self.preset = widgets.Dropdown(options=[(name, name) for name in PRESETS], value=preset)
+        self.target = widgets.IntText(value=target)
+        self.start_button = widgets.Button(button_style="primary")
+        self.start_button.on_click(lambda _b: self.start())
+        self.error = widgets.HTML()
+        for part, css in ((self.level, "tl-match-level"), (self.preset, "tl-match-preset"),
+                          (self.target, "tl-match-target"), (self.start_button, "tl-match-start"),
+                          (self.error, "tl-match-error")):
+            part.add_class(css)
+        for box in (self.level, self.preset, self.target):
+            box.style.description_width = "10em"
+        self.level.layout.width = self.preset.layout.width = "40em"
+        super().__init__([self.level, self.preset, self.target, self.start_button, self.error])
+        self.add_class("tl-match-setup")
+        settings.observe(self._relabel, "lang")
+        self._relabel()
+
+    def start(self) -> str | None:
+        """Check the form and start the match; returns the problem shown instead, if any."""
+        found = self._check()
+        if found is None:
+            self._on_start(Choice(self.level.value, self.preset.value, self.target.value))
+        return found
+
+    def _check(self) -> str | None:
+        found = problem(self.level.value, self.preset.value, self.target.value,
+                        self.settings.lang)
+        self.error.value = "" if found is None else \
+            f'<p class="tl-match-problem">{html.escape(found)}</p>'
+        return found
+
+    def _relabel(self, _change: object = None) -> None:
+        lang = self.settings.lang
+        self.level.description = t("match.level", lang)
+        self.preset.description = t("match.preset", lang)
+        self.target.description = t("match.target", lang)
+        self.start_button.description = t("match.start", lang)
+        for box, key, names in ((self.level, "match.level", LEVELS),
+                                (self.preset, "match.preset", PRESETS)):
+            value = box.value
+            box.options = [(t(f"{key}.{name}", lang), name) for name in names]
+            box.value = value
+        if self.error.value:
+            self._check()
