@@ -45,7 +45,7 @@ def lesson_links() -> str:
 
 CELLS = [
     md("# 0 · Learn Tressette · Impara il Tressette"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("00_index")\npage.header()'),
     code('page.section("what")'),
     code('page.section("deal")'),
@@ -53,6 +53,8 @@ CELLS = [
          'Table("standard", seed=2026, show_all=True)'),
     code('page.section("path")'),
     md(lesson_links()),
+    code("from tressette_learn.classroom import CourseProgress\n\n"
+         "CourseProgress()  # your lessons: done, and the next one"),
     code('page.section("settings")'),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"

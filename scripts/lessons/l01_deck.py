@@ -4,7 +4,7 @@ from scripts.notebook import code, md, try_code, try_md, write
 
 CELLS = [
     md("# 1 · The deck · Il mazzo"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("01_deck")\npage.header()'),
     code('page.section("suits")'),
     code("from tressette_learn.ui.deck import deck_view\n\ndeck_view()"),

@@ -9,7 +9,7 @@ DRILL = {"kinds": ["order", "winner"], "n": 8, "seed": 2}
 
 CELLS = [
     md("# 2 · Card order and the trick · L'ordine delle carte e la presa"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("02_card_order")\npage.header()'),
     code('page.section("order")'),
     code('page.section("trick")'),

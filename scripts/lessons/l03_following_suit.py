@@ -11,7 +11,7 @@ TABLE_SEED = 5
 
 CELLS = [
     md("# 3 · Following suit · Rispondere al seme"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("03_following_suit")\npage.header()'),
     code('page.section("follow")'),
     code("from tressette_learn.ui.quiz import Quiz\n\n"

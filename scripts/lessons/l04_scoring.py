@@ -5,7 +5,7 @@ from scripts.notebook import code, md, try_code, try_md, write
 
 CELLS = [
     md("# 4 · Scoring in thirds · Il punteggio in terzi"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("04_scoring")\npage.header()'),
     code('page.section("values")'),
     code('page.section("counting")'),

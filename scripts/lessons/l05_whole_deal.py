@@ -5,7 +5,7 @@ from scripts.notebook import code, md, try_code, try_md, write
 
 CELLS = [
     md("# 5 · A whole deal · Una smazzata intera"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("05_whole_deal")\npage.header()'),
     code('page.section("flow")'),
     code('page.section("eleven_nil")'),

@@ -4,7 +4,7 @@ from scripts.notebook import code, md, try_code, try_md, write
 
 CELLS = [
     md("# 6 · Signals · I segnali"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("06_signals")\npage.header()'),
     code('page.section("who")'),
     code('page.section("three")'),

@@ -5,7 +5,7 @@ from scripts.notebook import code, md, try_code, try_md, write
 
 CELLS = [
     md("# 7 · Declarations and the match · Le dichiarazioni e la partita"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("07_declarations_match")\npage.header()'),
     code('page.section("combinations")'),
     code('page.section("timing")'),

@@ -4,7 +4,7 @@ from scripts.notebook import code, md, try_code, try_md, write
 
 CELLS = [
     md("# 8 · Variants · Le varianti"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("08_variants")\npage.header()'),
     code('page.section("two_players")'),
     code("from tressette_learn.ui.table import Table\n\n"

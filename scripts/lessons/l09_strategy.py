@@ -6,7 +6,7 @@ HANDS = ["lead_threes", "guard_aces", "count_suits", "discard", "last_trick"]
 
 CELLS = [
     md("# 9 · Strategy · La strategia"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("09_strategy")\npage.header()'),
     code('page.section("intro")'),
     code("from tressette_learn.ui.guided import GuidedHand"),

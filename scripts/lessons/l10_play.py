@@ -4,7 +4,7 @@ from scripts.notebook import code, md, try_code, try_md, write
 
 CELLS = [
     md("# 10 · Play a match · Gioca una partita"),
-    code('from tressette_learn.ui.lesson import LessonPage\n\n'
+    code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("10_play")\npage.header()'),
     code('page.section("match")'),
     code('page.section("levels")'),
