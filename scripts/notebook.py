@@ -4,7 +4,9 @@
     write("notebooks/01_deck.ipynb", [md("# ..."), code("..."), try_code("...")])
 
 Cells made with ``try_md``/``try_code`` are tagged ``try-it``: JupyterLab shows them and
-Voilà removes them (``voila.json``: TagRemovePreprocessor.remove_cell_tags).
+Voilà removes them (``voila.json``: TagRemovePreprocessor.remove_cell_tags). A ``try_code``
+cell is run when the notebook is written and stores its output under a first line
+``# NBVAL_CHECK_OUTPUT``: nbval then fails if the engine ever prints something else.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 TRY_IT = "try-it"
+CHECK = "# NBVAL_CHECK_OUTPUT"
 Cell = dict[str, Any]
 
 
@@ -37,8 +40,36 @@ def try_md(source: str) -> Cell:
 
 
 def try_code(source: str) -> Cell:
-    """Code shown in JupyterLab only (the "try it in code" cell)."""
-    return code(source, (TRY_IT,))
+    """Code shown in JupyterLab only (the "try it in code" cell), with its checked output."""
+    cell = code(f"{CHECK}\n{source.strip()}", (TRY_IT,))
+    cell["outputs"] = run_outputs(cell["source"])
+    cell["execution_count"] = 1  # nbval compares only cells stored as run
+    return cell
+
+
+def run_outputs(source: str) -> list[dict[str, Any]]:
+    """The outputs IPython gives for ``source``: printed lines, then the result in every
+    format a kernel would send (text, SVG)."""
+    from IPython.core.formatters import DisplayFormatter
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    shell = InteractiveShell.instance()
+    shell.display_formatter.active_types = DisplayFormatter().active_types  # as in a kernel
+    # keep the result, but do not print it as "Out[n]:" among the printed lines
+    shell.displayhook.write_output_prompt = lambda: None  # type: ignore[method-assign]
+    shell.displayhook.write_format_data = lambda *a, **k: None  # type: ignore[method-assign]
+    with capture_output() as captured:
+        result = shell.run_cell(source, store_history=False)
+    result.raise_error()
+    outputs: list[dict[str, Any]] = []
+    if captured.stdout:
+        outputs.append({"name": "stdout", "output_type": "stream", "text": captured.stdout})
+    if result.result is not None:
+        data = shell.display_formatter.format(result.result)[0]
+        outputs.append({"data": data, "execution_count": 1,
+                        "metadata": {}, "output_type": "execute_result"})
+    return outputs
 
 
 def write(path: str | Path, cells: list[Cell]) -> None:
@@ -48,7 +79,17 @@ def write(path: str | Path, cells: list[Cell]) -> None:
     for number, cell in enumerate(cells):
         cell["id"] = f"{stem}-{number}"
         cell["source"] = cell["source"].splitlines(keepends=True)
+        for output in cell.get("outputs", []):
+            _split_text(output)
     notebook = {"cells": cells, "metadata": {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
     path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _split_text(output: dict[str, Any]) -> None:
+    """Store multi-line texts as lists of lines, as Jupyter does."""
+    if "text" in output:
+        output["text"] = output["text"].splitlines(keepends=True)
+    for mime, value in output.get("data", {}).items():
+        output["data"][mime] = value.splitlines(keepends=True)
