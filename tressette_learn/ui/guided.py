@@ -34,9 +34,9 @@ class GuidedHand(widgets.VBox, EventSource):
         self.tries = 0
         self._last: Verdict | None = None
         warm_up()  # the solver core compiles in the background while the learner reads
-        self.table = Table(deal=self.walk.deal_at(self.walk.step), seat=self.script.seat, computers=False,
-                           show_all=show_all, allow_undo=False, source=self.script.name,
-                           settings=settings)
+        self.table = Table(deal=self.walk.deal_at(self.walk.step), seat=self.script.seat,
+                           computers=False, show_all=show_all, allow_undo=False,
+                           source=self.script.name, settings=settings)
         self.table.choice_handler = self._judge
         self.title = widgets.HTML()
         self.comment = widgets.HTML()
