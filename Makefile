@@ -19,9 +19,10 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
+# Voila on notebooks/ with notebooks/voila.json (the file the installed command uses too);
+# it prints the index page's URL; Ctrl-C stops it and its kernels.
 serve: $(STAMP)
-	@echo "Serving the lessons at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
-	$(VENV)/bin/voila notebooks/ --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+	$(VENV)/bin/tressette-learn serve --port $(PORT)
 
 # The browser tests (tests/browser) use Debian's Chromium, installed here when missing.
 chromium:

@@ -3,7 +3,8 @@
 ``tressette-learn score RECORD.json [--json]`` replays a deal record (or a match record) and
 prints the score trick by trick. ``tressette-learn hint RECORD.json`` shows the hint for the
 seat to play next (from that seat's view only); ``tressette-learn review RECORD.json --seat S``
-judges every card that seat played, with the full deal seen. A bad record (or option) exits
+judges every card that seat played, with the full deal seen. ``tressette-learn serve``
+serves the lessons in Voilà (``--lab``: JupyterLab) until Ctrl-C. A bad record (or option) exits
 with status 2 and one line on stderr naming the field, never a traceback.
 
 New subcommands register themselves in :data:`COMMANDS`: a function that adds the
@@ -99,6 +100,7 @@ def print_json(obj: Any) -> None:
 
 from .analysis import add_hint, add_review  # noqa: E402 - the commands use the helpers above
 from .score import add_score  # noqa: E402
+from .serve import add_serve  # noqa: E402
 
 COMMANDS: dict[str, Callable[[Any], None]] = {"score": add_score, "hint": add_hint,
-                                               "review": add_review}
+                                               "review": add_review, "serve": add_serve}

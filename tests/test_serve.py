@@ -1,0 +1,218 @@
+"""``tressette-learn serve`` and the learner-facing server settings.
+
+The command is started as a process (as ``make serve`` does), its printed URL is opened,
+and Ctrl-C is sent as SIGINT. ``tests/serve/check.ipynb`` has a try-it cell and a cell that
+raises: served with ``notebooks/voila.json`` (standalone Voilà) and with
+``binder/jupyter_server_config.json`` (Voilà as a server extension: Binder, JupyterHub),
+neither shows the try-it cell or the traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+import pytest
+
+from tressette_learn.cli import main
+from tressette_learn.cli.serve import copy_lessons, notebooks_dir
+from tressette_learn.server import VoilaServer, free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECK = Path(__file__).resolve().parent / "serve"
+START = 120  # seconds for the command to print its URL on a loaded machine
+TITLE = "Tressette"  # the index's title: "Learn Tressette · Impara il Tressette"
+
+
+class Serve:
+    """``python -m tressette_learn serve`` in the background, its output read line by line."""
+
+    def __init__(self, *args: str) -> None:
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tressette_learn", "serve", "--port", str(self.port),
+             "--no-browser", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            text=True, cwd=ROOT)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self._url = ""
+        assert self.process.stdout is not None
+        self.reader = threading.Thread(target=self._read, args=(self.process.stdout,),
+                                       daemon=True)
+        self.reader.start()
+
+    def _read(self, stream: TextIO) -> None:
+        for line in stream:
+            self.lines.put(line)
+
+    def url(self) -> str:
+        """The URL the command printed (waits for it)."""
+        if self._url:
+            return self._url
+        deadline = time.monotonic() + START
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=1)
+            except queue.Empty:
+                assert self.process.poll() is None, self.rest_of_output()[1]
+                continue
+            if line.startswith("Serving the lessons at "):
+                self._url = line.split(" at ", 1)[1].strip()
+                return self._url
+        raise AssertionError(f"no URL printed within {START} s")
+
+    def stop(self) -> int:
+        """Ctrl-C; the exit code."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(60)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+
+    def rest_of_output(self) -> tuple[str, str]:
+        """What the stopped command printed after the URL, on stdout and on stderr."""
+        self.reader.join(10)
+        out = "".join(_drain(self.lines))
+        return out, self.process.stderr.read() if self.process.stderr else ""
+
+    def descendants(self) -> list[int]:
+        """Every process under the command (Voilà and its kernels)."""
+        parents = {pid: _parent(pid) for pid in map(int, filter(str.isdigit, os.listdir("/proc")))}
+        found, todo = [], [self.process.pid]
+        while todo:
+            above = todo.pop()
+            children = [pid for pid, parent in parents.items() if parent == above]
+            found += children
+            todo += children
+        return found
+
+
+def _drain(lines: queue.Queue[str]) -> list[str]:
+    found = []
+    while not lines.empty():
+        found.append(lines.get_nowait())
+    return found
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text()
+    except OSError:
+        return ""
+
+
+def _parent(pid: int) -> int:
+    fields = _read_text(f"/proc/{pid}/stat").rsplit(")", 1)[-1].split()
+    return int(fields[1]) if len(fields) > 1 else 0
+
+
+def _alive(pid: int) -> bool:
+    state = _read_text(f"/proc/{pid}/stat").rsplit(")", 1)[-1].split()
+    return bool(state) and state[0] != "Z"
+
+
+def _get(url: str, timeout: float = 120) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return response.status, response.read().decode("utf-8", "replace")
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Serve]:
+    server = Serve()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_serve_prints_the_index_url_and_serves_the_index(served: Serve) -> None:
+    url = served.url()
+    assert url == f"http://127.0.0.1:{served.port}/voila/render/00_index.ipynb"
+    status, page = _get(url)
+    assert status == 200 and TITLE in page
+
+
+def test_serve_on_a_port_in_use_is_one_line_and_exit_2(served: Serve,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    served.url()
+    assert main(["serve", "--port", str(served.port), "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "in use" in err, err
+
+
+def test_ctrl_c_stops_the_server_and_its_kernels() -> None:
+    server = Serve()
+    try:
+        assert _get(server.url())[0] == 200  # a page view starts a kernel
+        below = server.descendants()
+        kernels = [p for p in below if b"ipykernel" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        assert kernels, "no kernel running under the server"
+    finally:
+        code = server.stop()
+    out, err = server.rest_of_output()
+    assert code == 0, err
+    assert "Traceback" not in err and out.rstrip().endswith("Stopped.")
+    assert not [pid for pid in below if _alive(pid)], "processes left after Ctrl-C"
+
+
+def test_lab_copies_lessons_without_overwriting(tmp_path: Path) -> None:
+    (tmp_path / "00_index.ipynb").write_text("my edits")
+    copied = copy_lessons(tmp_path)
+    assert "00_index.ipynb" not in copied
+    assert (tmp_path / "00_index.ipynb").read_text() == "my edits"
+    assert set(copied) == {p.name for p in notebooks_dir().glob("*.ipynb")} - {"00_index.ipynb"}
+    assert copy_lessons(tmp_path) == []
+
+
+# -- the settings learners see, in both ways Voilà runs -----------------------------------
+def _standalone() -> VoilaServer:
+    return VoilaServer(CHECK, f"--Voila.config_file_paths={notebooks_dir()}", timeout=START)
+
+
+def _extension(config_dir: Path) -> VoilaServer:
+    """Jupyter Server with Voilà as an extension, configured as Binder's postBuild does."""
+    (config_dir / "jupyter_server_config.json").write_text(
+        (ROOT / "binder" / "jupyter_server_config.json").read_text())
+    server = VoilaServer(CHECK, timeout=START, env={"JUPYTER_CONFIG_DIR": str(config_dir)})
+    server.command = [sys.executable, "-m", "jupyter_server", f"--ServerApp.root_dir={CHECK}",
+                      f"--port={server.port}", "--no-browser", "--ServerApp.ip=127.0.0.1",
+                      "--ServerApp.port_retries=0", "--ServerApp.allow_root=True",
+                      "--IdentityProvider.token=check"]
+    return server
+
+
+@pytest.mark.parametrize("mode", ["standalone", "extension"])
+def test_try_it_cells_and_tracebacks_are_hidden(mode: str, tmp_path: Path) -> None:
+    server = _standalone() if mode == "standalone" else _extension(tmp_path)
+    with server:
+        status, page = _get(f"{server.url}/voila/render/check.ipynb?token=check")
+    assert status == 200
+    assert "visible-output" in page and "There was an error when executing cell" in page
+    for hidden in ("try-it-output", "try-it-source", "Try-it text", "secret-detail",
+                   "Traceback"):
+        assert hidden not in page, hidden
+
+
+def test_voila_settings_preheat_only_the_index_and_play_pages() -> None:
+    config = json.loads((notebooks_dir() / "voila.json").read_text())
+    assert config["VoilaConfiguration"] == {"show_tracebacks": False, "preheat_kernel": True}
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["default"]["pool_size"] == 0
+    assert {name for name, pool in pools.items() if pool["pool_size"] > 0} == {
+        "00_index.ipynb", "10_play.ipynb"}
+    assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
+    assert config["TagRemovePreprocessor"] == {"remove_cell_tags": ["try-it"]}
+    assert os.path.basename(notebooks_dir()) == "notebooks"
