@@ -35,6 +35,13 @@ def answers(url: str) -> bool:
         return False
 
 
+def lab_command(root: Path, port: int, token: str = "", app: str = "jupyterlab") -> list[str]:
+    """JupyterLab (or ``notebook``, Notebook 7) on ``root`` at 127.0.0.1:``port``."""
+    return [sys.executable, "-m", app, f"--ServerApp.root_dir={root}", f"--port={port}",
+            "--no-browser", "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
+            "--ServerApp.allow_root=True", f"--IdentityProvider.token={token}"]
+
+
 def voila_command(root: Path, port: int, *extra: str) -> list[str]:
     """The command that serves the notebooks under ``root`` on 127.0.0.1:``port``."""
     return [sys.executable, "-m", "voila", str(root), f"--port={port}", "--no-browser",
@@ -45,7 +52,7 @@ class VoilaServer:
     """``with VoilaServer(root) as server:`` serves ``root`` until the block ends.
 
     The server runs in a process group of its own; leaving the block stops it and every
-    kernel it started.
+    kernel it started. :meth:`lab` makes one that runs JupyterLab or Notebook 7 instead.
     """
 
     def __init__(self, root: Path, *extra: str, port: int | None = None,
@@ -59,6 +66,14 @@ class VoilaServer:
         self.cwd = cwd
         self.log_path = Path(tempfile.mkstemp(prefix="voila-", suffix=".log")[1])
         self.process: subprocess.Popen[bytes] | None = None
+
+    @classmethod
+    def lab(cls, root: Path, *, port: int | None = None, token: str = "",
+            app: str = "jupyterlab", timeout: float = 60.0) -> VoilaServer:
+        """A JupyterLab (``app="notebook"``: Notebook 7) server on ``root``."""
+        server = cls(root, port=port, timeout=timeout)
+        server.command = lab_command(root, server.port, token, app)
+        return server
 
     def __enter__(self) -> VoilaServer:
         with open(self.log_path, "wb") as log:

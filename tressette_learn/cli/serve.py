@@ -106,11 +106,7 @@ def lab_server(args: argparse.Namespace) -> tuple[VoilaServer, str]:
     copied = copy_lessons(folder)
     print(f"Your copies of the lessons: {folder} ({len(copied)} new)", flush=True)
     token = secrets.token_urlsafe(24)
-    server = VoilaServer(folder, port=args.port, timeout=START_TIMEOUT)
-    server.command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
-                      f"--port={args.port}", "--no-browser", "--ServerApp.ip=127.0.0.1",
-                      "--ServerApp.port_retries=0", "--ServerApp.allow_root=True",
-                      f"--IdentityProvider.token={token}"]
+    server = VoilaServer.lab(folder, port=args.port, token=token, timeout=START_TIMEOUT)
     return server, f"{server.url}/lab/tree/{INDEX}?token={token}"
 
 
