@@ -32,7 +32,7 @@ from pathlib import Path
 from browser import CHROMIUM, CHROMIUM_ARGS, CLICK_AND_WAIT, EXTERNAL, MY_CARD, SETTLED, percentile
 from playwright.async_api import Browser, Page, async_playwright
 
-from tressette_learn.server import VoilaServer, rss_mb
+from tressette_learn.server import VoilaServer, rss_mb, settings_option
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TIMEOUT_MS = 120_000
@@ -100,7 +100,7 @@ def run(learners: int, arrival: float, plays: int, lesson: str) -> dict[str, flo
     """Serve the lessons, run the class, return the figures."""
     data = Path(tempfile.mkdtemp(prefix="tressette-load-"))
     env = {"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"}
-    with VoilaServer(NOTEBOOKS, env=env, cwd=NOTEBOOKS) as server:
+    with VoilaServer(NOTEBOOKS, settings_option(), env=env) as server:
         url = f"{server.url}/voila/render/{lesson}.ipynb"
         results = asyncio.run(classroom(url, learners, arrival, plays))
         kernels = [rss_mb(pid) for pid in server.kernel_pids()]

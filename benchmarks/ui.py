@@ -24,14 +24,14 @@ from pathlib import Path
 from browser import launch, offline, percentile, play_cards
 from playwright.sync_api import sync_playwright
 
-from tressette_learn.server import VoilaServer, rss_mb
+from tressette_learn.server import VoilaServer, rss_mb, settings_option
 
 HERE = Path(__file__).parent
 
 
 def run(plays: int) -> dict[str, float]:
     """Serve the benchmark notebook, drive it in Chromium, return the figures."""
-    with VoilaServer(HERE / "notebooks") as server, sync_playwright() as pw:
+    with VoilaServer(HERE / "notebooks", settings_option()) as server, sync_playwright() as pw:
         browser = launch(pw)
         page = offline(browser.new_page())
         page.set_default_timeout(60_000)

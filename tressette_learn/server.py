@@ -19,6 +19,18 @@ class ServerError(RuntimeError):
     """Voilà did not start; the message ends with its log."""
 
 
+def notebooks_dir() -> Path:
+    """The lessons' notebooks: shipped as ``tressette_learn/notebooks`` or ``notebooks/``."""
+    package = Path(__file__).resolve().parent
+    installed = package / "notebooks"
+    return installed if installed.is_dir() else package.parent / "notebooks"
+
+
+def settings_option() -> str:
+    """The option that gives Voilà the project's settings (``notebooks/voila.json``)."""
+    return f"--Voila.config_file_paths={notebooks_dir()}"
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as sock:

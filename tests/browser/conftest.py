@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import ConsoleMessage, Error, Page
 
-from tressette_learn.server import ServerError, VoilaServer
+from tressette_learn.server import ServerError, VoilaServer, settings_option
 
 HERE = Path(__file__).parent
 NOTEBOOKS = HERE / "notebooks"
@@ -49,7 +49,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
     """Start Voilà on a free local port; yield its base URL; stop it (and its kernels)."""
-    extra = ("--show_tracebacks=True",
+    extra = (settings_option(), "--show_tracebacks=True",
              # Kernels of closed pages are not shut down by Voilà: cull the idle ones.
              "--MappingKernelManager.cull_idle_timeout=120",
              "--MappingKernelManager.cull_interval=30")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tressette_learn.server import VoilaServer
+from tressette_learn.server import VoilaServer, settings_option
 from tressette_learn.teaching.generate import make_quiz
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Voilà on the whole checkout, with its own progress database and teacher key."""
     db = tmp_path_factory.mktemp("classroom") / "progress.sqlite"
     env = {"TRESSETTE_DB": f"sqlite:///{db}", "TRESSETTE_TEACHER_KEY": KEY}
-    with VoilaServer(ROOT, "--show_tracebacks=True", env=env) as server:
+    with VoilaServer(ROOT, settings_option(), "--show_tracebacks=True", env=env) as server:
         yield server.url
 
 

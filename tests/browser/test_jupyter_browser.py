@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tressette_learn.server import VoilaServer
 
@@ -16,17 +19,31 @@ PAGES = {"jupyterlab": "/lab/tree/table.ipynb", "notebook": "/notebooks/table.ip
 
 
 @pytest.fixture(scope="module", params=["jupyterlab", "notebook"])
-def jupyter(request: pytest.FixtureRequest) -> Iterator[tuple[str, str]]:
-    """A JupyterLab or Notebook 7 server on the test notebooks (no token: local tests)."""
-    with VoilaServer.lab(NOTEBOOKS, app=request.param) as server:
+def jupyter(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A JupyterLab or Notebook 7 server on a copy of the test notebooks (it may save them)."""
+    copy = tmp_path_factory.mktemp(request.param) / "notebooks"
+    shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    with VoilaServer.lab(copy, app=request.param) as server:
         yield request.param, server.url
 
 
 def run_all_cells(page: Page) -> None:
-    """Run → Run All Cells, as a learner would (the same menu in both applications)."""
+    """Run → Run All Cells, as a learner would (the same menu in both applications).
+
+    A command given while the kernel is still connecting can be lost: try again until the
+    first cell has run or is running."""
     page.locator(".jp-Notebook .jp-Cell").first.wait_for()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    started = page.locator(".jp-InputPrompt").filter(has_text=re.compile(r"\[(\*|\d+)\]"))
+    for _ in range(4):
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        try:
+            started.first.wait_for(timeout=15_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("the notebook's cells never ran")
 
 
 def test_the_table_plays_in_jupyter(

@@ -24,20 +24,13 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from ..server import ServerError, VoilaServer
+from ..server import ServerError, VoilaServer, notebooks_dir, settings_option
 from . import EXIT_OK, UsageError, fail
 
 INDEX = "00_index.ipynb"
 DEFAULT_PORT = 8866
 START_TIMEOUT = 120.0  # seconds: the first start imports a lot on a busy machine
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-
-
-def notebooks_dir() -> Path:
-    """The lessons' notebooks: shipped as ``tressette_learn/notebooks`` or ``notebooks/``."""
-    package = Path(__file__).resolve().parent.parent
-    installed = package / "notebooks"
-    return installed if installed.is_dir() else package.parent / "notebooks"
 
 
 def add_serve(sub: Any) -> None:
@@ -95,7 +88,7 @@ def check_port(port: int) -> None:
 def voila_server(port: int) -> tuple[VoilaServer, str]:
     """Voilà on the notebooks folder, configured by its ``voila.json``."""
     root = notebooks_dir()
-    server = VoilaServer(root, f"--Voila.config_file_paths={root}", port=port,
+    server = VoilaServer(root, settings_option(), port=port,
                          timeout=START_TIMEOUT)
     return server, f"{server.url}/voila/render/{INDEX}"
 
