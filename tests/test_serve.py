@@ -208,7 +208,12 @@ def test_try_it_cells_and_tracebacks_are_hidden(mode: str, tmp_path: Path) -> No
 
 def test_voila_settings_preheat_only_the_index_and_play_pages() -> None:
     config = json.loads((notebooks_dir() / "voila.json").read_text())
-    assert config["VoilaConfiguration"] == {"show_tracebacks": False, "preheat_kernel": True}
+    voila = config["VoilaConfiguration"]
+    assert voila["show_tracebacks"] is False and voila["preheat_kernel"] is True
+    # Notebook 7's lab extension breaks Voilà's page; the widget managers must stay on
+    assert "@jupyter-notebook/lab-extension" in voila["extension_denylist"]
+    assert not {"anywidget", "@jupyter-widgets/jupyterlab-manager"} & set(
+        voila["extension_denylist"])
     pools = config["VoilaKernelManager"]["kernel_pools_config"]
     assert pools["default"]["pool_size"] == 0
     assert {name for name, pool in pools.items() if pool["pool_size"] > 0} == {
