@@ -2,10 +2,12 @@
 
     python benchmarks/classroom_load.py [--learners N] [--arrival S] [--plays K] [--json]
 
-Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json``) and a
-fresh progress database. Learners arrive ``--arrival`` seconds apart (default 1.0, a class
-sitting down), each in its own browser context of one headless Chromium: each opens the
-lesson ``--lesson`` (default ``03_following_suit``, a lesson page with a card table), waits
+Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json``: the
+index and the play page have pre-heated kernels) and a fresh progress database; the script
+waits ``--warm`` seconds for the pools to fill. Learners arrive ``--arrival`` seconds apart
+(default 3: thirty learners sit down over a minute and a half), each in its own browser
+context of one headless Chromium (which shares the machine's cores with the server): each
+opens ``--lesson`` (default ``00_index``, where a class starts; it has a card table), waits
 until the table is drawn (time to an interactive page), then plays ``--plays`` cards
 (default 5; click-to-redraw, as in benchmarks/ui.py). When every learner is done the
 script reads the resident memory of each kernel the server started.
@@ -96,11 +98,13 @@ async def classroom(url: str, learners: int, arrival: float, plays: int) -> list
     return list(results)
 
 
-def run(learners: int, arrival: float, plays: int, lesson: str) -> dict[str, float | int]:
+def run(learners: int, arrival: float, plays: int, lesson: str,
+        warm: float) -> dict[str, float | int]:
     """Serve the lessons, run the class, return the figures."""
     data = Path(tempfile.mkdtemp(prefix="tressette-load-"))
     env = {"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"}
     with VoilaServer(NOTEBOOKS, settings_option(), env=env) as server:
+        time.sleep(warm)  # the pre-heated kernels start with the server
         url = f"{server.url}/voila/render/{lesson}.ipynb"
         results = asyncio.run(classroom(url, learners, arrival, plays))
         kernels = [rss_mb(pid) for pid in server.kernel_pids()]
@@ -123,13 +127,15 @@ def run(learners: int, arrival: float, plays: int, lesson: str) -> dict[str, flo
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--learners", type=int, default=30)
-    parser.add_argument("--arrival", type=float, default=1.0,
-                        help="seconds between two learners arriving (default 1.0)")
+    parser.add_argument("--arrival", type=float, default=3.0,
+                        help="seconds between two learners arriving (default 3)")
+    parser.add_argument("--warm", type=float, default=30.0,
+                        help="seconds to let the pre-heated kernels start (default 30)")
     parser.add_argument("--plays", type=int, default=5, help="cards each learner plays")
-    parser.add_argument("--lesson", default="03_following_suit")
+    parser.add_argument("--lesson", default="00_index")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    figures = run(args.learners, args.arrival, args.plays, args.lesson)
+    figures = run(args.learners, args.arrival, args.plays, args.lesson, args.warm)
     if args.json:
         print(json.dumps(figures))
     else:

@@ -141,6 +141,7 @@ def visible_cards(table: Table) -> set[str]:
 
 
 def named_cards(state: dict) -> set[str]:
+    """Every card the page is told about: named in the state or drawn in the faces."""
     text = json.dumps(state)
     named = set(re.findall(r'"card": "(\w\w)"', text))
     named |= set(re.findall(r'data-card=\\"(\w\w)\\"', text))
@@ -158,6 +159,7 @@ def test_the_page_never_names_a_card_the_learner_may_not_see(preset):
     table = Table(preset, seed=4, delay_ms=0)
     for _ in range(12):
         assert named_cards(table.state) <= visible_cards(table)
+        assert set(table.faces) - {"back"} <= visible_cards(table)
         table.run()
         table.next_trick()
         if table.status == "your_turn":
@@ -327,11 +329,11 @@ def test_switching_the_language_redraws_the_table():
     SETTINGS.lang = "it"
     assert table.state["lang"] == "it"
     assert "Sud (Tu)" in [s["label"] for s in table.state["seats"]]
-    italian = table.state["seats"][-1]["cards"] or table.state["seats"][2]["cards"]
+    mine = [c["card"] for c in next(s["cards"] for s in table.state["seats"] if s["mine"])]
+    italian = dict(table.faces)
     SETTINGS.faces = "french"
-    french = table.state["seats"][-1]["cards"] or table.state["seats"][2]["cards"]
-    assert [c["card"] for c in french] == [c["card"] for c in italian]
-    assert all(f["svg"] != i["svg"] for f, i in zip(french, italian, strict=True))
+    assert all(table.faces[card] != italian[card] for card in mine)
+    assert f'aria-label="{Card.parse(mine[0]).name("it")}"' in table.faces[mine[0]]
 
 
 def test_a_poor_hand_may_ask_for_a_redeal_when_the_rules_allow_it():

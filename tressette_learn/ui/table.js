@@ -14,38 +14,58 @@ function h(tag, attrs = {}, children = []) {
   return node;
 }
 
-function cardButton(card, send, playable) {
-  const classes = ["tl-card", card.legal ? "legal" : "illegal", card.hinted ? "hinted" : ""];
-  const label = card.svg.match(/aria-label="([^"]*)"/);
-  return h("button", {
-    class: classes.join(" ").trim(), type: "button", "data-card": card.card,
-    "aria-label": label ? label[1] : card.card, "aria-disabled": playable ? null : "true",
-    html: card.svg, onclick: () => playable && send({ type: "play", card: card.card }),
-  });
+// Card drawings arrive once (the "faces" trait); each is parsed once and its node reused.
+// A node is moved into the new drawing the first time it is asked for in a redraw, and
+// copied after that (a drawn card shows both in a hand and in the list of draws).
+function makeFaces(model) {
+  const cache = new Map();
+  const used = new Set();
+  const face = (card) => {
+    const svg = model.get("faces")[card] || "";
+    let entry = cache.get(card);
+    if (!entry || entry.svg !== svg) {
+      entry = { svg, node: h("span", { class: "tl-face", html: svg }) };
+      cache.set(card, entry);
+    }
+    if (used.has(card)) return entry.node.cloneNode(true);
+    used.add(card);
+    return entry.node;
+  };
+  face.newDrawing = () => used.clear();
+  return face;
 }
 
-function seatBox(seat, state, send) {
+function cardButton(card, send, playable, face) {
+  const classes = ["tl-card", card.legal ? "legal" : "illegal", card.hinted ? "hinted" : ""];
+  return h("button", {
+    class: classes.join(" ").trim(), type: "button", "data-card": card.card,
+    "aria-label": card.name, "aria-disabled": playable ? null : "true",
+    onclick: () => playable && send({ type: "play", card: card.card }),
+  }, [face(card.card)]);
+}
+
+function seatBox(seat, state, send, face) {
   const box = h("div", {
     class: `tl-seat tl-pos-${seat.pos}${seat.turn ? " tl-turn" : ""}`, "data-seat": seat.seat,
   });
   box.appendChild(h("div", { class: "tl-seat-label", text: seat.label }));
   const cards = h("div", { class: "tl-cards", role: "group", "aria-label": seat.label });
   if (seat.cards) {
-    for (const card of seat.cards) cards.appendChild(cardButton(card, send, seat.playable));
+    for (const card of seat.cards) cards.appendChild(cardButton(card, send, seat.playable, face));
   } else {
-    for (let i = 0; i < seat.count; i++) cards.appendChild(h("span", { class: "tl-back", html: state.back }));
+    for (let i = 0; i < seat.count; i++) cards.appendChild(h("span", { class: "tl-back" }, [face("back")]));
   }
   box.appendChild(cards);
   return box;
 }
 
-function trickBox(state) {
+function trickBox(state, face) {
   const box = h("div", { class: "tl-trick", role: "group", "aria-label": state.labels.trick });
   for (const play of state.trick) {
     box.appendChild(h("div", {
       class: `tl-played tl-pos-${play.pos}${play.winner ? " tl-winner" : ""}`,
-      "data-card": play.card, "data-seat": play.seat, html: play.svg,
-    }));
+      "data-card": play.card, "data-seat": play.seat, "aria-label": play.name,
+    }, [face(play.card)]));
   }
   return box;
 }
@@ -72,7 +92,7 @@ function controls(state, send) {
   return h("div", { class: "tl-controls" }, nodes);
 }
 
-function sideInfo(state) {
+function sideInfo(state, face) {
   const info = h("div", { class: "tl-info" });
   for (const pile of state.piles) info.appendChild(h("div", { class: "tl-pile", "data-side": pile.side, text: pile.text }));
   for (const text of state.declared) info.appendChild(h("div", { class: "tl-declared", text }));
@@ -80,7 +100,7 @@ function sideInfo(state) {
     info.appendChild(h("div", { class: "tl-stock", text: state.stock.text }));
     for (const draw of state.stock.draws) {
       info.appendChild(h("div", { class: "tl-draw", "data-card": draw.card }, [
-        h("span", { html: draw.svg }), h("span", { text: draw.text })]));
+        face(draw.card), h("span", { text: draw.text })]));
     }
   }
   return info;
@@ -99,12 +119,14 @@ function moveFocus(event) {
 function render({ model, el }) {
   let timer = null;
   const send = (msg) => model.send(msg);
+  const face = makeFaces(model);
   const root = h("div", { class: "tl-table" });
   root.addEventListener("keydown", moveFocus);
   el.appendChild(root);
 
   function draw() {
     const state = model.get("state");
+    face.newDrawing();
     const hadFocus = root.contains(document.activeElement);
     const focused = hadFocus ? document.activeElement.getAttribute("data-card") : null;
     root.replaceChildren();
@@ -114,11 +136,11 @@ function render({ model, el }) {
     root.appendChild(h("div", { class: "tl-status", role: "status", "aria-live": "polite", text: state.status_text }));
     root.appendChild(h("div", { class: `tl-message tl-${state.message.kind}`, role: "alert", text: state.message.text }));
     const felt = h("div", { class: "tl-felt" });
-    for (const seat of state.seats) felt.appendChild(seatBox(seat, state, send));
-    felt.appendChild(trickBox(state));
+    for (const seat of state.seats) felt.appendChild(seatBox(seat, state, send, face));
+    felt.appendChild(trickBox(state, face));
     root.appendChild(felt);
     if (state.lead_signal) root.appendChild(h("div", { class: "tl-lead-signal", text: state.lead_signal }));
-    root.appendChild(sideInfo(state));
+    root.appendChild(sideInfo(state, face));
     if (state.result) root.appendChild(h("div", { class: "tl-result", text: state.result }));
     root.appendChild(controls(state, send));
     if (hadFocus) {
@@ -133,10 +155,12 @@ function render({ model, el }) {
   }
 
   model.on("change:state", draw);
+  model.on("change:faces", draw);
   draw();
   return () => {
     clearTimeout(timer);
     model.off("change:state", draw);
+    model.off("change:faces", draw);
   };
 }
 

@@ -29,6 +29,7 @@ from .reasons import play_reason
 from .settings import SETTINGS, Settings
 from .table_state import (
     Situation,
+    card_faces,
     controls,
     declaration_id,
     learner_leads,
@@ -61,6 +62,7 @@ class Table(anywidget.AnyWidget, EventSource):
     _esm = Path(__file__).with_name("table.js")
     _css = Path(__file__).with_name("table.css")
     state = traitlets.Dict().tag(sync=True)
+    faces = traitlets.Dict().tag(sync=True)
     delay_ms = traitlets.Int(700).tag(sync=True)
     show_all = traitlets.Bool(False)
     allow_undo = traitlets.Bool(True)
@@ -321,7 +323,11 @@ class Table(anywidget.AnyWidget, EventSource):
 
     def _sync(self, status: str | None = None) -> None:
         self._step += 1
-        self.state = table_state(self.deal, self._situation(status))
+        situation = self._situation(status)
+        faces = card_faces(self.deal, situation)
+        if faces != self.faces:
+            self.faces = faces  # sent before the state that names these cards
+        self.state = table_state(self.deal, situation)
 
     def _redraw(self, _change: object = None) -> None:
         self._sync()

@@ -19,9 +19,6 @@ from ..engine.svg import card_svg
 from ..engine.tricks import Trick
 from .i18n import t
 
-HAND_SIZE = 0.95
-SMALL_SIZE = 0.6
-
 
 @dataclasses.dataclass(frozen=True)
 class Situation:
@@ -43,14 +40,30 @@ class Situation:
 
 
 @functools.lru_cache(maxsize=1024)
-def _svg(card: Card, faces: str, lang: str, size: float, highlight: bool = False) -> str:
-    return card_svg(card, faces=faces, lang=lang, size=size, highlight=highlight)
+def _svg(card: Card, faces: str, lang: str) -> str:
+    return card_svg(card, faces=faces, lang=lang)
 
 
 @functools.lru_cache(maxsize=8)
-def back_svg(faces: str, lang: str, size: float = SMALL_SIZE) -> str:
+def back_svg(faces: str, lang: str) -> str:
     """The drawing of a face-down card."""
-    return card_svg(DECK[0], faces=faces, lang=lang, size=size, face_down=True)
+    return card_svg(DECK[0], faces=faces, lang=lang, face_down=True)
+
+
+def visible_cards(deal: Deal, me: Seat, show_all: bool) -> set[Card]:
+    """Every card the learner may see now: visible hands, cards played, cards drawn."""
+    cards = {p.card for p in deal.plays} | {d.card for d in deal.draws}
+    for seat in deal.seats:
+        if visible(deal, me, seat, show_all):
+            cards |= set(deal.hand(seat))
+    return cards
+
+
+def card_faces(deal: Deal, s: Situation) -> dict[str, str]:
+    """The drawing of each visible card (and of a face-down card, as ``back``)."""
+    faces = {str(c): _svg(c, s.faces, s.lang) for c in visible_cards(deal, s.me, s.show_all)}
+    faces["back"] = back_svg(s.faces, s.lang)
+    return faces
 
 
 def positions(deal: Deal, me: Seat) -> dict[Seat, str]:
@@ -80,7 +93,6 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
         "step": s.step, "lang": s.lang, "status": s.status,
         "status_text": status_text(deal, s), "turn": _name(deal.to_play),
         "me": str(s.me), "message": {"text": s.message, "kind": s.message_kind},
-        "back": back_svg(s.faces, s.lang),
         "seats": [_seat(deal, s, seat, pos[seat]) for seat in deal.seats],
         "trick": [_trick_card(p.seat, p.card, pos[p.seat], shown, s) for p in shown.plays],
         "lead_signal": _signal_text(shown, deal, s.lang),
@@ -139,9 +151,8 @@ def _seat(deal: Deal, s: Situation, seat: Seat, pos: str) -> dict[str, Any]:
         label = f"{label} ({t('table.dummy', s.lang)})"
     cards = None
     if visible(deal, s.me, seat, s.show_all):
-        size = HAND_SIZE if mine else SMALL_SIZE
-        cards = [{"card": str(c), "svg": _svg(c, s.faces, s.lang, size, c in legal),
-                  "legal": c in legal, "hinted": str(c) == s.hinted} for c in hand]
+        cards = [{"card": str(c), "name": c.name(s.lang), "legal": c in legal,
+                  "hinted": str(c) == s.hinted} for c in hand]
     return {"seat": str(seat), "pos": pos, "label": label, "mine": mine,
             "turn": deal.to_play == seat and s.status != "over", "playable": playable,
             "cards": cards, "count": len(hand)}
@@ -150,7 +161,7 @@ def _seat(deal: Deal, s: Situation, seat: Seat, pos: str) -> dict[str, Any]:
 def _trick_card(seat: Seat, card: Card, pos: str, trick: Trick, s: Situation) -> dict[str, Any]:
     wins = trick.winner == seat
     return {"seat": str(seat), "pos": pos, "card": str(card), "winner": wins,
-            "svg": _svg(card, s.faces, s.lang, HAND_SIZE * 0.85, wins)}
+            "name": card.name(s.lang)}
 
 
 def _signal_text(trick: Trick, deal: Deal, lang: str) -> str:
@@ -179,7 +190,7 @@ def _stock(deal: Deal, s: Situation) -> dict[str, Any] | None:
     last = [d for d in deal.draws if d.after_trick == len(deal.tricks)]
     draws = [{"text": t("table.drew", s.lang, seat=_seat_name(d.seat, s.lang),
                         card=d.card.name(s.lang)),
-              "card": str(d.card), "svg": _svg(d.card, s.faces, s.lang, SMALL_SIZE)}
+              "card": str(d.card)}
              for d in last]
     return {"count": len(deal.stock), "text": t("table.stock", s.lang, count=len(deal.stock)),
             "draws": draws}
