@@ -56,6 +56,7 @@ CELLS = [
     code("from tressette_learn.classroom import CourseProgress\n\n"
          "CourseProgress()  # your lessons: done, and the next one"),
     code('page.section("settings")'),
+    code("from tressette_learn.ui.glossary import glossary_view\n\nglossary_view()"),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
            "Change the `seed` and run the cell (Shift+Enter). · "

@@ -1,0 +1,31 @@
+"""The glossary: every word explained in both languages, and shown in the chosen one."""
+
+import pytest
+
+from tressette_learn.content import ContentError
+from tressette_learn.teaching import glossary as module
+from tressette_learn.teaching.glossary import glossary
+from tressette_learn.ui.glossary import glossary_view
+from tressette_learn.ui.settings import Settings
+
+
+def test_every_entry_has_both_languages_and_the_lessons_words_are_there():
+    entries = {e.term: e for e in glossary()}
+    for word in ("presa", "smazzata", "piombo", "napoletana", "busso", "volo", "striscio",
+                 "cappotto", "rinuncia", "terzo"):
+        assert word in entries
+    assert all(e.meaning["en"] != e.meaning["it"] for e in entries.values())
+
+
+def test_a_malformed_entry_is_named(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(module, "load", lambda _name: [{"term": "presa", "en": "a trick"}])
+    with pytest.raises(ContentError, match="entry 0"):
+        glossary()
+
+
+def test_the_view_switches_language_and_escapes():
+    settings = Settings()
+    view = glossary_view(settings)
+    assert "The words of Tressette" in view.value and "never wins" in view.value
+    settings.lang = "it"
+    assert "Le parole del Tressette" in view.value and "non prende mai" in view.value

@@ -1,0 +1,37 @@
+"""The glossary: Tressette's words with their meaning in English and Italian."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..content import ContentError, load
+from ..i18n import LANGUAGES
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One word and what it means, in each language."""
+
+    term: str
+    meaning: dict[str, str]
+
+
+def glossary() -> list[Entry]:
+    """Every entry of ``lessons/glossary.yaml``, in alphabetical order; errors name the entry."""
+    items = load("glossary.yaml")
+    if not isinstance(items, list) or not items:
+        raise ContentError("glossary.yaml: expected a list of entries")
+    entries = [_entry(i, item) for i, item in enumerate(items)]
+    terms = [e.term for e in entries]
+    if terms != sorted(terms) or len(set(terms)) != len(terms):
+        raise ContentError("glossary.yaml: terms must be unique and in alphabetical order")
+    return entries
+
+
+def _entry(index: int, item: Any) -> Entry:
+    fields = {"term", *LANGUAGES}
+    if not isinstance(item, dict) or set(item) != fields or not all(
+            isinstance(item[f], str) and item[f].strip() for f in fields):
+        raise ContentError(f"glossary.yaml: entry {index}: needs a term, en and it texts")
+    return Entry(item["term"], {lang: item[lang] for lang in LANGUAGES})
