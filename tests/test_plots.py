@@ -12,9 +12,9 @@ import matplotlib
 import numpy as np
 from matplotlib.lines import Line2D
 
+from tressette_learn.i18n import side_name
 from tressette_learn.ui.plots import (
     running_totals,
-    side_label,
     totals_figure,
     totals_image,
     totals_png,
@@ -106,7 +106,7 @@ def test_two_players_are_labelled_by_seat_and_names_override() -> None:
     assert legend_box is not None
     assert [text.get_text() for text in legend_box.get_texts()] == ["Sud", "Anna"]
     assert "target" not in side_lines(ax.figure)  # type: ignore[arg-type]
-    assert side_label("S", "en") == "South" and side_label("EW", "it") == "Est–Ovest"
+    assert side_name("S", "en") == "South" and side_name("EW", "it") == "Est–Ovest"
 
 
 def test_the_image_widget_holds_the_png() -> None:

@@ -48,6 +48,16 @@ def t(key: str, lang: str, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
+def seat_name(seat: object, lang: str) -> str:
+    """``North`` / ``Nord`` for a seat (a ``Seat`` or its letter); empty for ``None``."""
+    return "" if seat is None else t(f"seat.{getattr(seat, 'name', seat)}", lang)
+
+
+def side_name(side: str, lang: str) -> str:
+    """``North–South`` for a side, or a seat's name at a two-player table (``S``)."""
+    return t(f"side.{side}", lang) if len(side) == 2 else seat_name(side, lang)
+
+
 def placeholders(text: str) -> set[str]:
     """The ``{names}`` a text expects."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}

@@ -11,7 +11,7 @@ from ..ai.fastsolver import warm_up
 from ..ai.hints import Hint, hint
 from ..ai.review import Review, ReviewedPlay, review
 from .events import LOG, Event, EventSource
-from .i18n import t
+from .i18n import seat_name, t
 from .settings import SETTINGS, Settings
 from .table import Table
 
@@ -148,6 +148,6 @@ def mistake_text(play: ReviewedPlay, lang: str) -> str:
     """``Trick 3: you played the Ace of cups; better the Three of cups (2 points).``"""
     best = ", ".join(c.name(lang) for c in play.best)
     key = "coach.mistake" if play.exact else "coach.mistake_estimated"
-    return " ".join([t(key, lang, trick=play.trick, seat=t(f"seat.{play.seat}", lang),
+    return " ".join([t(key, lang, trick=play.trick, seat=seat_name(play.seat, lang),
                        card=play.card.name(lang), best=best, cost=play.cost),
                      play.sentence(lang)])

@@ -20,12 +20,11 @@ from ..engine.rules import Rules
 from ..engine.seats import Seat, side_of
 from .coach import Coach
 from .events import Event, EventSource
-from .i18n import t
+from .i18n import seat_name, side_name, t
 from .match_setup import Choice, MatchSetup
 from .scoreboard import Scoreboard
 from .settings import SETTINGS, Settings
 from .table import Table
-from .table_state import side_name
 
 SOURCE = "match"
 LEARNER = Seat.S
@@ -185,8 +184,8 @@ class MatchPlay(widgets.VBox, EventSource):
         lang = self.settings.lang
         shown = dict(values)
         if "dealer" in shown:
-            shown["dealer"] = t(f"seat.{shown['dealer']}", lang)
-            shown["seat"] = t(f"seat.{shown['seat']}", lang)
+            shown["dealer"] = seat_name(shown["dealer"], lang)
+            shown["seat"] = seat_name(shown["seat"], lang)
         if "totals" in shown:
             shown["totals"] = " · ".join(f"{side_name(s, lang)} {v}"
                                          for s, v in shown["totals"].items())

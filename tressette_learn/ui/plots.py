@@ -17,7 +17,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from .i18n import t
+from .i18n import side_name, t
 
 # Okabe-Ito colours (blue, vermillion) with distinct markers and dashes per side.
 SIDE_STYLES: tuple[dict[str, Any], ...] = (
@@ -27,11 +27,6 @@ SIDE_STYLES: tuple[dict[str, Any], ...] = (
 TARGET_STYLE: dict[str, Any] = {"color": "#000000", "linestyle": ":", "linewidth": 1.5}
 FIGSIZE = (6.0, 3.2)
 DPI = 100
-
-
-def side_label(side: str, lang: str) -> str:
-    """``North–South`` for a side, ``South`` for a seat at a two-player table."""
-    return t(f"side.{side}" if len(side) == 2 else f"seat.{side}", lang)
 
 
 def running_totals(deal_points: Sequence[Mapping[str, int]],
@@ -50,7 +45,7 @@ def totals_figure(totals: Mapping[str, Sequence[int]], target: int | None, lang:
     fig = Figure(figsize=FIGSIZE, dpi=DPI, layout="constrained")
     ax = fig.add_subplot()
     for (side, values), style in zip(totals.items(), SIDE_STYLES, strict=False):
-        label = (names or {}).get(side) or side_label(side, lang)
+        label = (names or {}).get(side) or side_name(side, lang)
         ax.plot(range(len(values)), list(values), label=label, gid=f"side-{side}", **style)
     if target is not None:
         ax.axhline(target, label=t("scoreboard.chart.target", lang, target=target),

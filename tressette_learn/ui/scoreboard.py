@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterable, Mapping
 import ipywidgets as widgets
 
 from ..engine import Deal, DealResult, Match, MatchResult, Rules
-from ..engine.seats import Seat, side_of, sides_for
+from ..engine.seats import side_of, sides_for
 from .events import LOG
-from .i18n import t
-from .plots import running_totals, side_label, totals_png
+from .i18n import seat_name, side_name, t
+from .plots import running_totals, totals_png
 from .settings import SETTINGS, Settings
 
 FRACTIONS = ("", "⅓", "⅔")
@@ -90,13 +90,13 @@ def deal_notes(result: DealResult, rules: Rules, lang: str, label: Label) -> lis
     notes = []
     if result.redeal_by is not None:
         notes.append(("tl-score-redeal", t("scoreboard.redeal", lang,
-                                           seat=_seat_name(result.redeal_by, lang))))
+                                           seat=seat_name(result.redeal_by, lang))))
     elif not result.complete and result.call is None:
         notes.append(("tl-score-unfinished", t("scoreboard.unfinished", lang)))
     if result.revokes and result.penalised is not None:
         rev = result.revokes[0]
         notes.append(("tl-score-revoke", t("scoreboard.revoke", lang, trick=rev.trick,
-                                           seat=_seat_name(rev.seat, lang),
+                                           seat=seat_name(rev.seat, lang),
                                            card=rev.card.name(lang),
                                            side=label(result.penalised))))
     if result.cappotto is not None:
@@ -109,10 +109,6 @@ def deal_notes(result: DealResult, rules: Rules, lang: str, label: Label) -> lis
         notes.append(("tl-score-call", t(f"scoreboard.call.{word}", lang,
                                          side=label(result.call.side), points=result.call.points)))
     return notes
-
-
-def _seat_name(seat: Seat, lang: str) -> str:
-    return t(f"seat.{seat.name}", lang)
 
 
 def deal_html(result: DealResult, rules: Rules, lang: str, label: Label, heading: str) -> str:
@@ -215,7 +211,7 @@ class Scoreboard(widgets.VBox):
 
     def label(self, side: str) -> str:
         """A side's name: the learner's name for it, else ``North–South`` / ``South``."""
-        return self.names.get(side) or side_label(side, self.lang)
+        return self.names.get(side) or side_name(side, self.lang)
 
     def short_label(self, side: str) -> str:
         """A side's short name for the progress line: ``NS``, ``EO``, ``S``."""

@@ -23,7 +23,7 @@ from ..engine.seats import Seat
 from ..engine.tricks import SIGNALS, Signal
 from ..engine.views import PlayerView
 from .events import LOG, Event, EventSource
-from .i18n import t
+from .i18n import side_name, t
 from .messages import checked
 from .reasons import play_reason
 from .settings import SETTINGS, Settings
@@ -33,7 +33,6 @@ from .table_state import (
     controls,
     declaration_id,
     learner_leads,
-    side_name,
     table_state,
 )
 

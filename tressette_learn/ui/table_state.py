@@ -17,7 +17,7 @@ from ..engine.scoring import captured_thirds
 from ..engine.seats import Seat
 from ..engine.svg import card_svg
 from ..engine.tricks import Trick
-from .i18n import t
+from .i18n import seat_name, side_name, t
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,14 +120,14 @@ def status_text(deal: Deal, s: Situation) -> str:
     if s.status == "your_turn":
         seat = deal.to_play
         key = "table.your_turn" if seat == s.me else "table.your_turn_for"
-        return t(key, s.lang, seat=_seat_name(seat, s.lang))
+        return t(key, s.lang, seat=seat_name(seat, s.lang))
     if s.status in ("waiting", "thinking"):
-        return t(f"table.{s.status}", s.lang, seat=_seat_name(deal.to_play, s.lang))
+        return t(f"table.{s.status}", s.lang, seat=seat_name(deal.to_play, s.lang))
     if s.status == "paused":
         return t("table.paused", s.lang)
     if s.status == "trick_done":
         won = deal.tricks[-1].winner
-        return t("table.trick_won", s.lang, seat=_seat_name(won, s.lang))
+        return t("table.trick_won", s.lang, seat=seat_name(won, s.lang))
     return t("table.deal_over", s.lang)
 
 
@@ -135,16 +135,12 @@ def _name(seat: Seat | None) -> str | None:
     return None if seat is None else str(seat)
 
 
-def _seat_name(seat: Seat | None, lang: str) -> str:
-    return "" if seat is None else t(f"seat.{seat}", lang)
-
-
 def _seat(deal: Deal, s: Situation, seat: Seat, pos: str) -> dict[str, Any]:
     hand = deal.hand(seat)
     mine = controls(deal, s.me, seat)
     playable = s.status == "your_turn" and deal.to_play == seat and mine
     legal = set(deal.legal_cards()) if playable else set()
-    label = _seat_name(seat, s.lang)
+    label = seat_name(seat, s.lang)
     if seat == s.me:
         label = f"{label} ({t('you', s.lang)})"
     elif seat == deal.dummy:
@@ -167,7 +163,7 @@ def _trick_card(seat: Seat, card: Card, pos: str, trick: Trick, s: Situation) ->
 def _signal_text(trick: Trick, deal: Deal, lang: str) -> str:
     if not trick.plays or trick.signal is None:
         return ""
-    return t(f"table.signal_said.{trick.signal}", lang, seat=_seat_name(trick.leader, lang))
+    return t(f"table.signal_said.{trick.signal}", lang, seat=seat_name(trick.leader, lang))
 
 
 def _pile(deal: Deal, side: str, lang: str) -> dict[str, Any]:
@@ -179,16 +175,12 @@ def _pile(deal: Deal, side: str, lang: str) -> dict[str, Any]:
         points=thirds // 3)}
 
 
-def side_name(side: str, lang: str) -> str:
-    """``North–South``, or a seat's name at a two-player table."""
-    return t(f"side.{side}", lang) if len(side) == 2 else t(f"seat.{side}", lang)
-
 
 def _stock(deal: Deal, s: Situation) -> dict[str, Any] | None:
     if deal.rules.players != 2:
         return None
     last = [d for d in deal.draws if d.after_trick == len(deal.tricks)]
-    draws = [{"text": t("table.drew", s.lang, seat=_seat_name(d.seat, s.lang),
+    draws = [{"text": t("table.drew", s.lang, seat=seat_name(d.seat, s.lang),
                         card=d.card.name(s.lang)),
               "card": str(d.card)}
              for d in last]

@@ -12,7 +12,7 @@ import html
 import ipywidgets as widgets
 
 from ..engine.rules import Rules
-from ..i18n import t
+from ..i18n import side_name, t
 from ..teaching.wording import units
 from .settings import SETTINGS, Settings
 
@@ -52,7 +52,7 @@ class ThirdsSplit(widgets.VBox):
         lang = self.settings.lang
         self.label.value = html.escape(t("split.slider", lang))
         split = self.split
-        lines = [t("split.side", lang, side=t(f"side.{side}", lang),
+        lines = [t("split.side", lang, side=side_name(side, lang),
                    thirds=units(n, "third").get(lang), points=units(points, "point").get(lang),
                    lost=units(lost, "third").get(lang))
                  for side, (n, points, lost) in split.items()]
