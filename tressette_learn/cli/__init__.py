@@ -93,6 +93,17 @@ def _version() -> str:
         return "unknown"
 
 
+def record_command(sub: Any, name: str, help_text: str, description: str, record: str,
+                   shows: str) -> argparse.ArgumentParser:
+    """A sub-command that reads ``RECORD.json`` (``-`` for standard input) and has ``--json``;
+    ``record`` names what the file holds, ``shows`` what ``--json`` prints."""
+    cmd = sub.add_parser(name, help=help_text, description=description)
+    cmd.add_argument("record", metavar="RECORD.json",
+                     help=f"the {record} ('-' reads standard input)")
+    cmd.add_argument("--json", action="store_true", help=f"print the {shows} as JSON")
+    return cmd
+
+
 def print_json(obj: Any) -> None:
     print(json.dumps(obj, indent=2, ensure_ascii=False))
 

@@ -15,7 +15,7 @@ from ..engine.records import (
     replay,
 )
 from ..engine.seats import Seat, SeatError
-from . import EXIT_OK, UsageError, fail, print_json
+from . import EXIT_OK, UsageError, fail, print_json, record_command
 
 # -- hint and review: the AI on a recorded deal -------------------------------------------------
 LABELS: dict[str, dict[str, str]] = {
@@ -83,14 +83,11 @@ def _one_deal(args: argparse.Namespace) -> Deal:
 
 def add_hint(sub: Any) -> None:
     """Register ``hint RECORD.json [--json] [--lang en|it] [--seed N]``."""
-    cmd = sub.add_parser(
-        "hint", help="the hint for the seat to play after a recorded deal's last card",
-        description="Replay a deal record and show the hint for the seat to play next, from "
-                    "that seat's view only: the recommended card, what each legal card is "
-                    "worth and why. A finished deal or a bad record exits with status 2.")
-    cmd.add_argument("record", metavar="RECORD.json",
-                     help="the deal record ('-' reads standard input)")
-    cmd.add_argument("--json", action="store_true", help="print the hint as JSON")
+    cmd = record_command(
+        sub, "hint", "the hint for the seat to play after a recorded deal's last card",
+        "Replay a deal record and show the hint for the seat to play next, from that seat's "
+        "view only: the recommended card, what each legal card is worth and why. A finished "
+        "deal or a bad record exits with status 2.", "deal record", "hint")
     cmd.add_argument("--lang", choices=("en", "it"), default="en",
                      help="language of the sentence (default en)")
     cmd.add_argument("--seed", type=int, default=0,
@@ -137,19 +134,15 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def add_review(sub: Any) -> None:
     """Register ``review RECORD.json --seat S [--json] [--lang en|it]``."""
-    cmd = sub.add_parser(
-        "review", help="review one seat's cards in a recorded deal, with the full deal seen",
-        description="Replay a deal record and judge every card the seat played (at col "
-                    "morto the dealer's review covers the dummy's cards): what it cost "
-                    "against the best card, the best cards, why, and the deal's turning "
-                    "points. The solver sees every card: an after-the-deal analysis. Progress "
-                    "is shown on stderr when it is a terminal. A bad record or seat exits "
-                    "with status 2.")
-    cmd.add_argument("record", metavar="RECORD.json",
-                     help="the deal record ('-' reads standard input)")
+    cmd = record_command(
+        sub, "review", "review one seat's cards in a recorded deal, with the full deal seen",
+        "Replay a deal record and judge every card the seat played (at col morto the "
+        "dealer's review covers the dummy's cards): what it cost against the best card, the "
+        "best cards, why, and the deal's turning points. The solver sees every card: an "
+        "after-the-deal analysis. Progress is shown on stderr when it is a terminal. A bad "
+        "record or seat exits with status 2.", "deal record", "review")
     cmd.add_argument("--seat", required=True, metavar="S",
                      help="the seat to review: N, E, S or W (S or N with two players)")
-    cmd.add_argument("--json", action="store_true", help="print the review as JSON")
     cmd.add_argument("--lang", choices=("en", "it"), default="en",
                      help="language of the explanations (default en)")
     cmd.set_defaults(run=run_review, command="review")

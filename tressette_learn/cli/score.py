@@ -18,20 +18,17 @@ from ..engine.records import (
     replay,
     score_breakdown,
 )
-from . import EXIT_OK, print_json
+from . import EXIT_OK, print_json, record_command
 
 
 # -- score ---------------------------------------------------------------------------------
 def add_score(sub: Any) -> None:
     """Register ``score RECORD.json [--json]``."""
-    cmd = sub.add_parser(
-        "score", help="replay a recorded deal and show its score trick by trick",
-        description="Replay a deal record (or match record) and print each trick, each "
-                    "side's thirds and points, declarations, revokes, cappotto, calls and "
-                    "the result. A bad record exits with status 2.")
-    cmd.add_argument("record", metavar="RECORD.json",
-                     help="the deal or match record ('-' reads standard input)")
-    cmd.add_argument("--json", action="store_true", help="print the breakdown as JSON")
+    cmd = record_command(
+        sub, "score", "replay a recorded deal and show its score trick by trick",
+        "Replay a deal record (or match record) and print each trick, each side's thirds and "
+        "points, declarations, revokes, cappotto, calls and the result. A bad record exits "
+        "with status 2.", "deal or match record", "breakdown")
     cmd.set_defaults(run=run_score)
 
 
