@@ -15,6 +15,20 @@ def open_table(page: Page, open_notebook: Callable[..., Page]) -> None:
     expect(page.locator('.tl-table[data-status="your_turn"]')).to_be_visible(timeout=20_000)
 
 
+def play_legal(page: Page, keyboard: bool = False) -> str:
+    """Play the learner's first legal card (click, or Tab focus and Enter); its name."""
+    legal = page.locator(f"{MY_CARDS}.legal").first
+    card = legal.get_attribute("data-card")
+    assert card is not None
+    if keyboard:
+        legal.focus()
+        page.keyboard.press("Enter")
+    else:
+        legal.click()
+    expect(page.locator(f'.tl-trick .tl-played[data-seat="S"][data-card="{card}"]')).to_be_visible()
+    return card
+
+
 def test_an_illegal_card_shows_the_rule_and_stays_in_hand(
     page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
 ) -> None:
@@ -32,10 +46,7 @@ def test_a_legal_card_goes_to_the_trick_and_the_computers_finish_it(
     page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
 ) -> None:
     open_table(page, open_notebook)
-    legal = page.locator(f"{MY_CARDS}.legal").first
-    card = legal.get_attribute("data-card")
-    legal.click()
-    expect(page.locator(f'.tl-trick .tl-played[data-seat="S"][data-card="{card}"]')).to_be_visible()
+    card = play_legal(page)
     expect(page.locator(f'{MY_CARDS}[data-card="{card}"]')).to_have_count(0)
     # East plays after the delay; the finished trick stays until "Next trick"
     expect(page.locator('.tl-table[data-status="trick_done"]')).to_be_visible(timeout=10_000)
@@ -50,11 +61,7 @@ def test_the_keyboard_plays_a_card(
     page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
 ) -> None:
     open_table(page, open_notebook)
-    legal = page.locator(f"{MY_CARDS}.legal").first
-    card = legal.get_attribute("data-card")
-    legal.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator(f'.tl-trick .tl-played[data-seat="S"][data-card="{card}"]')).to_be_visible()
+    play_legal(page, keyboard=True)
     assert console_errors == []
 
 

@@ -82,7 +82,7 @@ class Recorder(traitlets.HasTraits):
     # -- events -----------------------------------------------------------------------
     def hear(self, event: Event) -> None:
         """Keep an event and write it if a learner is signed in."""
-        if event.kind in ("hint",):
+        if event.kind == "hint":  # a hint asked is not progress
             return
         self.pending.append(record_of(event))
         if self.learner is not None:
