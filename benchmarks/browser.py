@@ -19,9 +19,11 @@ TABLE_SHOWN = """() => {
 }"""
 
 # Play ``plays`` cards inside the page, as a learner would: clear finished tricks, start a
-# new deal when one ends, click a legal card and time it, frame by frame, until it is drawn
-# in the trick (click-to-redraw, in ms). Running in the page keeps the harness's own work
-# (polling, hit tests, forced layouts) out of the figures.
+# new deal when one ends, look at the table for LOOK_MS (no one clicks faster than they can
+# see), click a legal card and time it, frame by frame, until it is drawn in the trick
+# (click-to-redraw, in ms). Running in the page keeps the harness's own work (polling, hit
+# tests, forced layouts) out of the figures.
+LOOK_MS = 300
 PLAY_CARDS = """async (plays) => {
   const table = () => document.querySelector(".tl-table");
   const until = (test, ms) => new Promise((resolve) => {
@@ -41,6 +43,7 @@ PLAY_CARDS = """async (plays) => {
       await until(() => table().dataset.step !== step, 10);
       continue;
     }
+    await new Promise((resolve) => setTimeout(resolve, LOOK_MS));
     const card = table().querySelector(".tl-pos-bottom .tl-card.legal").dataset.card;
     const t0 = performance.now();
     table().querySelector(`.tl-pos-bottom .tl-card[data-card="${card}"]`).click();
@@ -49,7 +52,7 @@ PLAY_CARDS = """async (plays) => {
     times.push(performance.now() - t0);
   }
   return times;
-}"""
+}""".replace("LOOK_MS", str(LOOK_MS))
 
 
 def launch(pw: Playwright) -> Browser:

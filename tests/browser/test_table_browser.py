@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 MY_CARDS = ".tl-seat.tl-pos-bottom .tl-card"
 
@@ -73,4 +74,55 @@ def test_the_table_switches_to_italian(
     expect(page.locator(".tl-status")).to_contain_text("Tocca a te")
     page.locator(f"{MY_CARDS}.illegal").first.click()
     expect(page.locator(".tl-message.tl-error")).to_contain_text("devi rispondere a")
+    assert console_errors == []
+
+
+# A table's tree with its attributes in a fixed order: two drawings of one state compare equal.
+TREE = """(table) => {
+  const attrs = (node) => [...node.attributes].map((a) => `${a.name}=${a.value}`).sort();
+  const text = (node) => node.nodeType === Node.TEXT_NODE ? node.data
+    : `<${node.nodeName} ${attrs(node).join(" ")}>${[...node.childNodes].map(text).join("")}</>`;
+  return text(table);
+}"""
+
+
+def assert_same_as_a_fresh_drawing(page: Page) -> None:
+    """Draw the table again from scratch and compare it with the one redrawn card by card."""
+    page.locator(".tl-test-again").click()
+    tables = page.locator(".tl-table")
+    expect(tables).to_have_count(2)
+    step = tables.first.get_attribute("data-step")
+    expect(tables.nth(1)).to_have_attribute("data-step", step or "")
+    redrawn, fresh = (tables.nth(i).evaluate(TREE) for i in (0, 1))
+    assert redrawn == fresh
+
+
+def act(page: Page, locator: Locator) -> None:
+    """Click ``locator`` and wait until the table has moved on (its step changes)."""
+    step = page.locator(".tl-table").first.get_attribute("data-step") or ""
+    locator.click()
+    expect(page.locator(".tl-table").first).not_to_have_attribute("data-step", step)
+
+
+def test_every_redraw_matches_a_drawing_from_scratch(
+    page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
+) -> None:
+    """Redraws change only what differs; what they leave must be what a new drawing shows,
+    through tricks, a whole deal, a new deal, Italian and French faces."""
+    open_notebook(page, "table_redraw", '.tl-table[data-status="your_turn"]')
+    table = page.locator(".tl-table").first
+    # after three cards the table speaks Italian; after six it shows French faces
+    switches = {3: ".tl-lang-switch", 6: ".tl-faces-switch"}
+    plays = 0
+    while plays < 12:
+        expect(table).to_have_attribute("data-status", re.compile("your_turn|trick_done|over"))
+        if table.get_attribute("data-status") != "your_turn":
+            act(page, table.locator(".tl-next, .tl-new").first)
+            continue
+        assert_same_as_a_fresh_drawing(page)
+        act(page, table.locator(".tl-pos-bottom .tl-card.legal").first)
+        plays += 1
+        if plays in switches:
+            page.locator(f"{switches[plays]} button").nth(1).click()
+    assert_same_as_a_fresh_drawing(page)
     assert console_errors == []

@@ -6,52 +6,108 @@ function h(tag, attrs = {}, children = []) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "text") node.textContent = value;
-    else if (key === "html") node.innerHTML = value; // SVG drawn by the engine, never user text
-    else if (key === "onclick") node.addEventListener("click", value);
+    else if (key === "key") node.tlKey = value;
+    else if (key === "msg") node.dataset.msg = JSON.stringify(value);
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children) if (child) node.appendChild(child);
   return node;
 }
 
-// Card drawings arrive once (the "faces" trait); each is parsed once and its node reused.
-// A node is moved into the new drawing the first time it is asked for in a redraw, and
-// copied after that (a drawn card shows both in a hand and in the list of draws).
+// Card drawings arrive once (the "faces" trait) and are parsed once; a redraw names a card
+// with an empty placeholder that is filled with a copy only if it enters the page.
 function makeFaces(model) {
-  const cache = new Map();
-  const used = new Set();
+  const parsed = new Map();
+  let faces = null;
+  let version = 0;
   const face = (card) => {
-    const svg = model.get("faces")[card] || "";
-    let entry = cache.get(card);
-    if (!entry || entry.svg !== svg) {
-      entry = { svg, node: h("span", { class: "tl-face", html: svg }) };
-      cache.set(card, entry);
+    if (model.get("faces") !== faces) {
+      faces = model.get("faces");
+      parsed.clear();
+      version += 1;
     }
-    if (used.has(card)) return entry.node.cloneNode(true);
-    used.add(card);
-    return entry.node;
+    return h("span", { class: "tl-face", "data-face": card, key: `face:${card}:${version}` });
   };
-  face.newDrawing = () => used.clear();
+  face.fill = (node) => {
+    const spans = node.matches?.(".tl-face") ? [node] : [...(node.querySelectorAll?.(".tl-face") ?? [])];
+    for (const span of spans) {
+      if (span.firstChild) continue;
+      const card = span.dataset.face;
+      if (!parsed.has(card)) {
+        const template = document.createElement("span");
+        template.innerHTML = faces[card] || ""; // SVG drawn by the engine, never user text
+        parsed.set(card, template);
+      }
+      for (const child of parsed.get(card).childNodes) span.appendChild(child.cloneNode(true));
+    }
+    return node;
+  };
   return face;
 }
 
-function cardButton(card, send, playable, face) {
+// Make `old` look like `fresh`, touching only what differs: nodes that stay keep their
+// style, layout and focus, so a redraw costs the browser little.
+function sameKind(a, b) {
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && a.tlKey === b.tlKey;
+}
+
+function morph(old, fresh, fill) {
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.data !== fresh.data) old.data = fresh.data;
+    return;
+  }
+  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of fresh.attributes) {
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  if (!old.classList.contains("tl-face")) morphChildren(old, fresh, fill);
+}
+
+function morphChildren(old, fresh, fill) {
+  const wanted = new Set([...fresh.childNodes].map((n) => n.tlKey).filter(Boolean));
+  const keyed = new Map();
+  for (const child of [...old.childNodes]) {
+    if (!child.tlKey) continue;
+    if (wanted.has(child.tlKey)) keyed.set(child.tlKey, child);
+    else child.remove();
+  }
+  let at = old.firstChild;
+  for (const next of [...fresh.childNodes]) {
+    let match = next.tlKey ? keyed.get(next.tlKey) : at;
+    if (match && !sameKind(match, next)) match = null;
+    if (!match) {
+      old.insertBefore(fill(next), at);
+      continue;
+    }
+    if (match === at) at = at.nextSibling;
+    else old.insertBefore(match, at);
+    morph(match, next, fill);
+  }
+  while (at) {
+    const after = at.nextSibling;
+    at.remove();
+    at = after;
+  }
+}
+
+function cardButton(card, playable, face) {
   const classes = ["tl-card", card.legal ? "legal" : "illegal", card.hinted ? "hinted" : ""];
   return h("button", {
-    class: classes.join(" ").trim(), type: "button", "data-card": card.card,
+    class: classes.join(" ").trim(), type: "button", "data-card": card.card, key: `card:${card.card}`,
     "aria-label": card.name, "aria-disabled": playable ? null : "true",
-    onclick: () => playable && send({ type: "play", card: card.card }),
+    msg: { type: "play", card: card.card },
   }, [face(card.card)]);
 }
 
-function seatBox(seat, state, send, face) {
+function seatBox(seat, face) {
   const box = h("div", {
     class: `tl-seat tl-pos-${seat.pos}${seat.turn ? " tl-turn" : ""}`, "data-seat": seat.seat,
+    key: `seat:${seat.seat}`,
   });
   box.appendChild(h("div", { class: "tl-seat-label", text: seat.label }));
   const cards = h("div", { class: "tl-cards", role: "group", "aria-label": seat.label });
   if (seat.cards) {
-    for (const card of seat.cards) cards.appendChild(cardButton(card, send, seat.playable, face));
+    for (const card of seat.cards) cards.appendChild(cardButton(card, seat.playable, face));
   } else {
     for (let i = 0; i < seat.count; i++) cards.appendChild(h("span", { class: "tl-back" }, [face("back")]));
   }
@@ -65,41 +121,45 @@ function trickBox(state, face) {
     box.appendChild(h("div", {
       class: `tl-played tl-pos-${play.pos}${play.winner ? " tl-winner" : ""}`,
       "data-card": play.card, "data-seat": play.seat, "aria-label": play.name,
+      key: `played:${play.card}`,
     }, [face(play.card)]));
   }
   return box;
 }
 
-function button(label, cls, onclick, extra = {}) {
-  return label ? h("button", { class: `tl-button ${cls}`, type: "button", text: label, onclick, ...extra }) : null;
+function button(label, cls, msg, extra = {}) {
+  const key = JSON.stringify(msg);
+  return label ? h("button", { class: `tl-button ${cls}`, type: "button", text: label, msg, key, ...extra }) : null;
 }
 
-function controls(state, send) {
+function controls(state) {
   const nodes = [];
   for (const sig of state.signals) {
     nodes.push(button(sig.label, `tl-signal${sig.selected ? " selected" : ""}`,
-      () => send({ type: "signal", signal: sig.value }), { "aria-pressed": sig.selected ? "true" : "false", "data-signal": sig.value }));
+      { type: "signal", signal: sig.value }, { "aria-pressed": sig.selected ? "true" : "false", "data-signal": sig.value }));
   }
   for (const decl of state.declare) {
-    nodes.push(button(decl.label, "tl-declare", () => send({ type: "declare", id: decl.id })));
+    nodes.push(button(decl.label, "tl-declare", { type: "declare", id: decl.id }));
   }
   const b = state.buttons;
-  nodes.push(button(b.call, "tl-call", () => send({ type: "call" })));
-  nodes.push(button(b.redeal, "tl-redeal", () => send({ type: "redeal" })));
-  nodes.push(button(b.undo, "tl-undo", () => send({ type: "undo" })));
-  nodes.push(button(b.next, "tl-next", () => send({ type: "next" })));
-  nodes.push(button(b.new, "tl-new", () => send({ type: "new" })));
-  return h("div", { class: "tl-controls" }, nodes);
+  nodes.push(button(b.call, "tl-call", { type: "call" }));
+  nodes.push(button(b.redeal, "tl-redeal", { type: "redeal" }));
+  nodes.push(button(b.undo, "tl-undo", { type: "undo" }));
+  nodes.push(button(b.next, "tl-next", { type: "next" }));
+  nodes.push(button(b.new, "tl-new", { type: "new" }));
+  return h("div", { class: "tl-controls", key: "controls" }, nodes);
 }
 
 function sideInfo(state, face) {
-  const info = h("div", { class: "tl-info" });
-  for (const pile of state.piles) info.appendChild(h("div", { class: "tl-pile", "data-side": pile.side, text: pile.text }));
+  const info = h("div", { class: "tl-info", key: "info" });
+  for (const pile of state.piles) {
+    info.appendChild(h("div", { class: "tl-pile", "data-side": pile.side, text: pile.text, key: `pile:${pile.side}` }));
+  }
   for (const text of state.declared) info.appendChild(h("div", { class: "tl-declared", text }));
   if (state.stock) {
     info.appendChild(h("div", { class: "tl-stock", text: state.stock.text }));
     for (const draw of state.stock.draws) {
-      info.appendChild(h("div", { class: "tl-draw", "data-card": draw.card }, [
+      info.appendChild(h("div", { class: "tl-draw", "data-card": draw.card, key: `draw:${draw.card}` }, [
         face(draw.card), h("span", { text: draw.text })]));
     }
   }
@@ -122,30 +182,34 @@ function render({ model, el }) {
   const face = makeFaces(model);
   const root = h("div", { class: "tl-table" });
   root.addEventListener("keydown", moveFocus);
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-msg]");
+    if (target && root.contains(target) && target.getAttribute("aria-disabled") !== "true") {
+      send(JSON.parse(target.dataset.msg));
+    }
+  });
   el.appendChild(root);
 
   function draw() {
     const state = model.get("state");
-    face.newDrawing();
     const hadFocus = root.contains(document.activeElement);
-    const focused = hadFocus ? document.activeElement.getAttribute("data-card") : null;
-    root.replaceChildren();
-    root.dataset.status = state.status;
-    root.dataset.step = state.step;
-    root.setAttribute("lang", state.lang);
-    root.appendChild(h("div", { class: "tl-status", role: "status", "aria-live": "polite", text: state.status_text }));
-    root.appendChild(h("div", { class: `tl-message tl-${state.message.kind}`, role: "alert", text: state.message.text }));
-    const felt = h("div", { class: "tl-felt" });
-    for (const seat of state.seats) felt.appendChild(seatBox(seat, state, send, face));
+    const felt = h("div", { class: "tl-felt", key: "felt" });
+    for (const seat of state.seats) felt.appendChild(seatBox(seat, face));
     felt.appendChild(trickBox(state, face));
-    root.appendChild(felt);
-    if (state.lead_signal) root.appendChild(h("div", { class: "tl-lead-signal", text: state.lead_signal }));
-    root.appendChild(sideInfo(state, face));
-    if (state.result) root.appendChild(h("div", { class: "tl-result", text: state.result }));
-    root.appendChild(controls(state, send));
-    if (hadFocus) {
-      const again = (focused && root.querySelector(`.tl-card[data-card="${focused}"]`))
-        || root.querySelector(".tl-next, .tl-pos-bottom .tl-card.legal, .tl-new");
+    const fresh = h("div", {
+      class: "tl-table", "data-status": state.status, "data-step": state.step, lang: state.lang,
+    }, [
+      h("div", { class: "tl-status", role: "status", "aria-live": "polite", text: state.status_text, key: "status" }),
+      h("div", { class: `tl-message tl-${state.message.kind}`, role: "alert", text: state.message.text, key: "message" }),
+      felt,
+      state.lead_signal ? h("div", { class: "tl-lead-signal", text: state.lead_signal, key: "signal" }) : null,
+      sideInfo(state, face),
+      state.result ? h("div", { class: "tl-result", text: state.result, key: "result" }) : null,
+      controls(state),
+    ]);
+    morph(root, fresh, face.fill);
+    if (hadFocus && !root.contains(document.activeElement)) {
+      const again = root.querySelector(".tl-next, .tl-pos-bottom .tl-card.legal, .tl-new");
       if (again) again.focus();
     }
     clearTimeout(timer);
