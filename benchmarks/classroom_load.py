@@ -9,9 +9,10 @@ waits ``--warm`` seconds for the pools to fill. Learners arrive ``--arrival`` se
 (default 3: thirty learners sit down over a minute and a half), each in its own browser
 context of one headless Chromium (which shares the machine's cores with the server): each
 opens ``--lesson`` (default ``00_index``, where a class starts; it has a card table), waits
-until the table is drawn (time to an interactive page), then plays ``--plays`` cards
-(default 5; click-to-redraw, as in benchmarks/ui.py). When every learner is done the
-script reads the resident memory of each kernel the server started.
+until the table is drawn and shown (time to an interactive page), then plays ``--plays``
+cards (default 5; click-to-redraw, as in benchmarks/ui.py: the play runs inside the page,
+and a learner looks at the table for 300 ms before each click). When every learner is
+done the script reads the resident memory of each kernel the server started.
 
 With ``--runs R`` the class is run R times, each against a fresh server, and every figure
 is the median over the runs (this machine is noisy); ``runs`` in the JSON lists each run.

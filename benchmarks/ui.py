@@ -4,7 +4,8 @@
 
 Voilà serves ``benchmarks/notebooks/ui_table.ipynb`` (a four-player table, club
 computers, no delay) and Debian's Chromium opens it. For each of the learner's cards the
-script clicks a legal card and measures, inside the page, the time from the click until
+page waits 300 ms (a learner looks before clicking), clicks a legal card and measures,
+inside the page, the time from the click until
 the card is drawn in the trick (polled every animation frame, so the figure includes
 the frame that shows it). Between cards the computers play and finished tricks are
 cleared; at the end of a deal a new one starts. Prints the median and p95 over
