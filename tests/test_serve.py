@@ -9,6 +9,7 @@ neither shows the try-it cell or the traceback.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import queue
@@ -24,9 +25,10 @@ from typing import TextIO
 
 import pytest
 
+import tressette_learn.i18n as i18n_module
 from tressette_learn.cli import main
 from tressette_learn.cli.serve import copy_lessons, notebooks_dir
-from tressette_learn.server import VoilaServer, free_port
+from tressette_learn.server import VoilaServer, compile_package, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = Path(__file__).resolve().parent / "serve"
@@ -221,3 +223,12 @@ def test_voila_settings_preheat_only_the_index_and_play_pages() -> None:
     assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert config["TagRemovePreprocessor"] == {"remove_cell_tags": ["try-it"]}
     assert os.path.basename(notebooks_dir()) == "notebooks"
+
+
+def test_the_server_writes_the_package_bytecode_for_its_kernels() -> None:
+    """Kernels import the package from bytecode instead of compiling every module again."""
+    cached = Path(importlib.util.cache_from_source(i18n_module.__file__))
+    cached.unlink(missing_ok=True)
+    compile_package()
+    assert cached.is_file()
+    assert cached.stat().st_mtime >= Path(i18n_module.__file__).stat().st_mtime

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import compileall
 import contextlib
 import os
 import signal
@@ -29,6 +30,15 @@ def notebooks_dir() -> Path:
 def settings_option() -> str:
     """The option that gives Voilà the project's settings (``notebooks/voila.json``)."""
     return f"--Voila.config_file_paths={notebooks_dir()}"
+
+
+def compile_package() -> None:
+    """Write this package's bytecode, so that each kernel does not compile it again.
+
+    pip does this when it installs the package; an editable checkout run with
+    PYTHONDONTWRITEBYTECODE does not, and every kernel then pays ~0.07 s of CPU."""
+    with contextlib.suppress(OSError):
+        compileall.compile_dir(Path(__file__).resolve().parent, quiet=2)
 
 
 def free_port() -> int:
@@ -88,6 +98,7 @@ class VoilaServer:
         return server
 
     def __enter__(self) -> VoilaServer:
+        compile_package()
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT,
                                             stdin=subprocess.DEVNULL, start_new_session=True,
