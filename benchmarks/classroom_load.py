@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from browser import CHROMIUM, CHROMIUM_ARGS, EXTERNAL, PLAY_CARDS, TABLE_SHOWN, percentile
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser, Page, async_playwright
 
 from tressette_learn.server import VoilaServer, rss_mb, settings_option
 
@@ -51,6 +51,24 @@ class Learner:
     interactive_s: float | None = None
     clicks_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+
+
+# What a page shows when a learner gives up on it: the table, Voilà's loading text, an error.
+PAGE_STATE = """() => JSON.stringify({
+  table: document.querySelector(".tl-table")?.dataset.status ?? null,
+  loading: document.querySelector("#loading")?.checkVisibility()
+    ? document.querySelector("#loading").innerText.slice(0, 120) : null,
+  error: document.querySelector('[data-mime-type="application/vnd.jupyter.stderr"]')
+    ?.innerText.slice(0, 200) ?? null,
+})"""
+
+
+async def page_state(page: Page) -> str:
+    """:data:`PAGE_STATE`, or why it could not be read."""
+    try:
+        return str(await page.evaluate(PAGE_STATE))
+    except Exception as err:  # the page may be gone
+        return f"page unreadable ({type(err).__name__})"
 
 
 async def learner(browser: Browser, url: str, delay: float, plays: int) -> Learner:
@@ -71,7 +89,8 @@ async def learner(browser: Browser, url: str, delay: float, plays: int) -> Learn
         out.interactive_s = time.monotonic() - start
         out.clicks_ms = [float(ms) for ms in await page.evaluate(PLAY_CARDS, plays)]
     except Exception as err:  # a benchmark counts failures instead of stopping
-        out.errors.append(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+        out.errors.append(f"{type(err).__name__}: {str(err).splitlines()[0]}; the page: "
+                          f"{await page_state(page)}")
     return out
 
 
@@ -100,6 +119,8 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float) -> 
     ready = [r.interactive_s for r in results if r.interactive_s is not None]
     clicks = [c for r in results for c in r.clicks_ms]
     errors = [e for r in results for e in r.errors]
+    print("interactive s per learner:", [r.interactive_s and round(r.interactive_s, 2)
+                                          for r in results], file=sys.stderr)
     for error in errors[:10]:
         print("error:", error, file=sys.stderr)
     return {
