@@ -29,7 +29,8 @@ function makeFaces(model) {
     return h("span", { class: "tl-face", "data-face": card, key: `face:${card}:${version}` });
   };
   face.fill = (node) => {
-    const spans = node.matches?.(".tl-face") ? [node] : [...(node.querySelectorAll?.(".tl-face") ?? [])];
+    if (node.nodeType !== Node.ELEMENT_NODE) return node;
+    const spans = node.matches(".tl-face") ? [node] : node.querySelectorAll(".tl-face");
     for (const span of spans) {
       if (span.firstChild) continue;
       const card = span.dataset.face;
@@ -74,6 +75,7 @@ function morphChildren(old, fresh, fill) {
   let at = old.firstChild;
   for (const next of [...fresh.childNodes]) {
     let match = next.tlKey ? keyed.get(next.tlKey) : at;
+    keyed.delete(next.tlKey); // a key is matched once, even if a state repeats it
     if (match && !sameKind(match, next)) match = null;
     if (!match) {
       old.insertBefore(fill(next), at);
