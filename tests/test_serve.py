@@ -28,7 +28,7 @@ import pytest
 import tressette_learn.i18n as i18n_module
 from tressette_learn.cli import main
 from tressette_learn.cli.serve import copy_lessons, notebooks_dir
-from tressette_learn.server import VoilaServer, compile_package, free_port
+from tressette_learn.server import VoilaServer, compile_package, free_port, own_mb, rss_mb
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = Path(__file__).resolve().parent / "serve"
@@ -232,3 +232,12 @@ def test_the_server_writes_the_package_bytecode_for_its_kernels() -> None:
     compile_package()
     assert cached.is_file()
     assert cached.stat().st_mtime >= Path(i18n_module.__file__).stat().st_mtime
+
+
+def test_memory_readings_of_a_process_and_of_one_that_is_gone() -> None:
+    """The benchmarks' memory figures: own pages are part of the resident set; 0 when gone."""
+    me = os.getpid()
+    assert 0 < own_mb(me) <= rss_mb(me)
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    assert own_mb(gone.pid) == rss_mb(gone.pid) == 0.0
