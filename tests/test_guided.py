@@ -162,3 +162,47 @@ def test_a_guided_hand_can_open_at_the_learners_move_and_still_go_back():
     assert hand.back() and hand.walk.step == 5
     with pytest.raises(ValueError, match="start"):
         GuidedHand(HandScript.from_json("sample", script_data()), start=99)
+
+
+HANDS = sorted(p.stem for p in (Path(__file__).parent.parent / "lessons" / "hands").glob("*.json"))
+
+
+@pytest.mark.parametrize("name", HANDS)
+def test_the_stored_answers_of_each_your_move_are_the_solvers(name):
+    """A lesson judges from lessons/hands/solved (no compiled solver): those answers must be
+    what the solver says now (rerun `python -m scripts.solve_hands` after editing a hand)."""
+    script = HandScript.load(name)
+    assert set(script.solved) == set(script.your_moves)
+    walk = Walkthrough(script)
+    for number, stored in script.solved.items():
+        deal = walk.deal_at(number)
+        solver = judge_play(deal, next(iter(deal.legal_cards()))).values
+        assert {(v.card, v.points) for v in stored} == {(v.card, v.points) for v in solver}
+
+
+@pytest.mark.parametrize(("solved", "error"), [
+    ([], "expected an object keyed by play number"),
+    ({"6": {}}, "6: expected {card: points}"),
+    ({"6": {"Zz": 3}}, "6: "),
+    ({"6": {"Ac": 30}}, "6: points must be a whole number from 0 to 21, not 30"),
+    ({"7": {"Ac": 3}}, "7: not one of your_moves"),
+])
+def test_bad_stored_answers_name_the_file_and_the_play(solved, error):
+    with pytest.raises(ContentError, match=r"hands/solved/seed002\.json: ") as caught:
+        HandScript.from_json("seed002", script_data(), solved)
+    assert error in str(caught.value)
+
+
+def test_a_hand_with_stored_answers_judges_without_the_compiled_solver(monkeypatch):
+    started = []
+    monkeypatch.setattr("tressette_learn.ui.guided.warm_up", lambda: started.append(1))
+    monkeypatch.setattr("tressette_learn.ai.review._core_available", lambda: started.append(2))
+    hand = GuidedHand("strategy_last_trick", start=None)
+    assert hand.table.status == "trick_done"  # trick 7 stays on the table until Next
+    hand.table.next_trick()
+    verdict = hand.try_card(Card.parse("3b"))  # 5 points where the 6 or the 5 make 7
+    assert verdict is not None and not verdict.right and verdict.judged.cost == 2
+    assert "costs 2 points" in hand.table.state["message"]["text"]
+    assert started == []
+    GuidedHand(HandScript.from_json("seed002", script_data()))
+    assert started == [1]

@@ -48,7 +48,7 @@ by one (never ``Deal.undo``, which replays from the start).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -211,14 +211,17 @@ def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress |
     return _Reviewer(final, me, exact_limit, progress).run()
 
 
-def judge_play(deal: Deal, card: Card, *, exact_limit: int = 10) -> ReviewedPlay:
+def judge_play(deal: Deal, card: Card, *, exact_limit: int = 10,
+               values: Sequence[CardValue] | None = None) -> ReviewedPlay:
     """Judge ``card`` for the seat to play in ``deal`` (the full deal seen), as the review
-    would: the best cards, what ``card`` costs and why the best one is good."""
+    would: the best cards, what ``card`` costs and why the best one is good.
+    ``values``: every legal card's exact value, when already known (then nothing is solved
+    and the compiled solver is not loaded)."""
     seat = deal.to_play
     if seat is None:
         raise ValueError("the deal is over: there is no card to judge")
-    reviewer = _Reviewer(deal, deal.controller(seat), exact_limit, None)
-    return reviewer.judge(deal.copy(), len(deal.plays), card)
+    reviewer = _Reviewer(deal, deal.controller(seat), exact_limit, None, solve=values is None)
+    return reviewer.judge(deal.copy(), len(deal.plays), card, values)
 
 
 def _final_deal(source: RecordLike) -> Deal:
@@ -243,12 +246,13 @@ def _check_seat(deal: Deal, seat: Seat | str) -> Seat:
 class _Reviewer:
     """One forward walk through the deal's actions, solving before each play."""
 
-    def __init__(self, final: Deal, seat: Seat, exact_limit: int, progress: Progress | None):
+    def __init__(self, final: Deal, seat: Seat, exact_limit: int, progress: Progress | None,
+                 solve: bool = True):
         self.final = final
         self.seat = seat
         self.progress = progress
         self.exact_limit = exact_limit
-        self.fast = _core_available()
+        self.fast = solve and _core_available()
         if not self.fast:
             from .exact import REFERENCE_LIMIT
 
@@ -304,13 +308,18 @@ class _Reviewer:
                       tuple(s for s in final.seats if self.mine(s)), mine,
                       self.turning_points(judged), final.is_over(), self.first)
 
-    def judge(self, deal: Deal, number: int, card: Card) -> ReviewedPlay:
-        """Value every legal card of the seat to play in ``deal``, which then plays ``card``."""
+    def judge(self, deal: Deal, number: int, card: Card,
+              known: Sequence[CardValue] | None = None) -> ReviewedPlay:
+        """Value every legal card of the seat to play in ``deal`` (unless ``known``), which
+        then plays ``card``."""
         seat = deal.to_play
         assert seat is not None
         rules = deal.rules
-        exact = self.exact_here(deal)
-        values = self.exact_values(deal) if exact else self.estimated_values(deal)
+        exact = known is not None or self.exact_here(deal)
+        if known is not None:
+            values = list(known)
+        else:
+            values = self.exact_values(deal) if exact else self.estimated_values(deal)
         points = {v.card: v.points for v in values}
         pick = min if rules.a_perdere else max
         best_points = pick(points.values())

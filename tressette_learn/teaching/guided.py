@@ -9,7 +9,10 @@ A hand file (``lessons/hands/<name>.json``) holds::
 
 ``your_moves`` are 0-based play numbers; each must be a play of a seat the learner
 controls. The learner's card is judged by the exact solver: every card as good as the
-best is right.
+best is right. ``lessons/hands/solved/<name>.json`` (``{"13": {"Ac": 7, "3c": 8}}``,
+written by ``scripts/solve_hands.py``, checked by the tests) keeps the solver's answer for
+each your-move: the points each legal card ends the deal with for the learner's side, so a
+lesson judges without loading the compiled solver.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..ai.review import ReviewedPlay, judge_play
-from ..content import ContentError, load
-from ..engine.cards import Card
+from ..ai.solver import CardValue
+from ..content import ContentError, lessons_dir, load
+from ..engine.cards import Card, CardError
 from ..engine.deal import Deal
 from ..engine.records import DealRecord, RecordError
 from ..engine.seats import Seat, SeatError
@@ -28,6 +32,7 @@ from ..engine.seats import Seat, SeatError
 Text = Mapping[str, str]
 LANGS = ("en", "it")
 FIELDS = {"title", "seat", "intro", "record", "comments", "your_moves"}
+OPTIONAL = {"comments", "your_moves"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,6 +46,7 @@ class HandScript:
     record: DealRecord
     comments: dict[int, Text]
     your_moves: frozenset[int]
+    solved: Mapping[int, tuple[CardValue, ...]] = dataclasses.field(default_factory=dict)
 
     @property
     def length(self) -> int:
@@ -49,16 +55,19 @@ class HandScript:
 
     @classmethod
     def load(cls, name: str) -> HandScript:
-        """Read and check ``lessons/hands/<name>.json``."""
-        return cls.from_json(name, load(f"hands/{name}.json"))
+        """Read and check ``lessons/hands/<name>.json`` (and its solver answers, if any)."""
+        solved = f"hands/solved/{name}.json"
+        return cls.from_json(name, load(f"hands/{name}.json"),
+                             load(solved) if (lessons_dir() / solved).is_file() else {})
 
     @classmethod
-    def from_json(cls, name: str, data: Any) -> HandScript:
-        """Check a parsed hand file; errors name the file and the field."""
+    def from_json(cls, name: str, data: Any, solved: Any = None) -> HandScript:
+        """Check a parsed hand file and its ``solved`` answers; errors name the file and the
+        field."""
         where = f"hands/{name}.json"
         if not isinstance(data, dict):
             raise ContentError(f"{where}: expected an object")
-        for field in sorted(FIELDS - {"comments", "your_moves"} - set(data)):
+        for field in sorted(FIELDS - OPTIONAL - set(data)):
             raise ContentError(f"{where}: {field}: missing")
         for field in sorted(set(data) - FIELDS):
             raise ContentError(f"{where}: {field}: unknown field")
@@ -74,8 +83,11 @@ class HandScript:
         script = cls(name, _text(where, "title", data["title"]), seat,
                      _text(where, "intro", data["intro"]), record,
                      _comments(where, data.get("comments", {}), len(record.plays)),
-                     frozenset(_moves(where, data.get("your_moves", []))))
+                     frozenset(_moves(where, data.get("your_moves", []))),
+                     _solved(f"hands/solved/{name}.json", {} if solved is None else solved))
         _check_moves(where, script, final)
+        for number in sorted(set(script.solved) - script.your_moves):
+            raise ContentError(f"hands/solved/{name}.json: {number}: not one of your_moves")
         return script
 
 
@@ -101,6 +113,27 @@ def _moves(where: str, value: Any) -> list[int]:
     if not isinstance(value, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         raise ContentError(f"{where}: your_moves: expected a list of play numbers")
+    return value
+
+
+def _solved(where: str, value: Any) -> dict[int, tuple[CardValue, ...]]:
+    if not isinstance(value, dict):
+        raise ContentError(f"{where}: expected an object keyed by play number")
+    out = {}
+    for key, cards in value.items():
+        if not str(key).isdigit() or not isinstance(cards, dict) or not cards:
+            raise ContentError(f"{where}: {key}: expected {{card: points}} for a play")
+        try:
+            out[int(key)] = tuple(CardValue(Card.parse(c), None, _points(p))
+                                  for c, p in cards.items())
+        except (CardError, ValueError) as err:
+            raise ContentError(f"{where}: {key}: {err}") from None
+    return out
+
+
+def _points(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 21:
+        raise ValueError(f"points must be a whole number from 0 to 21, not {value!r}")
     return value
 
 
@@ -181,5 +214,5 @@ class Walkthrough:
 
     def judge(self, card: Card) -> Verdict:
         """Judge the learner's ``card`` for the next play with the exact solver."""
-        judged = judge_play(self.deal_at(self.step), card)
+        judged = judge_play(self.deal_at(self.step), card, values=self.script.solved.get(self.step))
         return Verdict(card, judged.cost == 0, self.next_card(), judged)

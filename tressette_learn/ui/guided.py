@@ -33,7 +33,8 @@ class GuidedHand(widgets.VBox, EventSource):
         self.settings = settings
         self.tries = 0
         self._last: Verdict | None = None
-        warm_up()  # the solver core compiles in the background while the learner reads
+        if not self.script.your_moves <= set(self.script.solved):
+            warm_up()  # the solver core compiles in the background while the learner reads
         self.table = Table(deal=self.walk.deal_at(self.walk.step), seat=self.script.seat,
                            computers=False, show_all=show_all, allow_undo=False,
                            source=self.script.name, settings=settings)
