@@ -86,10 +86,15 @@ TREE = """(table) => {
 }"""
 
 
+SETTLED = re.compile("your_turn|trick_done|over")  # nothing changes until the learner acts
+
+
 def assert_same_as_a_fresh_drawing(page: Page) -> None:
-    """Draw the table again from scratch and compare it with the one redrawn card by card."""
-    page.locator(".tl-test-again").click()
+    """Draw the table again from scratch and compare it with the one redrawn card by card
+    (once the computers have finished playing)."""
     tables = page.locator(".tl-table")
+    expect(tables.first).to_have_attribute("data-status", SETTLED)
+    page.locator(".tl-test-again").click()
     expect(tables).to_have_count(2)
     step = tables.first.get_attribute("data-step")
     expect(tables.nth(1)).to_have_attribute("data-step", step or "")
@@ -115,7 +120,7 @@ def test_every_redraw_matches_a_drawing_from_scratch(
     switches = {3: ".tl-lang-switch", 6: ".tl-faces-switch"}
     plays = 0
     while plays < 12:
-        expect(table).to_have_attribute("data-status", re.compile("your_turn|trick_done|over"))
+        expect(table).to_have_attribute("data-status", SETTLED)
         if table.get_attribute("data-status") != "your_turn":
             act(page, table.locator(".tl-next, .tl-new").first)
             continue
