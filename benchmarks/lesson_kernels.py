@@ -5,7 +5,8 @@
 Voilà serves ``notebooks/`` with the project's settings but no pre-heated kernels, so each
 page a browser opens starts exactly one kernel. One headless Chromium opens every lesson in
 turn, waits until the page is shown and then ``--settle`` seconds (default 8: guided hands
-load the solver in the background), and reads that kernel's memory: resident (``rss_mb``,
+load the solver in the background), and reads that kernel's memory (on the play page also
+once a match has started): resident (``rss_mb``,
 shared libraries counted in full) and its own (``own_mb``, private pages only: what one more
 learner on that page costs). Goal (issue 6): <= 120 MB per learner kernel.
 JSON: ``{"lessons": {name: {"rss_mb": .., "own_mb": ..}}, "max_rss_mb": .., "max_own_mb": ..}``.
@@ -29,6 +30,11 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
+def memory(pid: int) -> dict[str, float]:
+    """Resident and own memory of process ``pid``, in MB."""
+    return {"rss_mb": round(rss_mb(pid), 1), "own_mb": round(own_mb(pid), 1)}
+
+
 def measure(settle: float) -> dict[str, dict[str, float]]:
     """Each lesson's kernel memory, opened one after the other."""
     figures = {}
@@ -47,7 +53,12 @@ def measure(settle: float) -> dict[str, dict[str, float]]:
             if len(new) != 1:
                 raise RuntimeError(f"{lesson}: expected one new kernel, found {len(new)}")
             pid = new.pop()
-            figures[lesson] = {"rss_mb": round(rss_mb(pid), 1), "own_mb": round(own_mb(pid), 1)}
+            figures[lesson] = memory(pid)
+            if page.locator(".tl-match-start").count():  # the play page: start a match too
+                page.locator(".tl-match-start").click()
+                page.locator(".tl-table[data-status]").wait_for(timeout=120_000)
+                time.sleep(settle)
+                figures[f"{lesson} (match started)"] = memory(pid)
             page.close()
     return figures
 
@@ -66,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result))
         return 0
     for name, f in lessons.items():
-        print(f"{name:28s} resident {f['rss_mb']:6.1f} MB   own {f['own_mb']:6.1f} MB")
+        print(f"{name:34s} resident {f['rss_mb']:6.1f} MB   own {f['own_mb']:6.1f} MB")
     print(f"largest: resident {result['max_rss_mb']} MB, own {result['max_own_mb']} MB "
           "(goal <= 120 MB per learner kernel)")
     return 0
