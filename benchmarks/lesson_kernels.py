@@ -6,9 +6,9 @@ Voilà serves ``notebooks/`` with the project's settings but no pre-heated kerne
 page a browser opens starts exactly one kernel. One headless Chromium opens every lesson in
 turn, waits until the page is shown and then ``--settle`` seconds (default 8: guided hands
 load the solver in the background), and reads that kernel's memory (on the play page also
-once a match has started): resident (``rss_mb``,
-shared libraries counted in full) and its own (``own_mb``, private pages only: what one more
-learner on that page costs). Goal (issue 6): <= 120 MB per learner kernel.
+once a match has started): resident (``rss_mb``, shared libraries counted in full) and its
+own (``own_mb``, private pages only: what one more learner on that page costs).
+Goal (issue 6): <= 120 MB per learner kernel.
 JSON: ``{"lessons": {name: {"rss_mb": .., "own_mb": ..}}, "max_rss_mb": .., "max_own_mb": ..}``.
 """
 

@@ -13,21 +13,15 @@ import json
 import sys
 from pathlib import Path
 
-from tressette_learn.ai.review import judge_play
-from tressette_learn.teaching.guided import HandScript, Walkthrough
+from tressette_learn.teaching.guided import HandScript, solver_answers
 
 HANDS = Path(__file__).resolve().parent.parent / "lessons" / "hands"
 
 
 def solved(script: HandScript) -> dict[str, dict[str, int]]:
-    """The solver's ``solved`` field for ``script`` (empty when it has no your-moves)."""
-    walk = Walkthrough(script)
-    out = {}
-    for number in sorted(script.your_moves):
-        deal = walk.deal_at(number)
-        judged = judge_play(deal, next(iter(deal.legal_cards())))
-        out[str(number)] = {str(v.card): v.points for v in judged.values}
-    return out
+    """The file ``lessons/hands/solved/<name>.json`` for ``script`` (empty: no your-moves)."""
+    return {str(number): {str(v.card): v.points for v in values}
+            for number, values in solver_answers(script).items()}
 
 
 def main() -> int:

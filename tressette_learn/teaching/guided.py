@@ -216,3 +216,14 @@ class Walkthrough:
         """Judge the learner's ``card`` for the next play with the exact solver."""
         judged = judge_play(self.deal_at(self.step), card, values=self.script.solved.get(self.step))
         return Verdict(card, judged.cost == 0, self.next_card(), judged)
+
+
+def solver_answers(script: HandScript) -> dict[int, tuple[CardValue, ...]]:
+    """The exact solver's value of every legal card at each of ``script``'s your-moves
+    (what ``lessons/hands/solved`` stores)."""
+    walk = Walkthrough(script)
+    answers = {}
+    for number in sorted(script.your_moves):
+        deal = walk.deal_at(number)
+        answers[number] = judge_play(deal, next(iter(deal.legal_cards()))).values
+    return answers
