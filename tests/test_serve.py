@@ -4,11 +4,13 @@ The command is started as a process (as ``make serve`` does), its printed URL is
 and Ctrl-C is sent as SIGINT. ``tests/serve/check.ipynb`` has a try-it cell and a cell that
 raises: served with ``notebooks/voila.json`` (standalone Voilà) and with
 ``binder/jupyter_server_config.json`` (Voilà as a server extension: Binder, JupyterHub),
-neither shows the try-it cell or the traceback.
+neither shows the try-it cell or the traceback. ``tests/serve/solver.ipynb`` asks the solver:
+its kernel uses the server's solver service without loading numba.
 """
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import os
@@ -26,8 +28,10 @@ from typing import TextIO
 import pytest
 
 import tressette_learn.i18n as i18n_module
+from tressette_learn.ai.solver import solve_full_deal
 from tressette_learn.cli import main
 from tressette_learn.cli.serve import copy_lessons, notebooks_dir
+from tressette_learn.engine import DECK, Deal, Rules
 from tressette_learn.server import VoilaServer, compile_package, free_port, own_mb, rss_mb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,3 +245,27 @@ def test_memory_readings_of_a_process_and_of_one_that_is_gone() -> None:
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
     assert own_mb(gone.pid) == rss_mb(gone.pid) == 0.0
+
+
+def _solver_check(server: VoilaServer) -> dict[str, object]:
+    """What ``tests/serve/solver.ipynb``'s kernel printed: its card values, numba loaded."""
+    with server:
+        status, page = _get(f"{server.url}/voila/render/solver.ipynb")
+    assert status == 200
+    line = html.unescape(page.split("solver-check ", 1)[1].split("\n", 1)[0])
+    return dict(json.loads(line))
+
+
+@pytest.mark.parametrize("shared", [True, False])
+def test_kernels_ask_the_servers_solver_instead_of_loading_it(shared: bool) -> None:
+    """One solver process serves every kernel: a page gets the same values without numba."""
+    deal = Deal.new(Rules.preset("standard"), seed=4)
+    while len(deal.tricks) < 5:
+        legal = deal.legal_mask()
+        deal.play(DECK[(legal & -legal).bit_length() - 1])
+    expected = [[str(v.card), v.thirds] for v in solve_full_deal(deal)]
+    server = VoilaServer(CHECK, f"--Voila.config_file_paths={notebooks_dir()}", timeout=START,
+                         solver=shared)
+    result = _solver_check(server)
+    assert result == {"values": expected, "numba": not shared}
+    assert server.solver is None  # stopped with the server

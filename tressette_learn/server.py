@@ -15,6 +15,8 @@ import urllib.request
 from pathlib import Path
 from types import TracebackType
 
+from .ai.solver_service import SolverService
+
 
 class ServerError(RuntimeError):
     """Voilà did not start; the message ends with its log."""
@@ -74,12 +76,14 @@ class VoilaServer:
     """``with VoilaServer(root) as server:`` serves ``root`` until the block ends.
 
     The server runs in a process group of its own; leaving the block stops it and every
-    kernel it started. :meth:`lab` makes one that runs JupyterLab or Notebook 7 instead.
+    kernel it started. With ``solver`` (the default) one solver service
+    (:mod:`tressette_learn.ai.solver_service`) runs beside it and its kernels search there.
+    :meth:`lab` makes one that runs JupyterLab or Notebook 7 instead.
     """
 
     def __init__(self, root: Path, *extra: str, port: int | None = None,
                  timeout: float = 60.0, env: dict[str, str] | None = None,
-                 cwd: Path | None = None) -> None:
+                 cwd: Path | None = None, solver: bool = True) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.command = voila_command(root, self.port, *extra)
@@ -88,6 +92,8 @@ class VoilaServer:
         self.cwd = cwd
         self.log_path = Path(tempfile.mkstemp(prefix="voila-", suffix=".log")[1])
         self.process: subprocess.Popen[bytes] | None = None
+        self.use_solver = solver
+        self.solver: SolverService | None = None
 
     @classmethod
     def lab(cls, root: Path, *, port: int | None = None, token: str = "",
@@ -99,16 +105,28 @@ class VoilaServer:
 
     def __enter__(self) -> VoilaServer:
         compile_package()
-        with open(self.log_path, "wb") as log:
-            self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL, start_new_session=True,
-                                            env=self.env, cwd=self.cwd)
+        self._start_solver()
         try:
+            with open(self.log_path, "wb") as log:
+                self.process = subprocess.Popen(
+                    self.command, stdout=log, stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL, start_new_session=True, env=self.env, cwd=self.cwd)
             self._wait()
         except BaseException:
             self.stop()
             raise
         return self
+
+    def _start_solver(self) -> None:
+        """Start the solver service; without it each kernel loads the solver itself."""
+        if not self.use_solver:
+            return
+        try:
+            self.solver = SolverService.start()
+        except (OSError, RuntimeError) as err:
+            print(f"note: no shared solver ({err}); each page loads its own", file=sys.stderr)
+            return
+        self.env.update(self.solver.env())
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
@@ -135,24 +153,33 @@ class VoilaServer:
     def stop(self) -> None:
         """SIGTERM lets Voilà shut its kernels down; then SIGKILL what is left."""
         process, self.process = self.process, None
-        if process is None:
-            return
+        solver, self.solver = self.solver, None
         try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(15)
-        except ProcessLookupError:
-            return
-        except subprocess.TimeoutExpired:
-            pass
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+            if process is not None:
+                _stop_group(process)
+        finally:
+            if solver is not None:
+                solver.stop()
 
     def kernel_pids(self) -> list[int]:
         """The kernels this server started (its child processes running ipykernel)."""
         if self.process is None:
             return []
         return [pid for pid in _children(self.process.pid) if b"ipykernel" in _cmdline(pid)]
+
+
+def _stop_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the process group, SIGKILL to what is left after 15 s."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(15)
+    except ProcessLookupError:
+        return
+    except subprocess.TimeoutExpired:
+        pass
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 def _children(parent: int) -> list[int]:

@@ -12,6 +12,10 @@ in a background thread; every entry point takes ``block``: with ``block=False`` 
 ``None`` at once while the core is not ready (the caller falls back to the reference solver
 for small positions, or to a heuristic), and never waits for a compilation.
 
+A server can run the core once for all its kernels (:mod:`solver_service`): when this
+process's environment names such a service, every search is asked there and this process
+never loads numba; if the service cannot be reached, the core is loaded here after all.
+
 Public API:
 
 - :func:`fast_solve_full_deal` — exactly what ``solver.solve_full_deal`` returns;
@@ -22,22 +26,25 @@ Public API:
 - :func:`fast_position_card_values` — the same as a dict card index -> thirds;
 - :func:`fast_position_value` — the first side's exact future thirds of a ``Position``
   (what ``ReferenceSolver(pos).search(-1, INFINITY)`` returns);
-- :func:`warm_up`, :func:`is_ready`, :func:`reset_table`, :func:`last_stats`.
+- :func:`warm_up`, :func:`is_ready`, :func:`reset_table`, :func:`last_stats`;
+- :func:`new_core` — a core with tables of its own (for the service's workers).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..engine.cards import DECK
 from ..engine.deal import Deal
+from . import solver_client
 from .position import Position, position_from_deal
 from .solver import CardValue, equivalent_moves, future_thirds
 
@@ -49,6 +56,7 @@ __all__ = [
     "fast_solve_full_deal",
     "is_ready",
     "last_stats",
+    "new_core",
     "reset_table",
     "warm_up",
 ]
@@ -102,7 +110,33 @@ _warm_lock = threading.Lock()
 _warm_thread: threading.Thread | None = None
 _solve_lock = threading.Lock()  # one search at a time on the shared table
 _shared: _Core | None = None
+_remote: solver_client.RemoteCore | None = None
+_looked_up = False  # whether the environment was read (and the service not given up)
 _T = TypeVar("_T")
+LOG = logging.getLogger(__name__)
+
+
+class SearchCore(Protocol):
+    """What a search job calls: this process's core or the service's."""
+
+    def position_value(self, pos: Position) -> int: ...
+
+    def card_values(self, pos: Position, points_only: bool) -> dict[int, int]: ...
+
+
+def _service() -> solver_client.RemoteCore | None:
+    """The solver service named by the environment, unless it failed before."""
+    global _remote, _looked_up
+    if not _looked_up:
+        _remote, _looked_up = solver_client.from_environment(), True
+    return _remote
+
+
+def _without_service(err: Exception) -> None:
+    """Stop asking the service: from now on this process searches itself."""
+    global _remote, _looked_up
+    _remote, _looked_up = None, True
+    LOG.warning("%s; loading the solver in this process instead", err)
 
 
 def _compile() -> None:
@@ -132,9 +166,17 @@ def warm_up(background: bool = True) -> None:
     """Compile (or load from the disk cache) the search core; in a thread by default.
 
     Safe to call many times. With ``background=False`` it returns once the core is ready
-    (and raises if compiling failed).
+    (and raises if compiling failed). With a solver service, its core is the one waited for.
     """
     global _warm_thread
+    service = _service()
+    if service is not None:
+        try:
+            if not background:
+                service.wait_ready()
+            return
+        except solver_client.ServiceUnavailable as err:
+            _without_service(err)
     with _warm_lock:
         if _warm_thread is None and not _ready.is_set():
             _warm_thread = threading.Thread(target=_compile_quietly, name="tressette-numba",
@@ -153,6 +195,12 @@ def _compile_quietly() -> None:
 
 def is_ready() -> bool:
     """True once the compiled core can be called without waiting for a compilation."""
+    service = _service()
+    if service is not None:
+        try:
+            return service.ready()
+        except solver_client.ServiceUnavailable as err:
+            _without_service(err)
     return _ready.is_set() and not _failed
 
 
@@ -170,9 +218,15 @@ def _core(block: bool) -> _Core | None:
     return _shared
 
 
-def _run(block: bool, job: Callable[[_Core], _T]) -> _T | None:
-    """Run ``job`` on the shared core; if another thread is searching and ``block`` is
-    False, on a private small table instead of waiting."""
+def _run(block: bool, job: Callable[[SearchCore], _T]) -> _T | None:
+    """Run ``job`` on the service's core, or on this process's shared core; there, if
+    another thread is searching and ``block`` is False, on a private small table."""
+    service = _service()
+    if service is not None:
+        try:
+            return job(service) if block or service.ready() else None
+        except solver_client.ServiceUnavailable as err:
+            _without_service(err)
     core = _core(block)
     if core is None:
         return None
@@ -265,6 +319,13 @@ class _Core:
         self.kernel.card_values(*self._args(pos), np.array(reps, dtype=np.int64), shift,
                                 remaining, points_only, out, self.stats)
         return dict(zip(reps, (int(v) for v in out), strict=True))
+
+
+def new_core() -> _Core:
+    """A core with transposition tables of its own, once the kernel is compiled (waits)."""
+    warm_up(background=False)
+    assert _kernel is not None
+    return _Core(_kernel)
 
 
 def reset_table() -> None:

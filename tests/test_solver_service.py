@@ -1,0 +1,223 @@
+"""The solver service: one process searches for every kernel of a server.
+
+A kernel told about the service gets exactly the in-process solver's answers without ever
+loading numba; a client without the key is not heard; a forged request gets an error naming
+its field and the service goes on; when the service is gone a kernel searches itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from multiprocessing.connection import Client
+from pathlib import Path
+
+import pytest
+from test_fastsolver import CASES, random_deal
+
+from tressette_learn.ai import fastsolver, solver_client, solver_service
+from tressette_learn.ai.position import position_from_deal
+from tressette_learn.ai.solver_client import RemoteCore, ServiceUnavailable
+from tressette_learn.ai.solver_service import SolverService
+from tressette_learn.ai.solver_wire import (
+    MAX_MESSAGE,
+    Request,
+    WireError,
+    decode_position,
+    decode_reply,
+    decode_request,
+    encode_request,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def service() -> Iterator[SolverService]:
+    fastsolver.warm_up(background=False)  # the in-process answers to compare with
+    with SolverService.start(workers=2) as running:
+        yield running
+
+
+def remote(service: SolverService) -> RemoteCore:
+    return RemoteCore(service.address, service.key)
+
+
+@pytest.mark.parametrize(("preset", "tricks_left", "extra"), CASES[::3])
+def test_the_service_answers_as_the_solver_in_this_process(
+        service: SolverService, preset: str, tricks_left: int, extra: int) -> None:
+    pos = position_from_deal(random_deal(preset, 500 + tricks_left * 10 + extra,
+                                         tricks_left, extra))
+    local = fastsolver.new_core()
+    core = remote(service)
+    assert core.position_value(pos) == local.position_value(pos)
+    for points_only in (False, True):
+        assert core.card_values(pos, points_only) == local.card_values(pos, points_only)
+
+
+def test_many_kernels_asking_at_once_get_their_own_answers(service: SolverService) -> None:
+    positions = [position_from_deal(random_deal("standard", 900 + i, 5, i % 4))
+                 for i in range(8)]
+    local = fastsolver.new_core()
+    expected = [local.card_values(pos, False) for pos in positions]
+    got: dict[int, dict[int, int]] = {}
+    core = remote(service)  # one connection per thread
+
+    def ask(i: int) -> None:
+        got[i] = core.card_values(positions[i], False)
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(len(positions))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert [got[i] for i in range(len(positions))] == expected
+
+
+KERNEL = """
+import json, sys
+from tressette_learn.ai import fastsolver
+from tressette_learn.ai.position import position_from_deal
+from test_fastsolver import random_deal
+deal = random_deal("a_due", 77, 11, 1)
+fastsolver.warm_up(background=False)
+values = fastsolver.fast_solve_full_deal(deal)
+print(json.dumps({"values": [[str(v.card), v.thirds] for v in values],
+                  "value": fastsolver.fast_position_value(position_from_deal(deal)),
+                  "numba": "numba" in sys.modules}))
+"""
+
+
+def run_kernel(env: dict[str, str]) -> dict[str, object]:
+    """A process that asks the solver what a lesson page asks (with ``env``)."""
+    clean = {k: v for k, v in os.environ.items() if k not in (solver_service.ADDRESS_ENV,
+                                                              solver_service.KEY_ENV)}
+    done = subprocess.run([sys.executable, "-c", KERNEL], env={**clean, **env}, cwd=ROOT / "tests",
+                          capture_output=True, text=True, timeout=300, check=True)
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    result["stderr"] = done.stderr
+    return result
+
+
+def test_a_kernel_told_about_the_service_never_loads_numba(service: SolverService) -> None:
+    deal = random_deal("a_due", 77, 11, 1)
+    expected = fastsolver.fast_solve_full_deal(deal)
+    assert expected is not None
+    shared = run_kernel(service.env())
+    assert shared["numba"] is False
+    assert shared["values"] == [[str(v.card), v.thirds] for v in expected]
+    assert shared["value"] == fastsolver.fast_position_value(position_from_deal(deal))
+    alone = run_kernel({})
+    assert alone["numba"] is True and alone["values"] == shared["values"]
+
+
+def test_a_kernel_searches_itself_when_the_service_is_gone() -> None:
+    with SolverService.start(workers=1) as gone:
+        env = gone.env()
+    result = run_kernel(env)
+    assert result["numba"] is True
+    assert result["values"] == run_kernel({})["values"]
+    assert "loading the solver in this process instead" in str(result["stderr"])
+
+
+def test_in_process_fallback_when_the_service_stops_mid_lesson(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pos = position_from_deal(random_deal("standard", 31, 4, 2))
+    expected = fastsolver.new_core().position_value(pos)
+    with SolverService.start(workers=1) as running:
+        monkeypatch.setattr(fastsolver, "_remote", remote(running))
+        monkeypatch.setattr(fastsolver, "_looked_up", True)
+        assert fastsolver.fast_position_value(pos) == expected
+        assert fastsolver._service() is not None
+    assert fastsolver.fast_position_value(pos) == expected  # the service has stopped
+    assert fastsolver._service() is None
+
+
+def test_a_client_without_the_key_is_not_heard(service: SolverService) -> None:
+    with pytest.raises(ServiceUnavailable, match="digest"):
+        RemoteCore(service.address, b"x" * 32).ready()
+    assert still_answers(service)
+
+
+def still_answers(service: SolverService) -> bool:
+    core = remote(service)
+    core.wait_ready()
+    return core.ready()
+
+
+def raw_ask(service: SolverService, data: bytes) -> bytes:
+    with Client(service.address, family="AF_UNIX", authkey=service.key) as conn:
+        conn.send_bytes(data)
+        return bytes(conn.recv_bytes())
+
+
+def position_json(**change: object) -> bytes:
+    pos = dataclasses.asdict(position_from_deal(random_deal("standard", 5, 3, 1)))
+    pos.update(change)
+    return json.dumps({"op": "value", "pos": pos}).encode()
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    (b"not json", "request: not JSON"),
+    (b'{"op": "solve"}', "op:"),
+    (position_json(to_play=9), "to_play:"),
+    (position_json(hands=[1, 2, 3]), "hands:"),
+    (position_json(trick=[[0, 55]]), "trick:"),
+    (position_json(values=[1] * 39), "values:"),
+    (position_json(next_seat=[1, 2, 3, 3]), "next_seat:"),
+    (position_json(next_seat=[3, 0, 1, 0]), "next_seat: expected a cycle"),
+    (position_json(hands=[1, 1, 2, 4]), "a card is in two places"),
+    (position_json(a_perdere="yes"), "a_perdere:"),
+    (position_json(extra=1), "pos: expected the fields"),
+])
+def test_a_forged_request_gets_an_error_naming_its_field(service: SolverService, data: bytes,
+                                                         field: str) -> None:
+    with pytest.raises(WireError, match=field):
+        decode_reply(raw_ask(service, data))
+    pos = position_from_deal(random_deal("standard", 5, 3, 1))
+    assert remote(service).position_value(pos) == fastsolver.new_core().position_value(pos)
+
+
+def test_a_message_too_long_closes_only_that_connection(service: SolverService) -> None:
+    with pytest.raises((EOFError, OSError)):
+        raw_ask(service, b"x" * (MAX_MESSAGE + 1))
+    assert still_answers(service)
+
+
+def test_requests_round_trip_every_field() -> None:
+    pos = position_from_deal(random_deal("a_due", 8, 11, 1))
+    back = decode_request(encode_request(Request("cards", pos, True)))
+    assert back == Request("cards", pos, True)
+    with pytest.raises(WireError, match="pos: expected an object"):
+        decode_position([1, 2])
+
+
+def test_the_service_exits_with_the_server_that_started_it(tmp_path: Path) -> None:
+    starter = ("import sys, os; from tressette_learn.ai.solver_service import SolverService;"
+               "s = SolverService.start(workers=1); print(s.process.pid, flush=True);"
+               "os._exit(0)")
+    out = subprocess.run([sys.executable, "-c", starter], capture_output=True, text=True,
+                         timeout=60, check=True)
+    pid = int(out.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
+
+
+def test_the_environment_names_a_service_only_with_address_and_key(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(solver_service.ADDRESS_ENV, raising=False)
+    monkeypatch.setenv(solver_service.KEY_ENV, "00ff")
+    assert solver_client.from_environment() is None
+    monkeypatch.setenv(solver_service.ADDRESS_ENV, "/nowhere/solver.sock")
+    core = solver_client.from_environment()
+    assert core is not None and core.key == b"\x00\xff"
+    monkeypatch.setenv(solver_service.KEY_ENV, "not hex")
+    assert solver_client.from_environment() is None

@@ -1,0 +1,85 @@
+"""A kernel's side of the solver service: the search core's two calls, asked over a socket.
+
+:class:`RemoteCore` answers ``position_value`` and ``card_values`` like the in-process core
+(``fastsolver``'s), so ``fastsolver`` runs the same jobs on either. Each thread keeps its own
+connection, so a hint and a review can search at once. Any failure to reach the service
+raises :class:`ServiceUnavailable`; ``fastsolver`` then loads the core itself.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from multiprocessing.connection import Client, Connection
+from typing import Any
+
+from .position import Position
+from .solver_service import ADDRESS_ENV, KEY_ENV
+from .solver_wire import Request, decode_reply, encode_request
+
+
+class ServiceUnavailable(RuntimeError):
+    """The solver service cannot be reached (gone, wrong key, or it refused a request)."""
+
+
+class RemoteCore:
+    """The search core of the service at ``address``."""
+
+    def __init__(self, address: str, key: bytes) -> None:
+        self.address = address
+        self.key = key
+        self.local = threading.local()
+        self.known_ready = False
+
+    def _connection(self) -> Connection:
+        conn: Connection | None = getattr(self.local, "conn", None)
+        if conn is None:
+            conn = Client(self.address, family="AF_UNIX", authkey=self.key)
+            self.local.conn = conn
+        return conn
+
+    def _ask(self, request: Request) -> Any:
+        try:
+            conn = self._connection()
+            conn.send_bytes(encode_request(request))
+            return decode_reply(conn.recv_bytes())
+        except Exception as err:  # OSError, EOFError, AuthenticationError, WireError
+            self._drop()
+            raise ServiceUnavailable(f"the solver service at {self.address}: {err}") from err
+
+    def _drop(self) -> None:
+        conn = getattr(self.local, "conn", None)
+        self.local.conn = None
+        if conn is not None:
+            conn.close()
+
+    def ready(self) -> bool:
+        """Whether the service's core is loaded (searches will not wait for it)."""
+        if not self.known_ready:
+            self.known_ready = bool(self._ask(Request("ready")))
+        return self.known_ready
+
+    def wait_ready(self) -> None:
+        """Return once the service's core is loaded."""
+        if not self.known_ready:
+            self.known_ready = bool(self._ask(Request("wait")))
+
+    def position_value(self, pos: Position) -> int:
+        """The first side's exact future thirds."""
+        return int(self._ask(Request("value", pos)))
+
+    def card_values(self, pos: Position, points_only: bool) -> dict[int, int]:
+        """The first side's future thirds after each representative legal card."""
+        pairs = self._ask(Request("cards", pos, points_only))
+        return {int(rep): int(value) for rep, value in pairs}
+
+
+def from_environment() -> RemoteCore | None:
+    """The service this process was told about in its environment, if any."""
+    address, key = os.environ.get(ADDRESS_ENV), os.environ.get(KEY_ENV)
+    if not address or not key:
+        return None
+    try:
+        return RemoteCore(address, bytes.fromhex(key))
+    except ValueError:
+        return None

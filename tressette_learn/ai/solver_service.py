@@ -1,0 +1,218 @@
+"""One process that runs the compiled solver for every kernel of a server.
+
+The compiled core (numba, llvmlite) costs each process that loads it ~110 MB. A Voilà server
+starts this service once (:meth:`SolverService.start`) and gives its kernels the socket's
+address and key in their environment (:data:`ADDRESS_ENV`, :data:`KEY_ENV`); each kernel's
+:mod:`fastsolver` then asks the service instead of loading the core itself
+(:mod:`solver_client`). The socket is a Unix socket in a private folder, and a client must
+prove it holds the key (``multiprocessing.connection``'s challenge) before it is heard.
+
+The service searches on ``workers`` transposition tables at once (the core releases the
+GIL); a connection gets back the table it used last when that one is free, so a hint's or
+review's consecutive searches at one table reuse its bounds. It exits when its parent does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from multiprocessing.connection import Connection, Listener, answer_challenge, deliver_challenge
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from .solver_wire import MAX_MESSAGE, Request, WireError, decode_request, encode_reply
+
+ADDRESS_ENV = "TRESSETTE_SOLVER_ADDRESS"
+KEY_ENV = "TRESSETTE_SOLVER_KEY"
+START_TIMEOUT = 30.0  # seconds for the service to listen (not to load the core)
+
+
+class SolverService:
+    """``with SolverService.start() as service:`` runs the service until the block ends."""
+
+    def __init__(self, process: subprocess.Popen[bytes], folder: Path, key: bytes) -> None:
+        self.process = process
+        self.folder = folder
+        self.address = str(folder / "solver.sock")
+        self.key = key
+
+    @classmethod
+    def start(cls, workers: int | None = None) -> SolverService:
+        """Start the service and wait until it listens (it loads the core meanwhile)."""
+        folder = Path(tempfile.mkdtemp(prefix="tressette-solver-"))  # mode 0700
+        key = secrets.token_bytes(32)
+        env = {**os.environ, **cls._env(str(folder / "solver.sock"), key)}
+        command = [sys.executable, "-m", __name__, "--workers", str(workers or _cpus())]
+        process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
+                                   start_new_session=True)  # Ctrl-C is the parent's to handle
+        service = cls(process, folder, key)
+        try:
+            service._wait_listening()
+        except BaseException:
+            service.stop()
+            raise
+        return service
+
+    @staticmethod
+    def _env(address: str, key: bytes) -> dict[str, str]:
+        return {ADDRESS_ENV: address, KEY_ENV: key.hex()}
+
+    def env(self) -> dict[str, str]:
+        """The environment variables that send a kernel's searches here."""
+        return self._env(self.address, self.key)
+
+    def _wait_listening(self) -> None:
+        from .solver_client import RemoteCore, ServiceUnavailable
+
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the solver service exited with code {self.process.returncode}")
+            with contextlib.suppress(ServiceUnavailable):
+                RemoteCore(self.address, self.key).ready()
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError("the solver service did not listen within "
+                                   f"{START_TIMEOUT:.0f} s")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        """Stop the process and remove its socket."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def __enter__(self) -> SolverService:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.stop()
+
+
+def _cpus() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+               else os.cpu_count() or 1)
+
+
+class CorePool:
+    """``workers`` search cores (each with its own tables), lent one at a time."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.free: list[Any] = []
+        self.made = 0
+        self.cond = threading.Condition()
+
+    @contextlib.contextmanager
+    def take(self, preferred: Any = None) -> Iterator[Any]:
+        """A free core: ``preferred`` if it is free; waits while all are busy."""
+        from . import fastsolver
+
+        with self.cond:
+            while not self.free and self.made >= self.workers:
+                self.cond.wait()
+            if not self.free:
+                self.made += 1
+                self.free.append(fastsolver.new_core())
+            core = preferred if preferred in self.free else self.free[-1]
+            self.free.remove(core)
+        try:
+            yield core
+        finally:
+            with self.cond:
+                self.free.append(core)
+                self.cond.notify()
+
+
+def answer(request: Request, pool: CorePool, last: list[Any]) -> Any:
+    """The reply's answer to one request (``last`` holds the connection's last core)."""
+    from . import fastsolver
+
+    if request.op == "ready":
+        return fastsolver.is_ready()
+    fastsolver.warm_up(background=False)
+    if request.op == "wait":
+        return True
+    assert request.pos is not None
+    with pool.take(last[0]) as core:
+        last[0] = core
+        if request.op == "value":
+            return core.position_value(request.pos)
+        return sorted(core.card_values(request.pos, request.points_only).items())
+
+
+def handle(conn: Connection, key: bytes, pool: CorePool) -> None:
+    """Serve one client: the key's challenge both ways, then its requests in turn."""
+    with conn:
+        try:
+            deliver_challenge(conn, key)
+            answer_challenge(conn, key)
+        except Exception:  # a wrong key (AuthenticationError), or a peer that left
+            return
+        last: list[Any] = [None]
+        while True:
+            try:
+                data = conn.recv_bytes(MAX_MESSAGE)
+            except (OSError, EOFError):  # gone, or a message too long (the stream is lost)
+                return
+            try:
+                reply = encode_reply(answer(decode_request(data), pool, last))
+            except WireError as err:
+                reply = encode_reply(error=str(err))
+            except Exception as err:  # noqa: BLE001  the core failed: tell the client
+                reply = encode_reply(error=f"{type(err).__name__}: {err}")
+            conn.send_bytes(reply)
+
+
+def serve(address: str, key: bytes, workers: int) -> None:
+    """Listen on ``address`` until the process is stopped; load the core at once."""
+    from . import fastsolver
+
+    with Listener(address, family="AF_UNIX") as listener:
+        fastsolver.warm_up(background=True)
+        pool = CorePool(workers)
+        while True:
+            try:
+                conn = listener.accept()
+            except OSError:
+                continue
+            threading.Thread(target=handle, args=(conn, key, pool), daemon=True).start()
+
+
+def _exit_with_parent() -> None:
+    parent = os.getppid()
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m tressette_learn.ai.solver_service --workers N``; address and key from
+    the environment."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=_cpus())
+    args = parser.parse_args(argv)
+    threading.Thread(target=_exit_with_parent, daemon=True).start()
+    address, key = os.environ.pop(ADDRESS_ENV), bytes.fromhex(os.environ.pop(KEY_ENV))
+    serve(address, key, max(1, args.workers))  # (popped: this process searches itself)
+
+
+if __name__ == "__main__":
+    main()

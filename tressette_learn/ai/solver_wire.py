@@ -1,0 +1,171 @@
+"""The solver service's messages: a request for a search, its reply, as JSON bytes.
+
+A request is ``{"op": ..., "pos": {...}, "points_only": bool}``; ``op`` is ``"value"``
+(the first side's exact future thirds), ``"cards"`` (each representative legal card's
+value), ``"ready"`` (is the core loaded?) or ``"wait"`` (answer once it is). A reply is
+``{"ok": ...}`` or ``{"error": "..."}``. Every field of a position is checked before a
+search runs on it: the compiled core trusts its input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from .position import Position
+
+OPS = ("value", "cards", "ready", "wait")
+MAX_MESSAGE = 64 * 1024  # bytes; a position is ~1 KB
+FULL = (1 << 40) - 1  # every card of the deck, as a mask
+
+
+class WireError(ValueError):
+    """A message that is not a valid request or reply; names the field."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Request:
+    """One question to the service."""
+
+    op: str
+    pos: Position | None = None
+    points_only: bool = False
+
+
+def encode_request(request: Request) -> bytes:
+    """The request as JSON bytes."""
+    body: dict[str, Any] = {"op": request.op, "points_only": request.points_only}
+    if request.pos is not None:
+        body["pos"] = dataclasses.asdict(request.pos)
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def decode_request(data: bytes) -> Request:
+    """A request from JSON bytes; :class:`WireError` names what is wrong."""
+    body = _object(data, "request")
+    op = body.get("op")
+    if op not in OPS:
+        raise WireError(f"op: expected one of {', '.join(OPS)}")
+    points_only = body.get("points_only", False)
+    if not isinstance(points_only, bool):
+        raise WireError("points_only: expected true or false")
+    if op in ("ready", "wait"):
+        return Request(op)
+    return Request(op, decode_position(body.get("pos")), points_only)
+
+
+def encode_reply(ok: Any = None, error: str | None = None) -> bytes:
+    """A reply: the answer, or an error message."""
+    body = {"error": error} if error is not None else {"ok": ok}
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def decode_reply(data: bytes) -> Any:
+    """The answer of a reply; :class:`WireError` with the service's message if it refused."""
+    body = _object(data, "reply")
+    if "error" in body:
+        raise WireError(f"the solver service refused the request: {body['error']}")
+    if "ok" not in body:
+        raise WireError("reply: no 'ok' field")
+    return body["ok"]
+
+
+def decode_position(raw: object) -> Position:
+    """A position from its JSON object, every field checked."""
+    if not isinstance(raw, dict):
+        raise WireError("pos: expected an object")
+    fields = {f.name for f in dataclasses.fields(Position)}
+    if set(raw) != fields:
+        raise WireError(f"pos: expected the fields {', '.join(sorted(fields))}")
+    trick = _list(raw, "trick", 0, 3, pair=True)
+    stock = _list(raw, "stock", 0, 39)
+    pos = Position(
+        hands=_list(raw, "hands", 0, FULL, length=4), trick=[(s, c) for s, c in trick],
+        to_play=_int(raw, "to_play", -1, 3), tricks_left=_int(raw, "tricks_left", 0, 20),
+        gone=_int(raw, "gone", 0, FULL), stock=tuple(stock),
+        stock_pos=_int(raw, "stock_pos", 0, len(stock)),
+        must_follow_with_stock=_bool(raw, "must_follow_with_stock"),
+        next_seat=tuple(_list(raw, "next_seat", -1, 3, length=4)),
+        side=tuple(_list(raw, "side", 0, 1, length=4)),
+        values=tuple(_list(raw, "values", 0, 33, length=40)),
+        a_perdere=_bool(raw, "a_perdere"), captured=_list(raw, "captured", 0, 400, length=2))
+    _check_table(pos)
+    return pos
+
+
+def _check_table(pos: Position) -> None:
+    """What the core indexes with must point inside the table."""
+    seated = [s for s in range(4) if pos.next_seat[s] >= 0]
+    if not _is_cycle(pos.next_seat, seated):
+        raise WireError("next_seat: expected a cycle over the seated players")
+    if pos.to_play >= 0 and pos.to_play not in seated:
+        raise WireError("to_play: not a seated player")
+    if len(pos.trick) >= len(seated) or any(s not in seated for s, _ in pos.trick):
+        raise WireError("trick: expected fewer cards than players, from seated players")
+    masks = [*pos.hands, pos.gone, *(1 << c for _, c in pos.trick),
+             *(1 << c for c in pos.stock[pos.stock_pos:])]
+    if sum(m.bit_count() for m in masks) != _union(masks).bit_count():
+        raise WireError("hands: a card is in two places (hands, trick, stock, gone)")
+
+
+def _is_cycle(nxt: tuple[int, ...], seated: list[int]) -> bool:
+    """Whether following ``nxt`` from a seated player visits each seated player once."""
+    if len(seated) < 2:
+        return False
+    seen, seat = [], seated[0]
+    for _ in seated:
+        seen.append(seat)
+        seat = nxt[seat]
+    return seat == seated[0] and sorted(seen) == seated
+
+
+def _union(masks: list[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+def _object(data: bytes, what: str) -> dict[str, Any]:
+    try:
+        body = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        raise WireError(f"{what}: not JSON") from None
+    if not isinstance(body, dict):
+        raise WireError(f"{what}: expected an object")
+    return body
+
+
+def _int(raw: dict[str, Any], name: str, low: int, high: int) -> int:
+    value = raw[name]
+    if type(value) is not int or not low <= value <= high:
+        raise WireError(f"{name}: expected a whole number from {low} to {high}")
+    return value
+
+
+def _bool(raw: dict[str, Any], name: str) -> bool:
+    value = raw[name]
+    if not isinstance(value, bool):
+        raise WireError(f"{name}: expected true or false")
+    return value
+
+
+def _list(raw: dict[str, Any], name: str, low: int, high: int, length: int | None = None,
+          pair: bool = False) -> list[Any]:
+    """A list of whole numbers in ``[low, high]`` (with ``pair``: of [seat, card] pairs)."""
+    value = raw[name]
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise WireError(f"{name}: expected a list" + (f" of {length}" if length else ""))
+    items = value if not pair else [x for p in value for x in _pair(p, name)]
+    for i, item in enumerate(items):
+        top = 39 if pair and i % 2 else high
+        if type(item) is not int or not low <= item <= top:
+            raise WireError(f"{name}: expected whole numbers from {low} to {top}")
+    return [tuple(p) for p in value] if pair else list(value)
+
+
+def _pair(item: object, name: str) -> list[Any]:
+    if not isinstance(item, list) or len(item) != 2:
+        raise WireError(f"{name}: expected [seat, card] pairs")
+    return item
