@@ -18,9 +18,14 @@ With ``--runs R`` the class is run R times, each against a fresh server, and eve
 is the median over the runs (this machine is noisy); ``runs`` in the JSON lists each run.
 Prints the median and p95 time to an interactive page, the click-to-redraw p95, the mean
 and largest kernel, and the number of errors (timeouts, exceptions, console errors).
+With ``--lesson 10_play`` each learner starts a match instead (the page is interactive when
+its Start button shows), plays the whole deal, asks for one exact hint and then for the
+review of the deal: the figures add the hint's and the review's median and p95 times.
 JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``kernel_mb``,
-``kernel_max_mb``, ``errors``, ``learners``. Goals: interactive p95 <= 3 s, click p95 <= 300
-ms, <= 120 MB per learner kernel, zero errors.
+``kernel_max_mb``, ``solver_service_mb`` (the server's one solver process; 0 without it),
+``errors``, ``learners`` (and ``hint_median_s``, ``hint_p95_s``, ``review_median_s``,
+``review_p95_s`` on the play page). Goals: interactive p95 <= 3 s, click p95 <= 300 ms,
+<= 120 MB per learner kernel, zero errors.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from browser import CHROMIUM, CHROMIUM_ARGS, EXTERNAL, PLAY_CARDS, TABLE_SHOWN, percentile
+from browser import CHROMIUM, CHROMIUM_ARGS, EXTERNAL, LOOK_MS, PLAY_CARDS, TABLE_SHOWN, percentile
 from playwright.async_api import Browser, Page, async_playwright
 
 from tressette_learn.server import VoilaServer, rss_mb, settings_option
@@ -50,7 +55,68 @@ class Learner:
 
     interactive_s: float | None = None
     clicks_ms: list[float] = field(default_factory=list)
+    hint_s: float | None = None
+    review_s: float | None = None
     errors: list[str] = field(default_factory=list)
+
+
+# The play page: the learner starts a match (the computers' level and the table as the form
+# offers them) and plays the whole deal, asking for a hint before their fifth card (six
+# tricks left: an exact hint, from the solver) and for the review once the deal is over.
+# Times the hint (click to the hinted card) and the review (click to its summary).
+START_SHOWN = """() => Boolean(document.querySelector(".tl-match-start")?.checkVisibility())"""
+PLAY_DEAL = """async ([plays, hintAt]) => {
+  const table = () => document.querySelector(".tl-table");
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const coach = () => document.querySelector(".tl-coach-output").innerText.slice(0, 300);
+  const until = async (test, ms, what) => {
+    const start = performance.now();
+    while (!test()) {
+      if (performance.now() - start > 120000) {
+        const state = `table: ${table().dataset.status}; coach: ${coach()}`;
+        throw new Error(`no ${what} in 120 s (${state})`);
+      }
+      await sleep(ms);
+    }
+  };
+  const advance = async (wanted) => {
+    while (!wanted.includes(table().dataset.status)) {
+      const { status, step } = table().dataset;
+      if (status === "trick_done") {
+        table().querySelector(".tl-next").click();
+        await until(() => table().dataset.step !== step, 10, "next trick");
+      } else await until(() => table().dataset.status !== status, 20, `end of ${status}`);
+    }
+  };
+  // a button is enabled by its own message, which may come after the table's
+  const enabled = (css) => until(() => !document.querySelector(css).disabled, 10, `${css} on`);
+  const out = { clicks: [], hint: null, review: null };
+  for (let i = 0; i < plays; i++) {
+    await advance(["your_turn"]);
+    if (i === hintAt) {
+      await enabled(".tl-coach-hint");
+      const t0 = performance.now();
+      document.querySelector(".tl-coach-hint").click();
+      await until(() => table().querySelector(".tl-card.hinted"), 20, "hinted card");
+      out.hint = (performance.now() - t0) / 1000;
+    }
+    await sleep(LOOK_MS);
+    const card = table().querySelector(".tl-pos-bottom .tl-card.legal").dataset.card;
+    const t0 = performance.now();
+    table().querySelector(`.tl-pos-bottom .tl-card[data-card="${card}"]`).click();
+    await until(() => table().querySelector(
+      `.tl-trick .tl-played[data-seat="S"][data-card="${card}"]`), 5, "card in the trick");
+    out.clicks.push(performance.now() - t0);
+  }
+  await advance(["over"]);
+  await enabled(".tl-coach-review");
+  const t0 = performance.now();
+  document.querySelector(".tl-coach-review").click();
+  await until(() => document.querySelector(".tl-coach-summary"), 50, "review");
+  out.review = (performance.now() - t0) / 1000;
+  return out;
+}""".replace("LOOK_MS", str(LOOK_MS))
+DEAL_PLAYS, HINT_AT = 10, 4  # a four-player deal: ten cards each
 
 
 # What a page shows when a learner gives up on it: the table, Voilà's loading text, an error.
@@ -85,13 +151,27 @@ async def learner(browser: Browser, url: str, delay: float, plays: int) -> Learn
     try:
         start = time.monotonic()
         await page.goto(url, timeout=TIMEOUT_MS)
-        await page.wait_for_function(TABLE_SHOWN, polling=50, timeout=TIMEOUT_MS)
+        match = "10_play" in url
+        await page.wait_for_function(START_SHOWN if match else TABLE_SHOWN, polling=50,
+                                     timeout=TIMEOUT_MS)
         out.interactive_s = time.monotonic() - start
-        out.clicks_ms = [float(ms) for ms in await page.evaluate(PLAY_CARDS, plays)]
+        if match:
+            await play_a_deal(page, out)
+        else:
+            out.clicks_ms = [float(ms) for ms in await page.evaluate(PLAY_CARDS, plays)]
     except Exception as err:  # a benchmark counts failures instead of stopping
         out.errors.append(f"{type(err).__name__}: {str(err).splitlines()[0]}; the page: "
                           f"{await page_state(page)}")
     return out
+
+
+async def play_a_deal(page: Page, out: Learner) -> None:
+    """Start a match on the play page, play the deal with a hint, then ask for the review."""
+    await page.locator(".tl-match-start").click()
+    await page.wait_for_function(TABLE_SHOWN, polling=50, timeout=TIMEOUT_MS)
+    played = await page.evaluate(PLAY_DEAL, [DEAL_PLAYS, HINT_AT])
+    out.clicks_ms = [float(ms) for ms in played["clicks"]]
+    out.hint_s, out.review_s = float(played["hint"]), float(played["review"])
 
 
 async def classroom(url: str, learners: int, arrival: float, plays: int) -> list[Learner]:
@@ -116,6 +196,7 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float) -> 
         url = f"{server.url}/voila/render/{lesson}.ipynb"
         results = asyncio.run(classroom(url, learners, arrival, plays))
         kernels = [rss_mb(pid) for pid in server.kernel_pids()]
+        service = rss_mb(server.solver.process.pid) if server.solver else 0.0
     ready = [r.interactive_s for r in results if r.interactive_s is not None]
     clicks = [c for r in results for c in r.clicks_ms]
     errors = [e for r in results for e in r.errors]
@@ -130,14 +211,26 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float) -> 
         "click_p95_ms": round(percentile(clicks, 0.95), 1) if clicks else -1,
         "kernel_mb": round(statistics.mean(kernels), 1) if kernels else -1,
         "kernel_max_mb": round(max(kernels), 1) if kernels else -1,
+        "solver_service_mb": round(service, 1),
         "errors": len(errors),
+        **waits("hint", [r.hint_s for r in results]),
+        **waits("review", [r.review_s for r in results]),
     }
+
+
+def waits(name: str, times: list[float | None]) -> Figures:
+    """``{name}_median_s`` and ``{name}_p95_s`` of the measured ``times`` (none: nothing)."""
+    measured = [t for t in times if t is not None]
+    if not measured:
+        return {}
+    return {f"{name}_median_s": round(statistics.median(measured), 2),
+            f"{name}_p95_s": round(percentile(measured, 0.95), 2)}
 
 
 def median_of(runs: list[Figures]) -> dict[str, object]:
     """Each figure's median over ``runs``, with the runs themselves under ``runs``."""
     figures: dict[str, object] = {key: statistics.median(r[key] for r in runs)
-                                  for key in runs[0]}
+                                  for key in runs[0] if all(key in r for r in runs)}
     if len(runs) > 1:
         figures["runs"] = runs
     return figures
@@ -170,7 +263,12 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['interactive_median_s']} s, p95 {figures['interactive_p95_s']} s "
               f"(goal <= 3); click-to-redraw p95 {figures['click_p95_ms']} ms (goal <= 300)")
         print(f"kernels: {figures['kernel_mb']} MB each on average, largest "
-              f"{figures['kernel_max_mb']} MB (goal <= 120); errors: {figures['errors']}")
+              f"{figures['kernel_max_mb']} MB (goal <= 120); the solver service "
+              f"{figures['solver_service_mb']} MB; errors: {figures['errors']}")
+        if "hint_p95_s" in figures:
+            print(f"hint: median {figures['hint_median_s']} s, p95 {figures['hint_p95_s']} s; "
+                  f"review: median {figures['review_median_s']} s, "
+                  f"p95 {figures['review_p95_s']} s")
     return 0
 
 

@@ -15,9 +15,11 @@ review's consecutive searches at one table reuse its bounds. It exits when its p
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import os
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -210,6 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=_cpus())
     args = parser.parse_args(argv)
     threading.Thread(target=_exit_with_parent, daemon=True).start()
+    faulthandler.register(signal.SIGUSR1, all_threads=True)  # kill -USR1: where each thread is
     address, key = os.environ.pop(ADDRESS_ENV), bytes.fromhex(os.environ.pop(KEY_ENV))
     serve(address, key, max(1, args.workers))  # (popped: this process searches itself)
 
