@@ -1,7 +1,7 @@
 """A class on one machine: N learners open a lesson and play cards, all against one server.
 
     python benchmarks/classroom_load.py [--learners N] [--arrival S] [--plays K] [--runs R]
-                                        [--json]
+                                        [--lesson NAME] [--no-shared-solver] [--json]
 
 Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json``: the
 index and the play page have pre-heated kernels) and a fresh progress database; the script
@@ -187,11 +187,12 @@ async def classroom(url: str, learners: int, arrival: float, plays: int) -> list
 Figures = dict[str, float | int]
 
 
-def run(learners: int, arrival: float, plays: int, lesson: str, warm: float) -> Figures:
+def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
+        shared: bool = True) -> Figures:
     """Serve the lessons, run the class, return the figures."""
     data = Path(tempfile.mkdtemp(prefix="tressette-load-"))
     env = {"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"}
-    with VoilaServer(NOTEBOOKS, settings_option(), env=env) as server:
+    with VoilaServer(NOTEBOOKS, settings_option(), env=env, solver=shared) as server:
         time.sleep(warm)  # the pre-heated kernels start with the server
         url = f"{server.url}/voila/render/{lesson}.ipynb"
         results = asyncio.run(classroom(url, learners, arrival, plays))
@@ -247,11 +248,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", default="00_index")
     parser.add_argument("--runs", type=int, default=1,
                         help="run the class this many times and report medians (default 1)")
+    parser.add_argument("--no-shared-solver", action="store_true",
+                        help="no solver service: each kernel loads the solver itself")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     runs = []
     for _ in range(max(1, args.runs)):
-        runs.append(run(args.learners, args.arrival, args.plays, args.lesson, args.warm))
+        runs.append(run(args.learners, args.arrival, args.plays, args.lesson, args.warm,
+                        shared=not args.no_shared_solver))
         print("run:", json.dumps(runs[-1]), file=sys.stderr)
     figures = median_of(runs)
     if args.json:

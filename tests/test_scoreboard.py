@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -207,7 +209,19 @@ def test_reset_forgets_every_deal(lang: Settings) -> None:
     assert board.totals == {"NS": 0, "EW": 0}
     assert progress_texts(board) == ["NS 0 / 21", "EW 0 / 21"]
     assert "No deal scored yet." in board._deal.value
-    assert board._chart.value == empty_chart
+    assert board._chart.value == empty_chart == b""
+    assert board._chart.layout.display == "none"
+
+
+def test_an_empty_board_shows_no_chart_and_loads_no_matplotlib() -> None:
+    """A page with a board and no deal yet (the play page) does not pay for matplotlib."""
+    code = ("import sys; from tressette_learn.engine import Rules;"
+            "from tressette_learn.ui.scoreboard import Scoreboard;"
+            "board = Scoreboard(Rules.preset('standard'));"
+            "print(board._chart.layout.display, 'matplotlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.split()
+    assert out == ["none", "False"]
 
 
 def test_switching_the_language_redraws_in_italian(lang: Settings) -> None:

@@ -53,7 +53,7 @@ class SolverService:
         folder = Path(tempfile.mkdtemp(prefix="tressette-solver-"))  # mode 0700
         key = secrets.token_bytes(32)
         env = {**os.environ, **cls._env(str(folder / "solver.sock"), key)}
-        command = [sys.executable, "-m", __name__, "--workers", str(workers or _cpus())]
+        command = [sys.executable, "-m", __name__, "--workers", str(workers or WORKERS)]
         process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
                                    start_new_session=True)  # Ctrl-C is the parent's to handle
         service = cls(process, folder, key)
@@ -109,6 +109,11 @@ class SolverService:
 def _cpus() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                else os.cpu_count() or 1)
+
+
+# Searches at once: twice the cores, so that one learner's long review shares the cores
+# with other learners' hints instead of making them queue (each adds tables, <= 53 MB).
+WORKERS = 2 * _cpus()
 
 
 class CorePool:
@@ -209,7 +214,7 @@ def main(argv: list[str] | None = None) -> None:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=_cpus())
+    parser.add_argument("--workers", type=int, default=WORKERS)
     args = parser.parse_args(argv)
     threading.Thread(target=_exit_with_parent, daemon=True).start()
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # kill -USR1: where each thread is

@@ -2,7 +2,8 @@
 
 The engine decides every number (:class:`~tressette_learn.engine.DealResult`,
 :class:`~tressette_learn.engine.Match`); this module only lays them out, in English or
-Italian, and escapes every text it puts into HTML.
+Italian, and escapes every text it puts into HTML. The chart of totals appears with the
+first deal counted (matplotlib is loaded then, not when an empty board is shown).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from ..engine import Deal, DealResult, Match, MatchResult, Rules
 from ..engine.seats import side_of, sides_for
 from .events import LOG
 from .i18n import seat_name, side_name, t
-from .plots import running_totals, totals_png
 from .settings import SETTINGS, Settings
 
 FRACTIONS = ("", "⅓", "⅔")
@@ -240,6 +240,12 @@ class Scoreboard(widgets.VBox):
     def _redraw(self) -> None:
         self._draw_deal()
         self._draw_progress()
+        self._chart.layout.display = None if self.results else "none"
+        if not self.results:
+            self._chart.value = b""
+            return
+        from .plots import running_totals, totals_png  # matplotlib: only once there is a deal
+
         totals = running_totals([{s: r.total(s) for s in self.sides} for r in self.results],
                                 self.sides)
         self._chart.value = totals_png(totals, self.target, self.lang, self.names)
