@@ -23,6 +23,8 @@ its Start button shows), plays the whole deal, asks for one exact hint and then 
 review of the deal: the figures add the hint's and the review's median and p95 times.
 JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``kernel_mb``,
 ``kernel_max_mb``, ``solver_service_mb`` (the server's one solver process; 0 without it),
+``server_cpu_s`` and ``browser_cpu_s`` (CPU seconds of the server with its kernels and of
+the browsers, which share this machine),
 ``errors``, ``learners`` (and ``hint_median_s``, ``hint_p95_s``, ``review_median_s``,
 ``review_p95_s`` on the play page). Goals: interactive p95 <= 3 s, click p95 <= 300 ms,
 <= 120 MB per learner kernel, zero errors.
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import resource
 import statistics
 import sys
 import tempfile
@@ -192,12 +195,16 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
     """Serve the lessons, run the class, return the figures."""
     data = Path(tempfile.mkdtemp(prefix="tressette-load-"))
     env = {"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"}
+    start = children_cpu()
     with VoilaServer(NOTEBOOKS, settings_option(), env=env, solver=shared) as server:
         time.sleep(warm)  # the pre-heated kernels start with the server
         url = f"{server.url}/voila/render/{lesson}.ipynb"
+        before = children_cpu()
         results = asyncio.run(classroom(url, learners, arrival, plays))
+        browsers = children_cpu() - before  # Chromium and its driver have exited
         kernels = [rss_mb(pid) for pid in server.kernel_pids()]
         service = rss_mb(server.solver.process.pid) if server.solver else 0.0
+    server_cpu = children_cpu() - start - browsers  # Voilà, its kernels, the solver service
     ready = [r.interactive_s for r in results if r.interactive_s is not None]
     clicks = [c for r in results for c in r.clicks_ms]
     errors = [e for r in results for e in r.errors]
@@ -213,10 +220,18 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         "kernel_mb": round(statistics.mean(kernels), 1) if kernels else -1,
         "kernel_max_mb": round(max(kernels), 1) if kernels else -1,
         "solver_service_mb": round(service, 1),
+        "server_cpu_s": round(server_cpu, 1),
+        "browser_cpu_s": round(browsers, 1),
         "errors": len(errors),
         **waits("hint", [r.hint_s for r in results]),
         **waits("review", [r.review_s for r in results]),
     }
+
+
+def children_cpu() -> float:
+    """CPU seconds of this process's finished children (and theirs, once reaped)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def waits(name: str, times: list[float | None]) -> Figures:
@@ -269,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"kernels: {figures['kernel_mb']} MB each on average, largest "
               f"{figures['kernel_max_mb']} MB (goal <= 120); the solver service "
               f"{figures['solver_service_mb']} MB; errors: {figures['errors']}")
+        print(f"CPU: server {figures['server_cpu_s']} s, browsers {figures['browser_cpu_s']} s")
         if "hint_p95_s" in figures:
             print(f"hint: median {figures['hint_median_s']} s, p95 {figures['hint_p95_s']} s; "
                   f"review: median {figures['review_median_s']} s, "

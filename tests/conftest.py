@@ -3,6 +3,7 @@ worked out by hand, state snapshots, and hypothesis strategies."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -10,11 +11,17 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
+from tressette_learn.ai.solver_service import ADDRESS_ENV, KEY_ENV
 from tressette_learn.engine import DECK, PRESETS, Card, Deal, Rules, Seat, parse_cards
 from tressette_learn.engine.seats import seats_for
 from tressette_learn.engine.svg import set_display
 
 CardsLike = str | Iterable[Card] | Iterable[str]
+
+# Tests run in a terminal of a served machine search in their own processes; the tests of
+# the solver service set these themselves.
+for _name in (ADDRESS_ENV, KEY_ENV):
+    os.environ.pop(_name, None)
 
 
 def cards(text: CardsLike) -> tuple[Card, ...]:
