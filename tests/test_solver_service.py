@@ -190,6 +190,15 @@ def test_a_message_too_long_closes_only_that_connection(service: SolverService) 
     assert still_answers(service)
 
 
+def test_a_client_that_leaves_during_its_search_harms_no_one(service: SolverService) -> None:
+    pos = position_from_deal(random_deal("standard", 61, 9, 0))
+    with Client(service.address, family="AF_UNIX", authkey=service.key) as conn:
+        conn.send_bytes(encode_request(Request("cards", pos)))
+    assert still_answers(service)
+    small = position_from_deal(random_deal("standard", 62, 3, 1))
+    assert remote(service).position_value(small) == fastsolver.new_core().position_value(small)
+
+
 def test_requests_round_trip_every_field() -> None:
     pos = position_from_deal(random_deal("a_due", 8, 11, 1))
     back = decode_request(encode_request(Request("cards", pos, True)))

@@ -183,7 +183,10 @@ def handle(conn: Connection, key: bytes, pool: CorePool) -> None:
                 reply = encode_reply(error=str(err))
             except Exception as err:  # noqa: BLE001  the core failed: tell the client
                 reply = encode_reply(error=f"{type(err).__name__}: {err}")
-            conn.send_bytes(reply)
+            try:
+                conn.send_bytes(reply)
+            except OSError:  # the client left while its search ran
+                return
 
 
 def serve(address: str, key: bytes, workers: int) -> None:
