@@ -24,7 +24,7 @@ review of the deal: the figures add the hint's and the review's median and p95 t
 JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``kernel_mb``,
 ``kernel_max_mb``, ``solver_service_mb`` (the server's one solver process; 0 without it),
 ``server_cpu_s`` and ``browser_cpu_s`` (CPU seconds of the server with its kernels and of
-the browsers, which share this machine),
+the browsers, which share this machine), ``voila_cpu_s`` (the Voilà process alone),
 ``errors``, ``learners`` (and ``hint_median_s``, ``hint_p95_s``, ``review_median_s``,
 ``review_p95_s`` on the play page). Goals: interactive p95 <= 3 s, click p95 <= 300 ms,
 <= 120 MB per learner kernel, zero errors.
@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import resource
 import statistics
 import sys
@@ -204,6 +205,8 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         browsers = children_cpu() - before  # Chromium and its driver have exited
         kernels = [rss_mb(pid) for pid in server.kernel_pids()]
         service = rss_mb(server.solver.process.pid) if server.solver else 0.0
+        assert server.process is not None
+        voila = own_cpu(server.process.pid)
     server_cpu = children_cpu() - start - browsers  # Voilà, its kernels, the solver service
     ready = [r.interactive_s for r in results if r.interactive_s is not None]
     clicks = [c for r in results for c in r.clicks_ms]
@@ -221,6 +224,7 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         "kernel_max_mb": round(max(kernels), 1) if kernels else -1,
         "solver_service_mb": round(service, 1),
         "server_cpu_s": round(server_cpu, 1),
+        "voila_cpu_s": round(voila, 1),
         "browser_cpu_s": round(browsers, 1),
         "errors": len(errors),
         **waits("hint", [r.hint_s for r in results]),
@@ -232,6 +236,12 @@ def children_cpu() -> float:
     """CPU seconds of this process's finished children (and theirs, once reaped)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def own_cpu(pid: int) -> float:
+    """CPU seconds process ``pid`` itself has used so far (not its children)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def waits(name: str, times: list[float | None]) -> Figures:
@@ -284,7 +294,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"kernels: {figures['kernel_mb']} MB each on average, largest "
               f"{figures['kernel_max_mb']} MB (goal <= 120); the solver service "
               f"{figures['solver_service_mb']} MB; errors: {figures['errors']}")
-        print(f"CPU: server {figures['server_cpu_s']} s, browsers {figures['browser_cpu_s']} s")
+        print(f"CPU: server {figures['server_cpu_s']} s (Voilà itself {figures['voila_cpu_s']} s),"
+              f" browsers {figures['browser_cpu_s']} s")
         if "hint_p95_s" in figures:
             print(f"hint: median {figures['hint_median_s']} s, p95 {figures['hint_p95_s']} s; "
                   f"review: median {figures['review_median_s']} s, "
