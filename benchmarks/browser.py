@@ -1,7 +1,9 @@
-"""Shared pieces of the browser benchmarks: Chromium's launch, waiting for the table, playing."""
+"""Shared pieces of the browser benchmarks: Chromium's launch, waiting for the table, playing,
+and their common options."""
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Sequence
 
@@ -77,3 +79,10 @@ def percentile(values: Sequence[float], q: float) -> float:
     pos = (len(ordered) - 1) * q
     low, high = int(pos), min(int(pos) + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def add_server_options(parser: argparse.ArgumentParser) -> None:
+    """``--no-shared-solver`` (each kernel loads the solver itself) and ``--json``."""
+    parser.add_argument("--no-shared-solver", action="store_true",
+                        help="no solver service: each kernel loads the solver itself")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -44,7 +44,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from browser import CHROMIUM, CHROMIUM_ARGS, EXTERNAL, LOOK_MS, PLAY_CARDS, TABLE_SHOWN, percentile
+from browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    EXTERNAL,
+    LOOK_MS,
+    PLAY_CARDS,
+    TABLE_SHOWN,
+    add_server_options,
+    percentile,
+)
 from playwright.async_api import Browser, Page, async_playwright
 
 from tressette_learn.server import VoilaServer, rss_mb, settings_option
@@ -273,9 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", default="00_index")
     parser.add_argument("--runs", type=int, default=1,
                         help="run the class this many times and report medians (default 1)")
-    parser.add_argument("--no-shared-solver", action="store_true",
-                        help="no solver service: each kernel loads the solver itself")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_server_options(parser)
     args = parser.parse_args(argv)
     runs = []
     for _ in range(max(1, args.runs)):

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from browser import launch, offline
+from browser import add_server_options, launch, offline
 from playwright.sync_api import sync_playwright
 
 from tressette_learn.server import VoilaServer, own_mb, rss_mb, settings_option
@@ -76,9 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--settle", type=float, default=8.0,
                         help="seconds to wait after a page is shown (default 8)")
-    parser.add_argument("--no-shared-solver", action="store_true",
-                        help="no solver service: each kernel loads the solver itself")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_server_options(parser)
     args = parser.parse_args(argv)
     lessons = measure(args.settle, shared=not args.no_shared_solver)
     kernels = [f for name, f in lessons.items() if not name.startswith("solver service")]

@@ -132,11 +132,19 @@ def _service() -> solver_client.RemoteCore | None:
     return _remote
 
 
-def _without_service(err: Exception) -> None:
-    """Stop asking the service: from now on this process searches itself."""
-    global _remote, _looked_up
-    _remote, _looked_up = None, True
-    LOG.warning("%s; loading the solver in this process instead", err)
+def _on_service(call: Callable[[solver_client.RemoteCore], _T]) -> tuple[bool, _T | None]:
+    """``(True, call(service))`` with a solver service; ``(False, None)`` without one, or
+    once it fails (from then on this process searches itself)."""
+    global _remote
+    service = _service()
+    if service is None:
+        return False, None
+    try:
+        return True, call(service)
+    except solver_client.ServiceUnavailable as err:
+        _remote = None
+        LOG.warning("%s; loading the solver in this process instead", err)
+        return False, None
 
 
 def _compile() -> None:
@@ -169,14 +177,13 @@ def warm_up(background: bool = True) -> None:
     (and raises if compiling failed). With a solver service, its core is the one waited for.
     """
     global _warm_thread
-    service = _service()
-    if service is not None:
-        try:
-            if not background:
-                service.wait_ready()
-            return
-        except solver_client.ServiceUnavailable as err:
-            _without_service(err)
+
+    def wait(service: solver_client.RemoteCore) -> None:
+        if not background:
+            service.wait_ready()
+
+    if _on_service(wait)[0]:
+        return
     with _warm_lock:
         if _warm_thread is None and not _ready.is_set():
             _warm_thread = threading.Thread(target=_compile_quietly, name="tressette-numba",
@@ -195,12 +202,9 @@ def _compile_quietly() -> None:
 
 def is_ready() -> bool:
     """True once the compiled core can be called without waiting for a compilation."""
-    service = _service()
-    if service is not None:
-        try:
-            return service.ready()
-        except solver_client.ServiceUnavailable as err:
-            _without_service(err)
+    asked, ready = _on_service(lambda service: service.ready())
+    if asked:
+        return bool(ready)
     return _ready.is_set() and not _failed
 
 
@@ -221,12 +225,10 @@ def _core(block: bool) -> _Core | None:
 def _run(block: bool, job: Callable[[SearchCore], _T]) -> _T | None:
     """Run ``job`` on the service's core, or on this process's shared core; there, if
     another thread is searching and ``block`` is False, on a private small table."""
-    service = _service()
-    if service is not None:
-        try:
-            return job(service) if block or service.ready() else None
-        except solver_client.ServiceUnavailable as err:
-            _without_service(err)
+    asked, answer = _on_service(lambda service: job(service) if block or service.ready()
+                                else None)
+    if asked:
+        return answer
     core = _core(block)
     if core is None:
         return None

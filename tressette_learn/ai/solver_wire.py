@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from .position import Position
@@ -105,7 +107,7 @@ def _check_table(pos: Position) -> None:
         raise WireError("trick: expected fewer cards than players, from seated players")
     masks = [*pos.hands, pos.gone, *(1 << c for _, c in pos.trick),
              *(1 << c for c in pos.stock[pos.stock_pos:])]
-    if sum(m.bit_count() for m in masks) != _union(masks).bit_count():
+    if sum(m.bit_count() for m in masks) != reduce(or_, masks, 0).bit_count():
         raise WireError("hands: a card is in two places (hands, trick, stock, gone)")
 
 
@@ -118,13 +120,6 @@ def _is_cycle(nxt: tuple[int, ...], seated: list[int]) -> bool:
         seen.append(seat)
         seat = nxt[seat]
     return seat == seated[0] and sorted(seen) == seated
-
-
-def _union(masks: list[int]) -> int:
-    out = 0
-    for mask in masks:
-        out |= mask
-    return out
 
 
 def _object(data: bytes, what: str) -> dict[str, Any]:
