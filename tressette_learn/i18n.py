@@ -1,18 +1,42 @@
-"""Every text the widgets show, in English and Italian, from ``lessons/strings/<lang>/*.yaml``.
+"""The one words layer: every text a learner reads, in English and Italian.
 
-Each component keeps its texts in its own file (``table.yaml``, ``quiz.yaml``, ...); a key
-may appear in only one file of a language.
+Texts live in ``lessons/strings/<lang>/*.yaml`` (one file per component; a key may appear
+in only one file of a language). The engine and the AI return facts (cards, suits, seats,
+numbers); :func:`t` writes them in the learner's language, so no caller names a card or
+makes a plural by hand. A placeholder's format spec says how:
+
+=====================  ==================================================================
+``{card}``             the Three of cups · il Tre di coppe (``Card``)
+``{card:bare}``        Three of cups · Tre di coppe
+``{card:di}``          Italian article joined to ``di a da in su con``: del Tre di coppe
+``{cards}``            the Two and the Jack of cups · il Due e il Fante di coppe (cards,
+                       grouped by suit; the specs above apply to each card)
+``{suit}``             cups · coppe (``Suit``)
+``{seat}``             North · Nord (``Seat``)
+``{side:side}``        North–South · Nord–Sud (``"NS"``; a seat's letter at two players)
+``{n:trick}``          1 trick, 3 tricks · 1 presa, 3 prese (any ``unit.<name>`` pair)
+``{x}``                a number in the language's way: 6.7 · 6,7 (one decimal at most)
+``{thirds:thirds}``    thirds of a point in words: two thirds of a point · due terzi di punto
+``{phrase}``           a :class:`Phrase` (or :class:`Text`), written in the same language
+=====================  ==================================================================
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import string
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 from .content import ContentError, lessons_dir, load
+from .engine.cards import Card, Rank, Suit
+from .engine.seats import Seat
 
 LANGUAGES = ("en", "it")
+ITALIAN_PREPOSITIONS = {"di": ("del ", "dell'"), "a": ("al ", "all'"), "da": ("dal ", "dall'"),
+                        "in": ("nel ", "nell'"), "su": ("sul ", "sull'"),
+                        "con": ("con il ", "con l'"), "": ("il ", "l'")}
 
 
 def strings(lang: str) -> dict[str, str]:
@@ -40,12 +64,76 @@ def _merged(lang: str) -> dict[str, str]:
 
 
 def t(key: str, lang: str, **values: Any) -> str:
-    """The text ``key`` in ``lang`` with ``{placeholders}`` filled from ``values``."""
+    """The text ``key`` in ``lang`` with its ``{placeholders}`` written from ``values``."""
     try:
         text = strings(lang)[key]
     except KeyError:
         raise ContentError(f"strings/{lang}: no text for {key!r}") from None
-    return text.format(**values) if values else text
+    return _Writer(lang).format(text, **values) if values else text
+
+
+def has(key: str) -> bool:
+    """Whether ``key`` is a text (in every language: a test keeps them equal)."""
+    return key in strings(LANGUAGES[0])
+
+
+class Wording(Protocol):
+    """Anything that can be read in a language: :class:`Phrase`, :class:`Text`."""
+
+    def get(self, lang: str) -> str:
+        """The words in ``lang``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Phrase:
+    """A text key and its facts, written only when a language is asked for."""
+
+    key: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **values: Any) -> Phrase:
+        """``Phrase.of("reason.follow", suit=Suit.COPPE, held=cards)``."""
+        return cls(key, tuple((name, _frozen(value)) for name, value in values.items()))
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The values by name."""
+        return dict(self.values)
+
+    def get(self, lang: str) -> str:
+        """The sentence in ``lang``."""
+        return t(self.key, lang, **self.facts)
+
+    def __str__(self) -> str:
+        return self.get("en")
+
+
+@dataclasses.dataclass(frozen=True)
+class Text:
+    """Words already written in each language (lesson content, names typed by a person)."""
+
+    en: str
+    it: str
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang``."""
+        return self.it if lang == "it" else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
+@dataclasses.dataclass(frozen=True)
+class Joined:
+    """Several wordings one after the other (sentences joined by a space, by default)."""
+
+    parts: tuple[Wording, ...]
+    sep: str = " "
+
+    def get(self, lang: str) -> str:
+        """Each part in ``lang``, joined."""
+        return self.sep.join(part.get(lang) for part in self.parts if part.get(lang))
 
 
 def seat_name(seat: object, lang: str) -> str:
@@ -56,6 +144,117 @@ def seat_name(seat: object, lang: str) -> str:
 def side_name(side: str, lang: str) -> str:
     """``North–South`` for a side, or a seat's name at a two-player table (``S``)."""
     return t(f"side.{side}", lang) if len(side) == 2 else seat_name(side, lang)
+
+
+def card_name(card: Card, lang: str, spec: str = "") -> str:
+    """One card in a sentence: ``the Three of cups``, ``del Tre di coppe`` (see the specs)."""
+    return f"{_ranked(card.rank, lang, spec)} {_of_suit(card.suit, lang)}"
+
+
+def cards_names(cards: Iterable[Card], lang: str, spec: str = "") -> str:
+    """Cards in a sentence, grouped by suit in the order given: ``the Two and the Jack of
+    cups and the Ace of coins``; ``none`` / ``nessuna`` when there are none."""
+    groups: dict[Suit, list[Rank]] = {}
+    for card in cards:
+        groups.setdefault(card.suit, []).append(card.rank)
+    if not groups:
+        return t("words.none", lang)
+    return listed([listed([_ranked(rank, lang, spec) for rank in ranks], lang) + " "
+                   + _of_suit(suit, lang) for suit, ranks in groups.items()], lang)
+
+
+def listed(items: list[str], lang: str) -> str:
+    """``a, b and c`` / ``a, b e c``."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {t('words.and', lang)} {items[-1]}"
+
+
+def number(value: float, lang: str, spec: str = "") -> str:
+    """A number as the language writes it: ``6.7`` / ``6,7``; whole numbers bare."""
+    if spec:
+        text = format(value, spec)
+    elif float(value).is_integer():
+        text = str(int(value))
+    else:
+        text = f"{value:.1f}".removesuffix(".0")
+    return text.replace(".", ",") if lang == "it" else text
+
+
+def counted(value: float, unit: str, lang: str) -> str:
+    """``1 trick``, ``3 tricks``, ``6,7 punti``: the number with its unit, in the plural
+    unless it is exactly one."""
+    form = "one" if value == 1 else "many"
+    return t(f"unit.{unit}.{form}", lang, n=number(value, lang))
+
+
+def thirds_words(thirds: int, lang: str) -> str:
+    """Thirds of a point in words: ``two thirds of a point``, ``1 point and a third``."""
+    whole, part = divmod(thirds, 3)
+    if not whole:
+        return t(f"thirds.only.{part}", lang)
+    if not part:
+        return counted(whole, "point", lang)
+    return t(f"thirds.with.{part}", lang, points=counted(whole, "point", lang))
+
+
+class _Writer(string.Formatter):
+    """Fills a text's placeholders with facts written in ``lang``."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        lang, spec = self.lang, format_spec
+        if isinstance(value, Card):
+            return card_name(value, lang, spec)
+        if isinstance(value, Suit):
+            return t(f"suit.{value.symbol}", lang)
+        if isinstance(value, Seat):
+            return seat_name(value, lang)
+        if isinstance(value, str):
+            return side_name(value, lang) if spec == "side" else value
+        if hasattr(value, "get") and not isinstance(value, Mapping):
+            return str(value.get(lang))
+        if _is_cards(value):
+            return cards_names(value, lang, spec)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if spec == "thirds":
+                return thirds_words(int(value), lang)
+            if spec and has(f"unit.{spec}.one"):
+                return counted(value, spec, lang)
+            return number(value, lang, spec)
+        return super().format_field(value, format_spec)
+
+
+def _ranked(rank: Rank, lang: str, spec: str) -> str:
+    """The rank with its article (``the Three``, ``il Tre``, ``dell'Asso``), or bare."""
+    name = rank.italian_name if lang == "it" else rank.english_name
+    if spec == "bare":
+        return name
+    if lang != "it":
+        return f"the {name}"
+    if spec not in ITALIAN_PREPOSITIONS:
+        raise ValueError(f"unknown card spec {spec!r}: use bare or a preposition "
+                         f"({' '.join(p for p in ITALIAN_PREPOSITIONS if p)})")
+    before_consonant, before_vowel = ITALIAN_PREPOSITIONS[spec]
+    return (before_vowel if name[0] in "AEIOU" else before_consonant) + name
+
+
+def _of_suit(suit: Suit, lang: str) -> str:
+    return t("words.of_suit", lang, suit=t(f"suit.{suit.symbol}", lang))
+
+
+def _is_cards(value: Any) -> bool:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        return False
+    items = list(value)
+    return all(isinstance(item, Card) for item in items)
+
+
+def _frozen(value: Any) -> Any:
+    """Lists become tuples, so a phrase can be compared and hashed."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def placeholders(text: str) -> set[str]:

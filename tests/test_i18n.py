@@ -1,0 +1,90 @@
+"""The words layer: facts written in each language by the placeholders' specs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tressette_learn.engine import Card, Seat, parse_cards
+from tressette_learn.engine.cards import Suit
+from tressette_learn.i18n import Joined, Phrase, Text, cards_names, placeholders, strings, t
+
+
+def test_a_card_is_named_with_its_article_in_each_language() -> None:
+    ace, three = Card.parse("Ac"), Card.parse("3s")
+    assert t("words.of_suit", "en", suit=Suit.COPPE) == "of cups"
+    assert _fill("{c}", "en", three) == "the Three of swords"
+    assert _fill("{c}", "it", ace) == "l'Asso di coppe"
+    assert _fill("{c:di}", "it", ace) == "dell'Asso di coppe"
+    assert _fill("{c:bare}", "en", ace) == "Ace of cups"
+
+
+@pytest.mark.parametrize(("spec", "italian"), [
+    ("", "il Due e il Fante di coppe e l'Asso di denari"),
+    ("di", "del Due e del Fante di coppe e dell'Asso di denari"),
+    ("con", "con il Due e con il Fante di coppe e con l'Asso di denari"),
+    ("bare", "Due e Fante di coppe e Asso di denari"),
+])
+def test_cards_are_grouped_by_suit_with_the_right_italian_article(spec: str, italian: str) -> None:
+    cards = parse_cards("2c Fc Ad")
+    assert cards_names(cards, "it", spec) == italian
+
+
+def test_english_cards_are_grouped_by_suit() -> None:
+    assert cards_names(parse_cards("2c Fc"), "en") == "the Two and the Jack of cups"
+    assert cards_names([], "en") == "none"
+    assert cards_names([], "it") == "nessuna"
+
+
+@pytest.mark.parametrize(("n", "en", "it"), [
+    (0, "0 tricks", "0 prese"), (1, "1 trick", "1 presa"), (3, "3 tricks", "3 prese"),
+])
+def test_counts_take_the_plural_unless_one(n: int, en: str, it: str) -> None:
+    assert t("unit.trick.many", "en", n=n).split()[1] == "tricks"
+    assert _fill("{n:trick}", "en", n) == en
+    assert _fill("{n:trick}", "it", n) == it
+
+
+def test_numbers_use_the_languages_decimal_mark() -> None:
+    assert _fill("{x:point}", "en", 6.66) == "6.7 points"
+    assert _fill("{x:point}", "it", 6.66) == "6,7 punti"
+    assert _fill("{x}", "it", 2.0) == "2"
+
+
+@pytest.mark.parametrize(("thirds", "en", "it"), [
+    (0, "nothing", "niente"), (1, "a third of a point", "un terzo di punto"),
+    (2, "two thirds of a point", "due terzi di punto"), (3, "1 point", "1 punto"),
+    (5, "1 point and two thirds", "1 punto e due terzi"), (7, "2 points and a third",
+                                                           "2 punti e un terzo"),
+])
+def test_thirds_in_words(thirds: int, en: str, it: str) -> None:
+    assert _fill("{n:thirds}", "en", thirds) == en
+    assert _fill("{n:thirds}", "it", thirds) == it
+
+
+def test_seats_sides_suits_and_nested_phrases() -> None:
+    assert _fill("{x}", "it", Seat.W) == "Ovest"
+    assert _fill("{x:side}", "it", "NS") == "Nord–Sud"
+    assert _fill("{x}", "en", Suit.BASTONI) == "batons"
+    inner = Phrase.of("unit.point.many", n=4)
+    assert _fill("{x}", "it", inner) == "4 punti"
+    both = Joined((Text("A.", "B."), Phrase.of("words.none")))
+    assert both.get("it") == "B. nessuna"
+
+
+def test_a_phrase_compares_by_its_facts() -> None:
+    cards = [Card.parse("2c")]
+    assert Phrase.of("words.of_suit", suit=cards) == Phrase.of("words.of_suit", suit=tuple(cards))
+    assert hash(Phrase.of("unit.trick.one", n=1))
+
+
+def test_the_words_have_the_same_keys_and_placeholders_in_both_languages() -> None:
+    en, it = strings("en"), strings("it")
+    for key in (k for k in en if k.split(".")[0] in ("words", "suit", "unit", "thirds")):
+        assert placeholders(en[key]) == placeholders(it[key]), key
+
+
+def _fill(template: str, lang: str, value: object) -> str:
+    from tressette_learn.i18n import _Writer
+
+    name = placeholders(template).pop()
+    return _Writer(lang).format(template, **{name: value})
