@@ -22,8 +22,9 @@ from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.tricks import SIGNALS, Signal
 from ..engine.views import PlayerView
+from ..i18n import Phrase, Text, Wording
 from .events import LOG, Event, EventSource
-from .i18n import side_name, t
+from .i18n import t
 from .messages import checked
 from .reasons import play_reason
 from .settings import SETTINGS, Settings
@@ -40,6 +41,9 @@ SHAPES: Mapping[str, Mapping[str, type]] = {
     "play": {"card": str}, "signal": {"signal": str}, "declare": {"id": str},
     "advance": {"step": int}, "next": {}, "undo": {}, "new": {}, "call": {}, "redeal": {},
 }
+
+
+NO_MESSAGE = Text("", "")
 
 
 def _rules(rules: Rules | str) -> Rules:
@@ -69,6 +73,7 @@ class Table(anywidget.AnyWidget, EventSource):
     _signal: Signal | None
     _hinted: str | None
     _hold: bool
+    _message: Wording
 
     def __init__(self, rules: Rules | str = "standard", *, deal: Deal | None = None,
                  seat: Seat | str = Seat.S, level: str = "club", seed: int | None = None,
@@ -112,8 +117,9 @@ class Table(anywidget.AnyWidget, EventSource):
         """Play the next card of a script (a guided hand), whoever's turn it is."""
         self._do(lambda: self.deal.play(card))
 
-    def say(self, text: str, kind: str = "info") -> None:
-        """Show a message above the table (``info``, ``good`` or ``error``)."""
+    def say(self, text: str | Wording, kind: str = "info") -> None:
+        """Show a message above the table (``info``, ``good`` or ``error``); a wording
+        (:class:`~tressette_learn.i18n.Phrase`) is written again when the language changes."""
         self._say(text, kind)
 
     def advance(self) -> bool:
@@ -125,7 +131,7 @@ class Table(anywidget.AnyWidget, EventSource):
             self._do(lambda: play_one(self.deal, self.players))
         except PlayerError:
             LOG.exception("a computer player failed")
-            self._say(t("table.computer_failed", self.settings.lang), "error")
+            self._say(Phrase.of("table.computer_failed"), "error")
         return True
 
     def run(self) -> None:
@@ -150,7 +156,7 @@ class Table(anywidget.AnyWidget, EventSource):
                 break
         self._hold = False
         self._finished = False
-        self._refresh("")
+        self._refresh(NO_MESSAGE)
         return True
 
     def can_undo(self) -> bool:
@@ -225,7 +231,7 @@ class Table(anywidget.AnyWidget, EventSource):
     @property
     def message(self) -> str:
         """The last message shown to the learner (a rule broken, a result)."""
-        return self._message
+        return self._message.get(self.settings.lang)
 
     # -- internals ----------------------------------------------------------------
     def _start(self, deal: Deal, hold: bool = False) -> None:
@@ -235,7 +241,8 @@ class Table(anywidget.AnyWidget, EventSource):
         self._signal = self._hinted = None
         self._step = getattr(self, "_step", 0)
         self._calls_checked = -1
-        self._message, self._kind = "", "info"
+        self._message = NO_MESSAGE
+        self._kind = "info"
         self._refresh()
 
     def _make_players(self) -> dict[Seat, Player]:
@@ -260,7 +267,7 @@ class Table(anywidget.AnyWidget, EventSource):
         tricks = len(self.deal.tricks)
         action()
         self._signal = self._hinted = None
-        self._message = ""
+        self._message = NO_MESSAGE
         if len(self.deal.tricks) > tricks and self.hold_tricks:
             self._hold = True
         self._refresh()
@@ -290,18 +297,10 @@ class Table(anywidget.AnyWidget, EventSource):
     def _situation(self, status: str | None = None) -> Situation:
         lang = self.settings.lang
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
-                         self.show_all, self._step, self._message, self._kind, self._signal,
-                         self.can_undo(), self._result_text(lang), self._hinted,
-                         self.offer_new)
+                         self.show_all, self._step, self._message.get(lang), self._kind,
+                         self._signal, self.can_undo(), self._hinted, self.offer_new)
 
-    def _result_text(self, lang: str) -> str:
-        if not self.deal.is_over():
-            return ""
-        result = self.deal.result()
-        return " · ".join(t("table.result", lang, side=side_name(side, lang),
-                            points=result.total(side)) for side in self.deal.sides)
-
-    def _refresh(self, message: str | None = None) -> None:
+    def _refresh(self, message: Wording | None = None) -> None:
         if message is not None:
             self._message = message
         self._settle()
@@ -316,8 +315,9 @@ class Table(anywidget.AnyWidget, EventSource):
         self.emit(Event("deal_end", self.source, data={"totals": totals,
                                                        "record": self.record()}))
 
-    def _say(self, text: str, kind: str) -> None:
-        self._message, self._kind = text, kind
+    def _say(self, text: str | Wording, kind: str) -> None:
+        self._message = Text(text, text) if isinstance(text, str) else text
+        self._kind = kind
         self._sync()
 
     def _sync(self, status: str | None = None) -> None:
