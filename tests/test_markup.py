@@ -11,8 +11,8 @@ def test_paragraphs_lists_and_emphasis():
 
 def test_a_heading_followed_by_its_paragraph_in_one_block():
     text = "## Two players (a due)\nEach player gets **10 cards**;\nthe other 20 stay."
-    assert to_html(text) == ("<h4>Two players (a due)</h4>"
-                             "<p>Each player gets <strong>10 cards</strong>; the other 20 stay.</p>")
+    assert to_html(text) == ("<h4>Two players (a due)</h4><p>Each player gets "
+                             "<strong>10 cards</strong>; the other 20 stay.</p>")
 
 
 def test_a_list_right_after_a_paragraph_line():
