@@ -26,6 +26,7 @@ def test_a_guided_hand_opens_at_the_move_and_takes_a_click_and_the_keyboard(
     expect(page.locator(PLAYED)).to_be_visible()
     expect(page.locator(f"{HAND} .tl-message.tl-good")).to_be_visible()
     expect(page.locator(f'{HAND} .tl-table[data-status="paused"]')).to_be_visible()
+    expect(page.locator(f"{HAND} .tl-step-show_me")).to_be_hidden()  # only at a move
 
     # The played card has left the hand: the focus is on Next trick. Two steps back with
     # Shift+Tab is "Previous card": Enter goes back to the move and focuses South's cards.
