@@ -254,6 +254,9 @@ def test_after_a_different_card_just_as_good_the_table_and_the_text_agree():
         "quindi il Cinque di spade resta in mano.</p>")
     assert hand.table.message.startswith("Giusto")  # the verdict, worded again
     assert hand.forward() and "prosegue come" not in hand.comment.value
+    assert hand.back() and hand.back() and hand.walk.is_your_move()
+    hand.show_me()  # the record's own card: nothing to explain
+    assert "prosegue come" not in hand.comment.value
 
 
 def test_the_record_s_own_card_needs_no_such_note():

@@ -43,7 +43,7 @@ class GuidedHand(widgets.VBox, EventSource):
         self.settings = settings
         self.tries = 0
         self._last: Verdict | None = None
-        self._note: tuple[int, Phrase] | None = None  # (step, what the table shows and why)
+        self._note: Phrase | None = None  # why the table shows another card than the learner's
         self._message: tuple[Callable[[str], str], str] | None = None
         if not self.script.your_moves <= set(self.script.solved):
             warm_up()  # the solver core compiles in the background while the learner reads
@@ -143,10 +143,8 @@ class GuidedHand(widgets.VBox, EventSource):
             return
         played = self.script.record.plays[self.walk.step]
         self.walk.forward()
-        if card != played.card:
-            self._note = (self.walk.step, Phrase.of("guided.as_played", seat=played.seat,
-                                                    played=played.card, card=card))
-        self._show()
+        self._show(None if card == played.card else Phrase.of(
+            "guided.as_played", seat=played.seat, played=played.card, card=card))
         self._say(lambda lang: _right_text(verdict, lang), "good")
         self._focus()
 
@@ -155,10 +153,10 @@ class GuidedHand(widgets.VBox, EventSource):
         self._message = (words, kind)
         self.table.say(words(self.settings.lang), kind)
 
-    def _show(self) -> None:
-        """Put the deal at the current step on the table, then the texts."""
+    def _show(self, note: Phrase | None = None) -> None:
+        """Put the deal at the current step on the table, then the texts (and ``note``)."""
         self.tries = 0
-        self._message = None
+        self._message, self._note = None, note
         self.table.paused = not self.walk.is_your_move()
         self.table.new_deal(deal=self.walk.deal_at(self.walk.step))
         self._texts()
@@ -166,9 +164,7 @@ class GuidedHand(widgets.VBox, EventSource):
     def _texts(self) -> None:
         lang, step = self.settings.lang, self.walk.step
         self.title.value = f"<h3>{html.escape(self.script.title[lang])}</h3>"
-        paragraphs = [self.walk.comment(lang)]
-        if self._note is not None and self._note[0] == step:
-            paragraphs.insert(0, self._note[1].get(lang))
+        paragraphs = [self._note.get(lang) if self._note else "", self.walk.comment(lang)]
         paragraphs = [inline(text) for text in paragraphs if text]
         if self.walk.is_your_move():
             paragraphs.append(f"<b>{html.escape(t('guided.your_move', lang))}</b>")
