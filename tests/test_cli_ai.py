@@ -94,7 +94,10 @@ def test_hint_italian_and_estimated(capsys: pytest.CaptureFixture[str],
 def test_hint_on_a_finished_deal_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "hint", str(SEED002))
     assert status == 2 and out == ""
-    assert one_error_line(err).startswith("error: the deal is over")
+    assert one_error_line(err) == "error: The deal is over: all 10 tricks have been played."
+    status, out, err = run(capsys, "hint", str(SEED002), "--lang", "it")
+    assert status == 2 and out == ""
+    assert one_error_line(err) == "error: La smazzata è finita: si sono giocate tutte le 10 prese."
 
 
 def test_hint_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -208,6 +211,10 @@ def test_review_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     status, out, err = run(capsys, "review", str(path), "--seat", "S")
     assert status == 2 and out == ""
     assert one_error_line(err).startswith("error: plays[5].card: ")
+    assert "the King of coins: North holds it." in err
+    status, out, err = run(capsys, "review", str(path), "--seat", "S", "--lang", "it")
+    assert status == 2 and out == ""
+    assert one_error_line(err).endswith("non può giocare il Re di denari: ce l'ha Nord.")
     path.write_text("{not json", encoding="utf-8")
     status, _, err = run(capsys, "review", str(path), "--seat", "S")
     assert status == 2 and one_error_line(err).startswith("error: record: not valid JSON")

@@ -136,7 +136,7 @@ def test_an_illegal_card_is_refused_by_the_rules_before_the_solver():
     deal = hand.walk.deal_at(6)
     illegal = next(c for c in deal.hand(Seat.S) if c not in deal.legal_cards())
     assert hand.try_card(illegal) is None
-    assert hand.table.state["message"]["text"].startswith("you must follow")
+    assert hand.table.state["message"]["text"].startswith("You must follow")
 
 
 def test_show_me_plays_the_records_card():

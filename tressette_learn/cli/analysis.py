@@ -99,12 +99,12 @@ def run_hint(args: argparse.Namespace) -> int:
     """Replay the record and print the hint for the seat to play."""
     from ..ai import fastsolver
     from ..ai.hints import EXACT_HORIZON, hint
-    from ..engine.records import over_reason
+    from ..engine_words import refusal_text
 
     deal = _one_deal(args)
     seat = deal.to_play
     if seat is None:
-        return fail(over_reason(deal))
+        return fail(refusal_text(deal.over_reason(), args.lang))
     view = deal.view(seat)
     left = deal.rules.tricks_per_deal - len(deal.tricks)
     if left <= EXACT_HORIZON and not fastsolver.is_ready():
