@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,7 @@ from tressette_learn.engine import Deal, PlayerView, Rules
 from tressette_learn.engine.seats import seats_for
 
 ROOT = Path(__file__).resolve().parent.parent
+CARD_CODE = re.compile(r"\b[A2-7FCR][dcsb]\b")
 
 
 class Spot:
@@ -124,12 +126,31 @@ def test_a_signal_is_true_and_only_on_a_lead(spots: list[Spot]) -> None:
 
 def test_the_reason_is_given_in_english_and_italian(spots: list[Spot]) -> None:
     for spot in spots:
-        en, it = spot.hint.sentence("en"), spot.hint.sentence("it")
+        why = spot.hint.explanation
+        en, it = why.get("en"), why.get("it")
         assert en.strip() and it.strip()
         assert en != it
-        assert spot.hint.sentence() == en
+        for text in (en, it):  # a sentence naming cards, never by their code
+            assert text[0].isupper() and not CARD_CODE.search(text), text
         data = spot.hint.to_json()
         assert (data["en"], data["it"], data["card"]) == (en, it, str(spot.hint.card))
+
+
+def test_the_cost_stated_is_the_spread_of_the_averaged_values(spots: list[Spot]) -> None:
+    stated = 0
+    for spot in spots:
+        points = [e.points for e in spot.hint.values]
+        spread = max(points) - min(points)
+        cost = spot.hint.explanation.cost
+        if cost is None:
+            assert spread < 0.05
+            continue
+        stated += 1
+        assert cost.key == "explain.cost.average"  # "On average, another card could ..."
+        amount = cost.facts["cost"]
+        said = amount.facts["n"] / 3 if amount.key.endswith("thirds") else amount.facts["x"]
+        assert said == pytest.approx(spread, abs=0.05)
+    assert stated
 
 
 def test_at_the_last_trick_the_hint_is_the_only_card(spots: list[Spot]) -> None:
