@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+from learner_text import check_sentence
 from test_players import _swapped, _swaps
 
 from tressette_learn.ai import RulesPlayer, fastsolver
@@ -22,7 +22,6 @@ from tressette_learn.engine import Deal, PlayerView, Rules
 from tressette_learn.engine.seats import seats_for
 
 ROOT = Path(__file__).resolve().parent.parent
-CARD_CODE = re.compile(r"\b[A2-7FCR][dcsb]\b")
 
 
 class Spot:
@@ -131,7 +130,7 @@ def test_the_reason_is_given_in_english_and_italian(spots: list[Spot]) -> None:
         assert en.strip() and it.strip()
         assert en != it
         for text in (en, it):  # a sentence naming cards, never by their code
-            assert text[0].isupper() and not CARD_CODE.search(text), text
+            check_sentence(text)
         data = spot.hint.to_json()
         assert (data["en"], data["it"], data["card"]) == (en, it, str(spot.hint.card))
 

@@ -63,7 +63,8 @@ class Explanation:
     cost: Phrase | None = None
 
     def get(self, lang: str) -> str:
-        """The sentence in ``lang``, then the cost's (a wording, as ``Phrase.get``)."""
+        """The sentence in ``lang`` (a capital first: it may begin with a card, ``il Tre``),
+        then the cost's; a wording, like ``Phrase.get``."""
         text = self.phrase.get(lang)
         text = text[:1].upper() + text[1:]
         return text if self.cost is None else f"{text} {self.cost.get(lang)}"
