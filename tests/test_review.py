@@ -130,8 +130,8 @@ def test_a_mistake_says_what_it_cost_in_each_language() -> None:
                                   exact=False)
     assert several.mistake.get("en") == (
         "Trick 9, South: the Four of swords cost about 2 points (an estimate). "
-        "Better: any of the Ace and the Three of swords. " + why.get("en"))
-    assert "Meglio una di queste carte: l'Asso e il Tre di spade. " in several.mistake.get("it")
+        "Better: the Ace or the Three of swords. " + why.get("en"))
+    assert "Meglio l'Asso o il Tre di spade. " in several.mistake.get("it")
 
 
 def test_blunder_other_seats_played_perfectly() -> None:
