@@ -1,11 +1,13 @@
 """What a learner reads on the lesson pages and in the guided hands, in both languages:
-no raw Markdown, no engine card codes, no internal preset names."""
+no raw Markdown, no engine card codes, no internal preset names, cards named with a capital
+rank."""
 
 import html
 import re
 from pathlib import Path
 
 import pytest
+from learner_text import LOWER_RANK
 
 from tressette_learn.engine.rules import PRESETS
 from tressette_learn.teaching.course import course
@@ -59,3 +61,4 @@ def test_no_raw_markdown_card_codes_or_internal_names(where):
     for text in shown(markup):
         assert not RAW.search(text), f"{where}: {text!r}"
         assert not CARD_CODE.search(text), f"{where}: {text!r}"
+        assert not LOWER_RANK.search(text), f"{where}: {text!r}"
