@@ -21,7 +21,7 @@ NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "00_index.ipynb"
 def _choice(qid: str, right: str) -> int:
     """The index of the choice whose English label is the engine's answer ``right``."""
     question = next(q for q in load_bank("00_index") if q.id == qid)
-    return [c.label.en for c in question.choices].index(right)
+    return [c.label.get("en") for c in question.choices].index(right)
 
 
 def played_out(seed: int) -> Deal:

@@ -31,7 +31,7 @@ def trick(leader: Seat, texts: str) -> tuple[Play, ...]:
 
 def _choice(qid: str, right: str) -> int:
     question = next(q for q in load_bank("02_card_order") if q.id == qid)
-    return [c.label.en for c in question.choices].index(right)
+    return [c.label.get("en") for c in question.choices].index(right)
 
 
 def _ace_or_two() -> str:

@@ -16,6 +16,7 @@ from .questions import (
     INPUTS,
     Question,
     QuestionError,
+    at_table,
     count_question,
     declarations_question,
     legal_question,
@@ -23,6 +24,7 @@ from .questions import (
     name_question,
     order_question,
     signal_question,
+    stock_note,
     value_question,
     winner_question,
 )
@@ -73,7 +75,9 @@ def _gen_legal(qid: str, rng: random.Random, rules: Rules) -> Question:
     deal = _deal_at(rng, rules, rng.randrange(rules.tricks_per_deal),
                     rng.randrange(1, len(seats_for(rules.players))))
     assert deal.to_play is not None
-    return legal_question(qid, deal.current, deal.hand(deal.to_play), deal.must_follow())
+    must_follow = deal.must_follow()
+    question = legal_question(qid, deal.current, deal.hand(deal.to_play), must_follow)
+    return at_table(question, stock_note(rules, must_follow))
 
 
 def _gen_order(qid: str, rng: random.Random, _rules: Rules) -> Question:
