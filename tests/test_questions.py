@@ -375,3 +375,34 @@ def test_a_wrong_answer_gets_the_answer_once_from_the_explanation(kind):
 def test_a_hand_written_choice_says_its_answer():
     q = next(q for q in load_bank("00_index") if q.id == "index-partner")
     assert check(q, "0").explanation.get("en").startswith("Not quite. The answer: North.")
+
+
+def test_a_question_at_a_perdere_says_so_in_its_prompt():
+    """Lesson 8: a pile with the Ace of batons is counted at 11 points only at a perdere."""
+    perdere = Rules.preset("a_perdere")
+    for q in (count_question("p", "points", parse_cards("Ab 3c"), perdere),
+              count_question("t", "thirds", parse_cards("Ab 3c"), perdere),
+              value_question("v", Card.parse("Rd"), perdere)):
+        assert q.prompt.get("en").startswith("At this table (a perdere) the Ace of batons is "
+                                             "worth 11 points.")
+        assert q.prompt.get("it").startswith("A questo tavolo (a perdere) l'Asso di bastoni")
+    plain = count_question("q", "points", parse_cards("Ab 3c"), perdere.with_options(
+        ace_of_bastoni_eleven=False))
+    assert "usual values" in plain.prompt.get("en") and plain.answer == 1
+    assert "perdere" not in count_question("s", "points", parse_cards("Ab 3c")).prompt.get("en")
+
+
+@pytest.mark.parametrize("preset, words", [("a_due", "must follow suit even while the stock"),
+                                           ("gamelake", "free play while the stock lasts")])
+def test_a_two_player_legal_question_says_the_rule_of_the_stock(preset, words):
+    rules = Rules.preset(preset).with_options(players=2)
+    for seed in range(5):
+        assert words in generate("legal", seed, rules).prompt.get("en")
+    assert "stock" not in generate("legal", 1).prompt.get("en")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_generated_signals_are_yours_and_meanings_your_partners(seed):
+    signal, meaning = generate("signal", seed), generate("meaning", seed)
+    assert signal.trick[0].seat == Seat.S and meaning.trick[0].seat == Seat.N
+    assert meaning.prompt.get("en").startswith("Your partner (North) leads")

@@ -1,0 +1,79 @@
+"""Every quiz of the course read as a learner reads it, in English and in Italian: every
+sentence starts with a capital letter, cards are named in words (no engine codes), numbers
+agree with their nouns, suits are named in the reader's language, and no question is asked
+twice in one quiz."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tressette_learn.teaching.answers import check
+from tressette_learn.teaching.bank import load_bank
+from tressette_learn.teaching.course import course
+from tressette_learn.teaching.questions import Question
+
+BANKS = [lesson.quiz for lesson in course() if lesson.quiz]
+SENTENCE = re.compile(r"(?:^|[.!?]\s+)\W*(\w)")
+FAULTS = {
+    "a card code": re.compile(r"\b[A2-7FCR][dcsb]\b"),
+    "an internal name": re.compile(r"\b(a_due|a_perdere|col_morto|gamelake)\b"),
+    "a plural after 1": re.compile(r"\b1 (points|thirds|tricks|cards|deals|punti|terzi|prese"
+                                   r"|carte|smazzate)\b"),
+    "markdown": re.compile(r"\*\*|^#|`"),
+}
+IN_WORDS = {
+    "en": re.compile(r"\b([2-7]|(?i:ace|two|three|four|five|six|seven|jack|knight|king|fante"
+                     r"|cavallo|re|asso)) of (coins|cups|swords|batons|denari|coppe|spade"
+                     r"|bastoni)\b|\bof (denari|coppe|spade|bastoni)\b"),
+    "it": re.compile(r"\b([2-7]|tre|due|asso|re|fante|cavallo|sette) di (denari|coppe|spade"
+                     r"|bastoni)\b"),
+}
+ENGLISH_RANK = re.compile(r"(Ace|Two|Three|Four|Five|Six|Seven|Jack|Knight|King) of "
+                          r"(coins|cups|swords|batons)")
+
+
+def wrong_answer(q: Question) -> object:
+    """A readable answer that is not right (every question has one)."""
+    candidates = [*q.cards, *([c] for c in q.cards), list(q.cards),
+                  *(c.key for c in q.choices), *([c.key] for c in q.choices), 0, 1, 99]
+    return next(a for a in candidates if (r := check(q, a)).valid and not r.correct)
+
+
+def right_answer(q: Question) -> object:
+    return sorted(q.answer)[0] if q.input == "choice" and isinstance(q.answer, frozenset) \
+        else q.answer
+
+
+def texts(q: Question, lang: str) -> Iterator[str]:
+    """Everything a learner may read of ``q``: the question, its hint and both feedbacks."""
+    yield q.prompt.get(lang)
+    yield q.hint.get(lang)
+    yield from (c.label.get(lang) for c in q.choices)
+    yield check(q, right_answer(q)).explanation.get(lang)
+    yield check(q, wrong_answer(q)).explanation.get(lang)
+
+
+@pytest.mark.parametrize("bank", BANKS)
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_quiz_text_reads_as_a_learner_should(bank: str, lang: str) -> None:
+    for q in load_bank(bank):
+        for text in texts(q, lang):
+            where = f"{bank} {q.id} ({lang}): {text}"
+            starts = SENTENCE.findall(text)
+            assert starts and not any(c.islower() for c in starts), f"lower-case start: {where}"
+            for fault, pattern in FAULTS.items():
+                assert not pattern.search(text), f"{fault}: {where}"
+            for match in IN_WORDS[lang].finditer(text):
+                assert lang == "en" and ENGLISH_RANK.fullmatch(match.group(0)), \
+                    f"a card not named as the course names it: {where}"
+
+
+@pytest.mark.parametrize("bank", BANKS)
+def test_no_quiz_asks_the_same_question_twice(bank: str) -> None:
+    asked = [(q.kind, q.prompt.get("en"), () if q.kind == "name" else q.cards, q.trick, q.hand,
+              str(q.answer)) for q in load_bank(bank)]
+    twice = {item[1] for item in asked if asked.count(item) > 1}
+    assert not twice, f"{bank} asks twice: {twice}"
