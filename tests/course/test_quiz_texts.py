@@ -6,13 +6,15 @@ twice in one quiz."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pytest
 
+from tressette_learn.engine import Rules
 from tressette_learn.teaching.answers import check
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.course import course
+from tressette_learn.teaching.generate import KINDS, generate
 from tressette_learn.teaching.questions import Question
 
 BANKS = [lesson.quiz for lesson in course() if lesson.quiz]
@@ -35,11 +37,11 @@ ENGLISH_RANK = re.compile(r"(Ace|Two|Three|Four|Five|Six|Seven|Jack|Knight|King)
                           r"(coins|cups|swords|batons)")
 
 
-def wrong_answer(q: Question) -> object:
-    """A readable answer that is not right (every question has one)."""
+def wrong_answers(q: Question) -> Iterator[object]:
+    """A readable answer that is not right, if there is one (a hand of one card has none)."""
     candidates = [*q.cards, *([c] for c in q.cards), list(q.cards),
                   *(c.key for c in q.choices), *([c.key] for c in q.choices), 0, 1, 99]
-    return next(a for a in candidates if (r := check(q, a)).valid and not r.correct)
+    yield from [a for a in candidates if (r := check(q, a)).valid and not r.correct][:1]
 
 
 def right_answer(q: Question) -> object:
@@ -53,15 +55,13 @@ def texts(q: Question, lang: str) -> Iterator[str]:
     yield q.hint.get(lang)
     yield from (c.label.get(lang) for c in q.choices)
     yield check(q, right_answer(q)).explanation.get(lang)
-    yield check(q, wrong_answer(q)).explanation.get(lang)
+    yield from (check(q, wrong).explanation.get(lang) for wrong in wrong_answers(q))
 
 
-@pytest.mark.parametrize("bank", BANKS)
-@pytest.mark.parametrize("lang", ["en", "it"])
-def test_every_quiz_text_reads_as_a_learner_should(bank: str, lang: str) -> None:
-    for q in load_bank(bank):
+def assert_reads_well(questions: Iterable[Question], lang: str) -> None:
+    for q in questions:
         for text in texts(q, lang):
-            where = f"{bank} {q.id} ({lang}): {text}"
+            where = f"{q.id} ({lang}): {text}"
             starts = SENTENCE.findall(text)
             assert starts and not any(c.islower() for c in starts), f"lower-case start: {where}"
             for fault, pattern in FAULTS.items():
@@ -69,6 +69,22 @@ def test_every_quiz_text_reads_as_a_learner_should(bank: str, lang: str) -> None
             for match in IN_WORDS[lang].finditer(text):
                 assert lang == "en" and ENGLISH_RANK.fullmatch(match.group(0)), \
                     f"a card not named as the course names it: {where}"
+
+
+@pytest.mark.parametrize("bank", BANKS)
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_quiz_text_reads_as_a_learner_should(bank: str, lang: str) -> None:
+    assert_reads_well(load_bank(bank), lang)
+
+
+@pytest.mark.parametrize("rules", ["standard", "a_perdere", "a_due", "gamelake"])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_generated_question_reads_as_a_learner_should(rules: str, lang: str) -> None:
+    table = Rules.preset(rules)
+    kinds = [kind for kind in KINDS if table.signals or kind not in ("signal", "meaning")
+             if table.declarations or kind != "declarations"]
+    assert_reads_well([generate(kind, seed, table) for kind in kinds for seed in range(12)],
+                      lang)
 
 
 @pytest.mark.parametrize("bank", BANKS)
