@@ -53,7 +53,7 @@ def test_the_quiz_switches_to_italian(
     assert console_errors == []
 
 
-CHECKBOX_THEN_TRICK = make_quiz(["declarations", "winner"], 2, seed=3)  # quiz_kinds.ipynb
+KINDS = make_quiz(["declarations", "winner", "choice", "choice"], 4, seed=3)  # quiz_kinds.ipynb
 SAID = {"en": ("Right!", "Not quite."), "it": ("Giusto!", "Non proprio.")}
 
 
@@ -65,7 +65,7 @@ def test_after_a_checkbox_question_a_wrong_answer_is_told_not_quite(
     if lang == "it":
         page.locator(".tl-lang-switch").get_by_role("button", name="Italiano").click()
     right, wrong = SAID[lang]
-    declarations, trick = CHECKBOX_THEN_TRICK
+    declarations, trick, value, other_value = KINDS
     assert len(declarations.answer) == 2
     for key in sorted(declarations.answer):  # type: ignore[arg-type]
         label = declarations.choice(key).label.get(lang)
@@ -85,4 +85,16 @@ def test_after_a_checkbox_question_a_wrong_answer_is_told_not_quite(
     expect(page.locator(".tl-quiz-score")).to_contain_text("1 / 2")
     page.locator(".tl-quiz-hint").click()
     expect(page.locator(".tl-quiz-hint-text")).to_have_text(trick.hint.get(lang))
+
+    for question, said in ((value, right), (other_value, wrong)):  # two radio questions
+        page.locator(".tl-quiz-next").click()
+        expect(page.locator(".tl-quiz-prompt")).to_contain_text(question.prompt.get(lang))
+        expect(feedback).to_have_text("")
+        key = question.answer if said == right else \
+            next(c.key for c in question.choices if c.key != question.answer)
+        label = question.choice(str(key)).label.get(lang)
+        page.locator(".tl-quiz-choice").get_by_label(label, exact=True).check()
+        page.locator(".tl-quiz-check").click()
+        expect(feedback).to_contain_text(said)
+    expect(page.locator(".tl-quiz-score")).to_contain_text("2 / 4")
     assert console_errors == []

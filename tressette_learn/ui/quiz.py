@@ -201,17 +201,18 @@ class Quiz(widgets.VBox, EventSource):
         self.result, self.hint_shown, self.broken = None, False, False
         self.hint_text.value = ""
         self._draw_feedback(None)
+        old = self.answer_box.children
         try:
             self.answer_box.children = self._inputs(self.question)
         except Exception:
             self._failed()
             return
+        finally:
+            self._retire(old)
         self._redraw()
 
     def _inputs(self, question: Question) -> list[widgets.Widget]:
         """The widgets the learner answers ``question`` with, made for this question."""
-        for box in self.checkboxes.values():
-            box.close()
         self.checkboxes = {}
         kind = question.input
         if kind in PICKER_MODES:
@@ -220,12 +221,10 @@ class Quiz(widgets.VBox, EventSource):
             self.picker.show(question.cards, PICKER_MODES[kind], captions)
             return [self.picker, self.help]
         if kind == "number":
-            self.number.close()
             self.number = widgets.IntText(value=0, layout=widgets.Layout(width="8em"))
             self.number.add_class("tl-quiz-number")
             return [self.number]
         if kind == "choice":
-            self.choice.close()
             self.choice = widgets.RadioButtons(options=[], value=None, layout=_auto())
             self.choice.add_class("tl-quiz-choice")
             return [self.choice]
@@ -234,6 +233,15 @@ class Quiz(widgets.VBox, EventSource):
         choices = widgets.VBox(list(self.checkboxes.values()))
         choices.add_class("tl-quiz-choices")
         return [choices]
+
+    def _retire(self, old: Sequence[widgets.Widget]) -> None:
+        """Close the inputs of the question before, once they are off the screen."""
+        for widget in old:
+            if widget in (self.picker, self.help) or widget in self.answer_box.children:
+                continue
+            for child in getattr(widget, "children", ()):
+                child.close()
+            widget.close()
 
     def _lock(self, locked: bool) -> None:
         self.picker.disabled = self.choice.disabled = self.number.disabled = locked
