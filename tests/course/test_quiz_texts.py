@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 import pytest
+from learner_text import CARD_CODE, LOWER_RANK
 
 from tressette_learn.engine import Rules
 from tressette_learn.teaching.answers import check
@@ -20,21 +21,16 @@ from tressette_learn.teaching.questions import Question
 BANKS = [lesson.quiz for lesson in course() if lesson.quiz]
 SENTENCE = re.compile(r"(?:^|[.!?]\s+)\W*(\w)")
 FAULTS = {
-    "a card code": re.compile(r"\b[A2-7FCR][dcsb]\b"),
+    "a card code": CARD_CODE,
+    "a rank not capitalised": LOWER_RANK,
+    "a card not in words": re.compile(r"\b[2-7] (of|di) (coins|cups|swords|batons|denari|coppe"
+                                      r"|spade|bastoni)\b"),
+    "an Italian suit in English": re.compile(r"\bof (denari|coppe|spade|bastoni)\b"),
     "an internal name": re.compile(r"\b(a_due|a_perdere|col_morto|gamelake)\b"),
     "a plural after 1": re.compile(r"\b1 (points|thirds|tricks|cards|deals|punti|terzi|prese"
                                    r"|carte|smazzate)\b"),
     "markdown": re.compile(r"\*\*|^#|`"),
 }
-IN_WORDS = {
-    "en": re.compile(r"\b([2-7]|(?i:ace|two|three|four|five|six|seven|jack|knight|king|fante"
-                     r"|cavallo|re|asso)) of (coins|cups|swords|batons|denari|coppe|spade"
-                     r"|bastoni)\b|\bof (denari|coppe|spade|bastoni)\b"),
-    "it": re.compile(r"\b([2-7]|tre|due|asso|re|fante|cavallo|sette) di (denari|coppe|spade"
-                     r"|bastoni)\b"),
-}
-ENGLISH_RANK = re.compile(r"(Ace|Two|Three|Four|Five|Six|Seven|Jack|Knight|King) of "
-                          r"(coins|cups|swords|batons)")
 
 
 def wrong_answers(q: Question) -> Iterator[object]:
@@ -66,9 +62,6 @@ def assert_reads_well(questions: Iterable[Question], lang: str) -> None:
             assert starts and not any(c.islower() for c in starts), f"lower-case start: {where}"
             for fault, pattern in FAULTS.items():
                 assert not pattern.search(text), f"{fault}: {where}"
-            for match in IN_WORDS[lang].finditer(text):
-                assert lang == "en" and ENGLISH_RANK.fullmatch(match.group(0)), \
-                    f"a card not named as the course names it: {where}"
 
 
 @pytest.mark.parametrize("bank", BANKS)
