@@ -15,7 +15,8 @@ CELLS = [
          'page = LessonPage("03_following_suit")\npage.header()'),
     code('page.section("follow")'),
     code("from tressette_learn.ui.quiz import Quiz\n\n"
-         f'Quiz.generated({json.dumps(DRILL["kinds"])}, {DRILL["n"]}, seed={DRILL["seed"]})'),
+         f'Quiz.generated({json.dumps(DRILL["kinds"])}, {DRILL["n"]}, seed={DRILL["seed"]},\n'
+         '               title="quiz.title.drill")'),
     code('page.section("piombo")'),
     code("from tressette_learn.ui.table import Table\n\n"
          f'Table("standard", seed={TABLE_SEED})'),

@@ -47,7 +47,7 @@ def random_deal(seed: int) -> tuple[Deal, random.Random]:
 
 def _choice(qid: str, right: str) -> int:
     question = next(q for q in load_bank("03_following_suit") if q.id == qid)
-    return [c.label.en for c in question.choices].index(right)
+    return [c.label.get("en") for c in question.choices].index(right)
 
 
 def _piombo() -> str:
