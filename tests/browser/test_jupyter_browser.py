@@ -55,7 +55,7 @@ def test_the_table_plays_in_jupyter(
     run_all_cells(page)
     expect(page.locator('.tl-table[data-status="your_turn"]')).to_be_visible(timeout=90_000)
     page.locator(f"{MY_CARDS}.illegal").first.click(force=True)  # aria-disabled, yet explained
-    expect(page.locator(".tl-message.tl-error")).to_contain_text("you must follow")
+    expect(page.locator(".tl-message.tl-error")).to_contain_text("You must follow")
     legal = page.locator(f"{MY_CARDS}.legal").first
     card = legal.get_attribute("data-card")
     legal.focus()

@@ -232,6 +232,17 @@ function render({ model, el }) {
     event.stopPropagation(); // nor a notebook's shortcut
   });
   el.appendChild(root);
+  // Table.focus_hand(): focus the hand's playable Tab stop, now or once the state shows one.
+  let wantFocus = false;
+  const handStop = () => root.querySelector('.tl-hand .tl-card[tabindex="0"]');
+  const focusHand = () => {
+    const card = handStop();
+    if (card) card.focus();
+    wantFocus = !card;
+  };
+  const onMessage = (msg) => {
+    if (msg && msg.type === "focus") focusHand();
+  };
 
   // Keep the keyboard in the hand: when a redraw removes the focused card or button, or
   // the learner's turn comes while the focus waits on the hand, focus the hand's Tab stop
@@ -240,8 +251,8 @@ function render({ model, el }) {
     const active = document.activeElement;
     const lost = !root.contains(active);
     if (!hadFocus || !(lost || active.matches(".tl-hand, .tl-hand .tl-card:not(.legal)"))) return;
-    const target = root.querySelector('.tl-hand .tl-card[tabindex="0"]')
-      || root.querySelector(`.tl-seat[data-seat="${model.get("state").me}"] .tl-hand`);
+    const me = model.get("state").me;
+    const target = handStop() || root.querySelector(`.tl-seat[data-seat="${me}"] .tl-hand`);
     if (target && target !== active) target.focus();
   }
 
@@ -266,6 +277,7 @@ function render({ model, el }) {
     rove(fresh, current);
     morph(root, fresh, face.fill);
     keepFocus(hadFocus);
+    if (wantFocus) focusHand();
     clearTimeout(timer);
     if (state.status === "waiting") {
       timer = setTimeout(() => send({ type: "advance", step: state.step }), model.get("delay_ms"));
@@ -274,11 +286,13 @@ function render({ model, el }) {
 
   model.on("change:state", draw);
   model.on("change:faces", draw);
+  model.on("msg:custom", onMessage);
   draw();
   return () => {
     clearTimeout(timer);
     model.off("change:state", draw);
     model.off("change:faces", draw);
+    model.off("msg:custom", onMessage);
   };
 }
 

@@ -22,11 +22,10 @@ from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.tricks import SIGNALS, Signal
 from ..engine.views import PlayerView
-from ..i18n import Phrase, Text, Wording
+from ..engine_words import refusal_phrase
+from ..i18n import Phrase, Wording
 from .events import LOG, Event, EventSource
-from .i18n import t
 from .messages import checked
-from .reasons import play_reason
 from .settings import SETTINGS, Settings
 from .table_state import (
     Situation,
@@ -43,9 +42,6 @@ SHAPES: Mapping[str, Mapping[str, type]] = {
 }
 
 
-NO_MESSAGE = Text("", "")
-
-
 def _rules(rules: Rules | str) -> Rules:
     return Rules.preset(rules) if isinstance(rules, str) else rules
 
@@ -58,8 +54,10 @@ class Table(anywidget.AnyWidget, EventSource):
     each other after ``delay_ms``; a finished trick stays until the learner moves on.
 
     With ``computers=False`` nobody plays the other seats: a guided hand plays them
-    through :meth:`script_play`, pauses the table (``paused``) and may take over the
-    learner's choice with ``choice_handler`` (called with a legal card instead of playing).
+    through :meth:`script_play`, pauses the table (``paused``: a finished trick stays in
+    view) and may take over the learner's choice with ``choice_handler`` (called with a
+    legal card instead of playing). With ``offer_controls`` false the table shows none of
+    its own buttons (next trick, signals, declarations, undo...) and ignores their messages.
     """
 
     _esm = Path(__file__).with_name("table.js")
@@ -70,10 +68,11 @@ class Table(anywidget.AnyWidget, EventSource):
     show_all = traitlets.Bool(False)
     allow_undo = traitlets.Bool(True)
     offer_new = traitlets.Bool(True)
+    offer_controls = traitlets.Bool(True)
     _signal: Signal | None
     _hinted: str | None
+    _message: Wording | str
     _hold: bool
-    _message: Wording
 
     def __init__(self, rules: Rules | str = "standard", *, deal: Deal | None = None,
                  seat: Seat | str = Seat.S, level: str = "club", seed: int | None = None,
@@ -95,17 +94,18 @@ class Table(anywidget.AnyWidget, EventSource):
         self._start(deal if deal is not None else Deal.new(self.rules, seed=seed))
         self.on_msg(self._on_message)
         settings.observe(self._redraw, ["lang", "faces"])
-        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new"])
+        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new", "offer_controls"])
 
     # -- public API ---------------------------------------------------------------
-    def play(self, card: Card | str, signal: Signal | None = None) -> str | None:
-        """Play ``card`` for the learner; returns the rule it breaks (nothing changes then)."""
+    def play(self, card: Card | str, signal: Signal | None = None) -> Phrase | None:
+        """Play ``card`` for the learner; returns the rule it breaks, shown to the learner
+        (nothing changes then)."""
         card = Card.parse(card) if isinstance(card, str) else card
         signal = signal if signal is not None else self._signal
         reason = self._play_problem(card, signal)
         if reason is not None:
             self._say(reason, "error")
-            self.emit(Event("illegal", self.source, str(card), False, {"reason": reason}))
+            self.emit(Event("illegal", self.source, str(card), False, {"reason": reason.key}))
             return reason
         if self.choice_handler is not None:
             self.choice_handler(card)
@@ -117,10 +117,14 @@ class Table(anywidget.AnyWidget, EventSource):
         """Play the next card of a script (a guided hand), whoever's turn it is."""
         self._do(lambda: self.deal.play(card))
 
-    def say(self, text: str | Wording, kind: str = "info") -> None:
-        """Show a message above the table (``info``, ``good`` or ``error``); a wording
-        (:class:`~tressette_learn.i18n.Phrase`) is written again when the language changes."""
+    def say(self, text: Wording | str, kind: str = "info") -> None:
+        """Show a message above the table (``info``, ``good`` or ``error``); a phrase is
+        worded again when the learner switches language."""
         self._say(text, kind)
+
+    def focus_hand(self) -> None:
+        """Ask the browser to put the keyboard focus on the learner's first playable card."""
+        self.send({"type": "focus"})
 
     def advance(self) -> bool:
         """Let the computer whose turn it is play one card; ``False`` if none is due."""
@@ -156,25 +160,25 @@ class Table(anywidget.AnyWidget, EventSource):
                 break
         self._hold = False
         self._finished = False
-        self._refresh(NO_MESSAGE)
+        self._refresh("")
         return True
 
     def can_undo(self) -> bool:
         """Whether undo is allowed and the learner has a card to take back."""
         return self.allow_undo and any(self._mine(p.seat) for p in self.deal.plays)
 
-    def choose_signal(self, signal: str | None) -> str | None:
+    def choose_signal(self, signal: str | None) -> Phrase | None:
         """Set (or clear with ``None``) the signal for the learner's next lead."""
         if signal is not None and (signal not in SIGNALS or not self.rules.signals):
-            return t("table.no_signal", self.settings.lang)
+            return Phrase.of("table.no_signal")
         chosen = signal
         if not learner_leads(self.deal, self._situation()):
-            return t("table.signal_when_leading", self.settings.lang)
+            return Phrase.of("table.signal_when_leading")
         self._signal = None if chosen == self._signal else chosen
         self._refresh()
         return None
 
-    def declare(self, decl_id: str) -> str | None:
+    def declare(self, decl_id: str) -> Phrase | None:
         """Declare the learner's combination named ``decl_id`` (see the table state)."""
         for seat in self.deal.seats:
             if not self._mine(seat):
@@ -183,21 +187,23 @@ class Table(anywidget.AnyWidget, EventSource):
                 if declaration_id(decl) == decl_id:
                     self._do(lambda d=decl: self.deal.declare(d))
                     return None
-        return t("table.no_declaration", self.settings.lang)
+        return Phrase.of("table.no_declaration")
 
-    def call_out(self) -> str | None:
+    def call_out(self) -> Phrase | None:
         """Claim the match target for the learner's side (chiamata fuori)."""
         reason = self.deal.call_reason(self.deal.side_of(self.me))
-        if reason is None:
-            self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
-        return reason
+        if reason is not None:
+            return refusal_phrase(reason)
+        self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
+        return None
 
-    def redeal(self) -> str | None:
+    def redeal(self) -> Phrase | None:
         """Ask for a redeal (mandare a monte) of a hand worth less than a point."""
         reason = self.deal.redeal_reason(self.me)
-        if reason is None:
-            self._do(lambda: self.deal.redeal(self.me))
-        return reason
+        if reason is not None:
+            return refusal_phrase(reason)
+        self._do(lambda: self.deal.redeal(self.me))
+        return None
 
     def new_deal(self, seed: int | None = None, deal: Deal | None = None,
                  hold: bool = False) -> None:
@@ -230,8 +236,10 @@ class Table(anywidget.AnyWidget, EventSource):
 
     @property
     def message(self) -> str:
-        """The last message shown to the learner (a rule broken, a result)."""
-        return self._message.get(self.settings.lang)
+        """The last message shown to the learner (a rule broken, a result), in the
+        learner's language."""
+        shown = self._message
+        return shown if isinstance(shown, str) else shown.get(self.settings.lang)
 
     # -- internals ----------------------------------------------------------------
     def _start(self, deal: Deal, hold: bool = False) -> None:
@@ -241,8 +249,7 @@ class Table(anywidget.AnyWidget, EventSource):
         self._signal = self._hinted = None
         self._step = getattr(self, "_step", 0)
         self._calls_checked = -1
-        self._message = NO_MESSAGE
-        self._kind = "info"
+        self._message, self._kind = "", "info"
         self._refresh()
 
     def _make_players(self) -> dict[Seat, Player]:
@@ -257,17 +264,18 @@ class Table(anywidget.AnyWidget, EventSource):
     def _mine(self, seat: Seat) -> bool:
         return controls(self.deal, self.me, seat)
 
-    def _play_problem(self, card: Card, signal: str | None) -> str | None:
+    def _play_problem(self, card: Card, signal: str | None) -> Phrase | None:
         if self._status() != "your_turn":
-            return t("table.not_your_turn", self.settings.lang)
-        return play_reason(self.deal, card, signal, self.settings.lang)
+            return Phrase.of("table.not_your_turn")
+        reason = self.deal.play_reason(card, signal)
+        return None if reason is None else refusal_phrase(reason)
 
     def _do(self, action: Any) -> None:
         """Run one engine action, then hold a finished trick and let computers act."""
         tricks = len(self.deal.tricks)
         action()
         self._signal = self._hinted = None
-        self._message = NO_MESSAGE
+        self._message = ""
         if len(self.deal.tricks) > tricks and self.hold_tricks:
             self._hold = True
         self._refresh()
@@ -297,10 +305,10 @@ class Table(anywidget.AnyWidget, EventSource):
     def _situation(self, status: str | None = None) -> Situation:
         lang = self.settings.lang
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
-                         self.show_all, self._step, self._message.get(lang), self._kind,
-                         self._signal, self.can_undo(), self._hinted, self.offer_new)
+                         self.show_all, self._step, self.message, self._kind, self._signal,
+                         self.can_undo(), self._hinted, self.offer_new, self.offer_controls)
 
-    def _refresh(self, message: Wording | None = None) -> None:
+    def _refresh(self, message: Wording | str | None = None) -> None:
         if message is not None:
             self._message = message
         self._settle()
@@ -315,9 +323,8 @@ class Table(anywidget.AnyWidget, EventSource):
         self.emit(Event("deal_end", self.source, data={"totals": totals,
                                                        "record": self.record()}))
 
-    def _say(self, text: str | Wording, kind: str) -> None:
-        self._message = Text(text, text) if isinstance(text, str) else text
-        self._kind = kind
+    def _say(self, text: Wording | str, kind: str) -> None:
+        self._message, self._kind = text, kind
         self._sync()
 
     def _sync(self, status: str | None = None) -> None:
@@ -344,7 +351,9 @@ class Table(anywidget.AnyWidget, EventSource):
 
     def _handle(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if kind == "play":
+        if not self.offer_controls and kind not in ("play", "advance"):
+            LOG.warning("Table ignored a forged message: no %s button here", kind)
+        elif kind == "play":
             self._handle_play(msg["card"])
         elif kind == "advance":
             if msg["step"] == self._step:
@@ -370,6 +379,6 @@ class Table(anywidget.AnyWidget, EventSource):
             return
         self.play(card)
 
-    def _answer(self, problem: str | None) -> None:
+    def _answer(self, problem: Phrase | None) -> None:
         if problem is not None:
             self._say(problem, "error")

@@ -16,6 +16,7 @@ from ..engine.declarations import Declaration
 from ..engine.seats import Seat
 from ..engine.svg import card_svg
 from ..engine.tricks import Trick
+from ..engine_words import declaration_phrase, declared_phrase
 from ..i18n import card_name
 from .i18n import seat_name, t
 from .score_texts import pile_text, result_text
@@ -37,6 +38,7 @@ class Situation:
     can_undo: bool = False
     hinted: str | None = None
     offer_new: bool = True
+    offer_controls: bool = True
 
 
 @functools.lru_cache(maxsize=1024)
@@ -102,8 +104,7 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
         "stock": _stock(deal, s),
         "signals": _signal_choices(deal, s),
         "declare": _declare_choices(deal, s),
-        "declared": [t("table.declared", s.lang, what=d.describe(s.lang))
-                     for d in deal.declarations],
+        "declared": [declared_phrase(d).get(s.lang) for d in deal.declarations],
         "buttons": _buttons(deal, s),
         "result": result_text(result, deal.rules, s.lang) if deal.is_over() else "",
         "labels": {"trick": t("table.trick", s.lang), "hand": t("table.your_hand", s.lang)},
@@ -111,8 +112,9 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
 
 
 def shown_trick(deal: Deal, status: str) -> Trick:
-    """The trick in the centre: the one being played, or the finished one held in view."""
-    if deal.current or not deal.tricks or status not in ("trick_done", "over"):
+    """The trick in the centre: the one being played, or the finished one held in view
+    (also while a paused table waits between tricks)."""
+    if deal.current or not deal.tricks or status not in ("trick_done", "over", "paused"):
         return Trick(tuple(deal.current))
     return deal.tricks[-1]
 
@@ -126,6 +128,8 @@ def status_text(deal: Deal, s: Situation) -> str:
     if s.status in ("waiting", "thinking"):
         return t(f"table.{s.status}", s.lang, seat=seat_name(deal.to_play, s.lang))
     if s.status == "paused":
+        if deal.tricks and not deal.current:
+            return t("table.paused_trick", s.lang, seat=deal.tricks[-1].winner)
         return t("table.paused", s.lang)
     if s.status == "trick_done":
         won = deal.tricks[-1].winner
@@ -183,18 +187,18 @@ def learner_leads(deal: Deal, s: Situation) -> bool:
 
 
 def _signal_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
-    if not deal.rules.signals or not learner_leads(deal, s):
+    if not (s.offer_controls and deal.rules.signals and learner_leads(deal, s)):
         return []
     return [{"value": name, "label": t(f"table.signal.{name}", s.lang),
              "selected": s.signal == name} for name in ("busso", "volo", "striscio")]
 
 
 def _declare_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
-    if s.status == "over" or not deal.declaration_window():
+    if s.status == "over" or not s.offer_controls or not deal.declaration_window():
         return []
     mine = [seat for seat in deal.seats if controls(deal, s.me, seat)]
     return [{"id": declaration_id(d),
-             "label": t("table.declare", s.lang, combo=d.describe(s.lang))}
+             "label": t("table.declare", s.lang, combo=declaration_phrase(d), points=d.points)}
             for seat in mine for d in deal.available_declarations(seat)]
 
 
@@ -205,7 +209,7 @@ def declaration_id(decl: Declaration) -> str:
 
 def _buttons(deal: Deal, s: Situation) -> dict[str, str | None]:
     def label(key: str, shown: bool) -> str | None:
-        return t(key, s.lang) if shown else None
+        return t(key, s.lang) if shown and s.offer_controls else None
 
     side = deal.side_of(s.me)
     can_call = (s.status == "your_turn" and not deal.current
