@@ -3,15 +3,16 @@ setup form, the next-deal button, the events and both languages."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 
-from tressette_learn.engine import Seat, match_from_records
+from tressette_learn.engine import Rules, Seat, match_from_records
 from tressette_learn.engine.seats import next_seat
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.match import MatchPlay
-from tressette_learn.ui.match_setup import TARGETS, problem
+from tressette_learn.ui.match_setup import TARGETS, Choice, problem
 from tressette_learn.ui.settings import Settings
 from tressette_learn.ui.table import Table
 
@@ -222,3 +223,49 @@ def test_col_morto_the_learner_plays_for_north_south_and_deals_with_the_dummy():
             table.run()
             table.next_trick()
     assert mine == {Seat.N, Seat.S}
+
+
+def test_a_perdere_each_deal_says_who_won_it_and_the_end_says_fewer_points_win():
+    settings = Settings()
+    play = started("a_perdere", target=51, seed=3, settings=settings)
+    assert play.table is not None and play.match is not None
+    play_deal(play.table)
+    result = play.match.results[0]
+    fewer = {"NS": "North–South", "EW": "East–West"}[min(result.sides, key=result.total)]
+    assert (f"A perdere, fewer points win. This deal goes to {fewer}. Deal 1 is over."
+            in play.info.value)
+    settings.lang = "it"
+    assert "A perdere vince chi fa meno punti. Questa smazzata va a " in play.info.value
+    settings.lang = "en"
+    play_match(play)
+    outcome = play.match.result()
+    assert outcome is not None
+    assert min(outcome.totals.values()) == outcome.totals[outcome.winner]
+    assert "A perdere, fewer points win. " in play.info.value
+    totals = ", ".join(f"{name} {outcome.totals[side]}"
+                       for side, name in (("NS", "North–South"), ("EW", "East–West")))
+    assert f"Final score: {totals}." in play.info.value
+
+
+@dataclasses.dataclass(frozen=True)
+class WithRedeal(Choice):
+    """A match at a table that allows redeals (no preset does)."""
+
+    def rules(self) -> Rules:
+        return super().rules().with_options(redeal=True)
+
+
+def test_a_redeal_says_who_asked_and_that_the_same_dealer_deals_again():
+    choice = WithRedeal("random", "standard", 21)
+    settings = Settings()
+    play = MatchPlay(seed=637, delay_ms=0, settings=settings)  # South's hand: under a point
+    play._start(choice)
+    assert play.table is not None and play.match is not None
+    dealer = play.match.deal.dealer
+    assert play.table.redeal() is None
+    assert play.match.deal.dealer == dealer and play.match.totals == {"NS": 0, "EW": 0}
+    name = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}[dealer]
+    assert (f"South asked for a redeal (mandare a monte): deal 1 does not count and {name} "
+            "deals again.") in play.info.value
+    settings.lang = "it"
+    assert "Sud ha chiesto di mandare a monte: la smazzata 1 non conta e " in play.info.value

@@ -194,12 +194,78 @@ def test_two_players_show_seats_instead_of_sides(lang: Settings) -> None:
     assert progress_texts(board) == [f"{s} {result.total(s)} / 21" for s in ("S", "N")]
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("preset", ["standard", "a_due"])
+def test_the_rows_add_up_and_count_the_last_trick_once(seed: int, preset: str,
+                                                       lang: Settings) -> None:
+    deal = played_out(seed, preset)
+    board = Scoreboard(deal.rules)
+    board.show_deal(deal)
+    shown = rows(board)
+    assert list(shown)[:4] == ["tl-score-cards", "tl-score-last", "tl-score-thirds",
+                               "tl-score-points"]
+    last = deal.side_of(deal.tricks[-1].winner)
+    assert shown["tl-score-last"] == {s: 3 if s == last else 0 for s in deal.sides}
+    for side in deal.sides:
+        assert shown["tl-score-cards"][side] + shown["tl-score-last"][side] == \
+            shown["tl-score-thirds"][side]
+        assert shown["tl-score-points"][side] == shown["tl-score-thirds"][side] // 3
+    labels = re.findall(r'<th scope="row">(.*?)</th>', board._deal.value)
+    assert labels[:3] == ["Thirds from the cards taken", "Last trick (3 thirds)",
+                          "Thirds in all (cards and last trick)"]
+
+
+def redealt() -> Deal:
+    poor = rules(redeal=True)
+    deal = next(d for seed in range(300) if (d := Deal.new(poor, Seat.W, seed=seed))
+                .redeal_reason(Seat.S) is None)
+    deal.redeal(Seat.S)
+    return deal
+
+
+def test_a_redeal_shows_who_asked_and_no_score(lang: Settings) -> None:
+    board = Scoreboard(rules(redeal=True))
+    board.add_deal(redealt())
+    assert "tl-score-table" not in board._deal.value  # no rows of zeros
+    assert ('<p class="tl-score-redeal">South asked for a redeal (mandare a monte): this deal '
+            "does not count and the cards are dealt again.</p>") in board._deal.value
+    SETTINGS.lang = "it"
+    assert ("Sud ha chiesto di mandare a monte: questa smazzata non conta e si ridanno le "
+            "carte.") in board._deal.value
+
+
+def test_a_perdere_the_board_says_fewer_points_win_and_who_won_the_deal(lang: Settings) -> None:
+    deal = played_out(3, "a_perdere")
+    result = deal.result()
+    fewer = min(deal.sides, key=result.total)
+    board = Scoreboard(deal.rules)
+    board.add_deal(deal)
+    assert "A perdere, fewer points win." in board._heading.value
+    side = {"NS": "North–South", "EW": "East–West"}[fewer]
+    assert (f'<p class="tl-score-verdict">A perdere, fewer points win. This deal goes to '
+            f"{side}.</p>") in board._deal.value
+    SETTINGS.lang = "it"
+    assert "A perdere vince chi fa meno punti." in board._heading.value
+    assert "Questa smazzata va a " in board._deal.value
+
+
+def test_a_call_out_reads_si_e_chiamata_fuori_in_italian(lang: Settings) -> None:
+    deal = split_deal(rules(calling_out=True))
+    play_all(deal, SPLIT_TRICKS[0])
+    call = deal.call_out("NS")
+    board = Scoreboard(deal.rules)
+    board.show_deal(deal)
+    assert f"North–South called out with {call.points} points: wrong" in board._deal.value
+    SETTINGS.lang = "it"
+    assert f"Nord–Sud si è chiamata fuori con {call.points} punti: sbagliato" in board._deal.value
+
+
 def test_a_fixed_number_of_deals_counts_deals_instead(lang: Settings) -> None:
     board = Scoreboard(rules(fixed_deals=3))
     board.add_deal(split_with_declaration())
     assert board.target is None
     assert progress_texts(board) == ["NS 4", "EW 10"]
-    assert "Match of 3 deals: 1 played" in board._heading.value
+    assert "Match of 3 deals (played: 1)" in board._heading.value
     assert all(bar.layout.display == "none" for bar in board._bars)
 
 
@@ -231,7 +297,7 @@ def test_switching_the_language_redraws_in_italian(lang: Settings) -> None:
     board.add_deal(split_with_declaration())
     english_chart = board._chart.value
     SETTINGS.lang = "it"
-    assert "Terzi prima dell'arrotondamento" in html.unescape(board._deal.value)
+    assert "Terzi delle carte prese" in html.unescape(board._deal.value)
     assert "Accusi (napoletana, buon gioco)" in board._deal.value
     assert "<th>Nord–Sud</th><th>Est–Ovest</th>" in board._deal.value
     assert "Ovest ha accusato il buon gioco di tre Due, senza il Due di denari: 3 punti." \
@@ -240,7 +306,7 @@ def test_switching_the_language_redraws_in_italian(lang: Settings) -> None:
     assert "Partita ai 21 punti" in board._heading.value
     assert board._chart.value != english_chart
     SETTINGS.lang = "en"
-    assert "Thirds before rounding" in board._deal.value
+    assert "Thirds from the cards taken" in board._deal.value
     assert board._chart.value == english_chart
 
 

@@ -18,7 +18,7 @@ from conftest import (
     suited_deal,
 )
 
-from tressette_learn.engine import Declaration, Rank, Revoke, Seat, Suit
+from tressette_learn.engine import Deal, Declaration, Rank, Revoke, Seat, Suit
 from tressette_learn.engine.match import Match
 from tressette_learn.engine.scoring import card_thirds
 
@@ -61,6 +61,38 @@ def test_the_last_trick_is_worth_3_thirds_only_once_the_deal_is_complete() -> No
     assert (partial.sides["NS"].card_points, partial.sides["EW"].card_points) == (4, 6)
     play_all(deal, SPLIT_TRICKS[9])  # 4c 4s 4b 4d: no card points, just the last trick
     assert deal.result().sides["EW"].thirds == 21
+
+
+def test_each_side_says_how_many_of_its_thirds_are_the_last_trick() -> None:
+    deal = split_deal()
+    for trick in SPLIT_TRICKS[:9]:
+        play_all(deal, trick)
+    assert [s.last_trick for s in deal.result().sides.values()] == [0, 0]
+    play_all(deal, SPLIT_TRICKS[9])
+    ns, ew = deal.result().sides["NS"], deal.result().sides["EW"]
+    assert (ew.taken_thirds, ew.last_trick, ew.thirds) == (18, 3, 21)
+    assert (ns.taken_thirds, ns.last_trick, ns.thirds) == (14, 0, 14)
+
+
+@pytest.mark.parametrize(("preset", "winner"), [("standard", "EW"), ("a_perdere", "NS")])
+def test_the_deal_goes_to_the_higher_total_or_to_the_lower_a_perdere(preset: str,
+                                                                      winner: str) -> None:
+    deal = split_deal(rules(preset))
+    for trick in SPLIT_TRICKS[:9]:
+        play_all(deal, trick)
+    assert deal.result().winner is None  # not finished
+    play_all(deal, SPLIT_TRICKS[9])
+    result = deal.result()
+    assert result.low_wins == (preset == "a_perdere")
+    assert result.winner == winner
+
+
+def test_a_redealt_deal_goes_to_nobody() -> None:
+    deal = next(d for seed in range(300)
+                if (d := Deal.new(rules(redeal=True), Seat.W, seed=seed))
+                .redeal_reason(Seat.S) is None)
+    deal.redeal(Seat.S)
+    assert deal.result().winner is None
 
 
 def test_one_side_taking_everything_scores_11() -> None:

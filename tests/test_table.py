@@ -7,6 +7,7 @@ import re
 import pytest
 
 from tressette_learn.engine import Card, Deal, Rules, Seat
+from tressette_learn.i18n import Phrase, card_name, side_name
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.settings import SETTINGS
 from tressette_learn.ui.table import Table
@@ -146,7 +147,7 @@ def test_a_whole_deal_ends_with_the_engines_score_and_one_event():
     assert len(ends) == 1
     assert ends[0].data["totals"] == {"NS": result.total("NS"), "EW": result.total("EW")}
     assert sum(side.card_points for side in result.sides.values()) == 11
-    assert f"North–South: {result.total('NS')} points" in table.state["result"]
+    assert table.state["result"].startswith("Points in this deal: North–South ")
     assert table.state["buttons"]["new"] == "New deal"
     send(table, {"type": "new"})
     assert table.status != "over" and len(table.deal.plays) <= 3
@@ -349,7 +350,7 @@ def test_switching_the_language_redraws_the_table():
     to_my_turn(table)
     SETTINGS.lang = "it"
     assert table.state["lang"] == "it"
-    assert "Sud (Tu)" in [s["label"] for s in table.state["seats"]]
+    assert [s["label"] for s in table.state["seats"]] == ["Nord", "Est", "Sud (tu)", "Ovest"]
     mine = [c["card"] for c in next(s["cards"] for s in table.state["seats"] if s["mine"])]
     italian = dict(table.faces)
     SETTINGS.faces = "french"
@@ -392,12 +393,16 @@ def test_calling_out_is_refused_in_words_and_changes_nothing():
     assert table.message.startswith("Ci si può chiamare fuori solo tra una presa e l'altra")
 
 
+def play_the_first_trick(table: Table) -> None:
+    while not table.deal.tricks:
+        table.run()
+        if table.status == "your_turn":
+            table.play(my_cards(table, legal=True)[0])
+
+
 def test_every_declaration_made_is_shown_on_the_table():
     def declared(t: Table) -> bool:
-        while not t.deal.tricks:
-            t.run()
-            if t.status == "your_turn":
-                t.play(my_cards(t, legal=True)[0])
+        play_the_first_trick(t)
         return bool(t.deal.declarations)
     table = find_table(declared)
     shown = table.state["declared"]
@@ -405,3 +410,121 @@ def test_every_declaration_made_is_shown_on_the_table():
     for text, decl in zip(shown, table.deal.declarations, strict=True):
         assert text.startswith(f"{decl.seat.english_name} declared the ")
         assert text.endswith(f": {decl.points} points.") and not CARD_CODE.search(text), text
+
+
+# -- what the learner reads adds up: the piles under the table and the result ---------------
+PILE = re.compile(r"^(?P<side>[^:]+): (?P<tricks>\d+) \w+, (?:(?P<cards>\d+) \w+ \+ (?P<last>\d+) "
+                  r"\w+ [^=]+= )?(?P<thirds>\d+) \w+ \((?P<points>\d+) \w+\)$")
+
+
+def shown_piles(table: Table) -> dict[str, dict[str, int]]:
+    """The numbers of each line under the table, by side name."""
+    piles = {}
+    for pile in table.state["piles"]:
+        match = PILE.match(pile["text"])
+        assert match, pile["text"]
+        numbers = {k: int(v) for k, v in match.groupdict().items() if v and k != "side"}
+        piles[match["side"]] = {"cards": numbers["thirds"], "last": 0, **numbers}
+    return piles
+
+
+def shown_result(text: str, name: str) -> tuple[int, int]:
+    """A side's total in the result, and its points from the cards (the total when the
+    line gives no parts)."""
+    match = re.search(rf"{name} (\d+)(?: \((\d+) (?:from the cards|dalle carte))?", text)
+    assert match, (name, text)
+    return int(match[1]), int(match[2] or match[1])
+
+
+@pytest.mark.parametrize(("preset", "seed", "lang"), [
+    ("standard", 11, "en"), ("standard", 2, "it"), ("a_due", 4, "en"), ("col_morto", 6, "it"),
+    ("a_perdere", 3, "en")])
+def test_the_lines_under_the_table_add_up_to_the_result(preset, seed, lang):
+    SETTINGS.lang = lang
+    table = Table(preset, seed=seed, delay_ms=0)
+    while table.status != "over":  # as play_to_the_end, reading the piles on the way
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            table.play(my_cards(table, legal=True)[-1])
+        piles = shown_piles(table)
+        result = table.deal.result()
+        for side in table.deal.sides:
+            assert piles[side_name(side, lang)]["points"] == result.sides[side].card_points
+    piles = shown_piles(table)
+    assert sum(p["tricks"] for p in piles.values()) == table.rules.tricks_per_deal
+    assert sum(p["last"] for p in piles.values()) == 3  # the last trick, counted once
+    for side in table.deal.sides:
+        name = side_name(side, lang)
+        pile = piles[name]
+        assert pile["cards"] + pile["last"] == pile["thirds"]
+        total, cards = shown_result(table.state["result"], name)
+        assert cards == pile["points"]
+        assert total == cards + table.deal.result().sides[side].declarations
+
+
+def test_the_piles_count_one_trick_and_one_point_in_the_singular():
+    def one_trick_one_point(t: Table) -> bool:
+        play_the_first_trick(t)
+        return 3 <= t.deal.result().sides[t.deal.side_of(t.deal.tricks[0].winner)].thirds < 6
+    table = find_table(one_trick_one_point)
+    winner = table.deal.side_of(table.deal.tricks[0].winner)
+    pile = next(p["text"] for p in table.state["piles"] if p["side"] == winner)
+    assert re.search(r": 1 trick, \d thirds \(1 point\)$", pile), pile
+    SETTINGS.lang = "it"
+    pile = next(p["text"] for p in table.state["piles"] if p["side"] == winner)
+    assert re.search(r": 1 presa, \d terzi \(1 punto\)$", pile), pile
+
+
+def test_an_a_perdere_result_says_who_won_the_deal():
+    table = Table("a_perdere", seed=3, delay_ms=0)
+    play_to_the_end(table)
+    result = table.deal.result()
+    fewer = min(table.deal.sides, key=result.total)
+    assert result.total(fewer) < max(result.total(s) for s in table.deal.sides)
+    assert (f"A perdere, fewer points win. This deal goes to {side_name(fewer, 'en')}."
+            in table.state["result"])
+    SETTINGS.lang = "it"
+    assert (f"A perdere vince chi fa meno punti. Questa smazzata va a {side_name(fewer, 'it')}."
+            in table.state["result"])
+
+
+def test_a_redeal_says_who_asked_and_that_the_cards_are_dealt_again():
+    rules = Rules.preset("standard").with_options(redeal=True)
+    table = next(t for seed in range(300)
+                 if (t := Table(deal=Deal.new(rules, dealer=Seat.W, seed=seed), delay_ms=0))
+                 .state["buttons"]["redeal"])
+    send(table, {"type": "redeal"})
+    state = table.state
+    assert state["status_text"] == "This deal is not played."
+    assert state["result"] == ("South asked for a redeal (mandare a monte): this deal does not "
+                               "count and the cards are dealt again.")
+    assert "points" not in state["result"] and "over" not in state["status_text"]
+    SETTINGS.lang = "it"
+    assert table.state["status_text"] == "Questa smazzata non si gioca."
+    assert table.state["result"] == ("Sud ha chiesto di mandare a monte: questa smazzata non "
+                                     "conta e si ridanno le carte.")
+
+
+def test_a_message_is_worded_again_when_the_language_changes():
+    table = Table(seed=3, delay_ms=0)
+    table.say(Phrase.of("table.not_your_turn"), "error")
+    assert table.state["message"] == {"text": "It is not your turn yet.", "kind": "error"}
+    SETTINGS.lang = "it"
+    assert table.state["message"] == {"text": "Non è ancora il tuo turno.", "kind": "error"}
+    assert table.message == "Non è ancora il tuo turno."
+
+
+def test_the_stock_and_the_cards_drawn_are_worded_with_the_card_names():
+    table = Table("a_due", seed=4, delay_ms=0)
+    while not table.deal.draws:
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            table.play(my_cards(table, legal=True)[0])
+    SETTINGS.lang = "it"
+    stock = table.state["stock"]
+    assert stock["text"] == f"Tallone: {len(table.deal.stock)} carte"
+    drawn = table.deal.draws[-1]
+    assert (f"{side_name(drawn.seat.name, 'it')} ha pescato {card_name(drawn.card, 'it')}."
+            in [d["text"] for d in stock["draws"]])

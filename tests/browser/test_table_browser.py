@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 MY_CARDS = ".tl-seat.tl-pos-bottom .tl-card"
@@ -36,7 +37,7 @@ def test_an_illegal_card_shows_the_rule_and_stays_in_hand(
     open_table(page, open_notebook)
     illegal = page.locator(f"{MY_CARDS}.illegal").first
     card = illegal.get_attribute("data-card")
-    illegal.click()
+    illegal.click(force=True)  # aria-disabled, yet a click explains the rule
     message = page.locator(".tl-message.tl-error")
     expect(message).to_have_text(re.compile(
         r"^You must follow (coins|cups|swords|batons), the suit led: you hold the "
@@ -50,7 +51,7 @@ def test_a_refusal_is_worded_again_in_italian_when_the_learner_switches(
     page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
 ) -> None:
     open_table(page, open_notebook)
-    page.locator(f"{MY_CARDS}.illegal").first.click()
+    page.locator(f"{MY_CARDS}.illegal").first.click(force=True)  # aria-disabled, yet explained
     message = page.locator(".tl-message.tl-error")
     expect(message).to_contain_text("You must follow")
     page.locator(".tl-lang-switch").get_by_role("button", name="Italiano").click()
@@ -89,7 +90,7 @@ def test_the_table_switches_to_italian(
     open_table(page, open_notebook)
     page.locator(".tl-lang-switch").get_by_role("button", name="Italiano").click()
     expect(page.locator(".tl-status")).to_contain_text("Tocca a te")
-    page.locator(f"{MY_CARDS}.illegal").first.click()
+    page.locator(f"{MY_CARDS}.illegal").first.click(force=True)
     expect(page.locator(".tl-message.tl-error")).to_contain_text("Devi rispondere a")
     assert console_errors == []
 
@@ -147,4 +148,113 @@ def test_every_redraw_matches_a_drawing_from_scratch(
         if plays in switches:
             page.locator(f"{switches[plays]} button").nth(1).click()
     assert_same_as_a_fresh_drawing(page)
+    assert console_errors == []
+
+
+# -- the keyboard (table_keys.ipynb: seed 0, every hand face up) ----------------------------
+HAND = '.tl-seat[data-seat="S"] .tl-cards'
+TAB_STOPS = """(table) => [...table.querySelectorAll('button, [tabindex]')]
+  .filter((node) => node.tabIndex >= 0 && !node.disabled)
+  .map((node) => node.dataset.card || node.className)"""
+
+
+def open_keys(page: Page, open_notebook: Callable[..., Page]) -> Locator:
+    open_notebook(page, "table_keys", '.tl-table[data-status="your_turn"]')
+    return page.locator(".tl-table")
+
+
+def focused(page: Page, selector: str) -> bool:
+    """Whether the element with the keyboard focus matches ``selector``."""
+    return bool(page.evaluate(f"() => !!document.activeElement?.matches({selector!r})"))
+
+
+def expect_focus(page: Page, selector: str) -> None:
+    page.wait_for_function(f"() => !!document.activeElement?.matches({selector!r})")
+
+
+def test_tab_reaches_a_playable_card_at_once_and_only_playable_cards_are_stops(
+    page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
+) -> None:
+    table = open_keys(page, open_notebook)
+    assert table.evaluate(TAB_STOPS) == ["Ad"]  # one stop for the hand, none for other seats
+    page.locator(".tl-faces-switch button").last.focus()  # just before the table
+    for _ in range(2):
+        page.keyboard.press("Tab")
+        if focused(page, f"{HAND} .tl-card"):
+            break
+    assert focused(page, f'{HAND} .tl-card.legal[data-card="Ad"]')
+    assert console_errors == []
+
+
+def test_arrows_move_among_the_playable_cards_only(
+    page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
+) -> None:
+    open_keys(page, open_notebook)
+    page.locator(f'{HAND} .tl-card[data-card="Ad"]').focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page, '[data-card="Cd"]')
+    page.keyboard.press("ArrowRight")  # past the last playable card, back to the first
+    assert focused(page, '[data-card="Ad"]')
+    page.keyboard.press("ArrowLeft")
+    assert focused(page, '[data-card="Cd"]')
+    # the Tab stop went with the focus: Shift+Tab and Tab come back to the same card
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    assert focused(page, '[data-card="Cd"]')
+    assert console_errors == []
+
+
+def test_unplayable_cards_are_aria_disabled_and_named_in_words(
+    page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
+) -> None:
+    open_keys(page, open_notebook)
+    cards = page.locator(f"{HAND} .tl-card")
+    for card in cards.all():
+        legal = card.get_attribute("data-card") in ("Ad", "Cd")
+        assert card.get_attribute("aria-disabled") == (None if legal else "true")
+    expect(page.locator(f'{HAND} .tl-card[data-card="3c"]')).to_have_attribute(
+        "aria-label", "Three of cups")
+    page.locator(".tl-lang-switch").get_by_role("button", name="Italiano").click()
+    expect(page.locator(f'{HAND} .tl-card[data-card="3c"]')).to_have_attribute(
+        "aria-label", "Tre di coppe")
+    assert console_errors == []
+
+
+def test_the_focus_ring_is_not_the_playable_outline(
+    page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
+) -> None:
+    open_keys(page, open_notebook)
+    page.locator(".tl-faces-switch button").last.focus()  # just before the table
+    page.keyboard.press("Tab")  # keyboard focus: :focus-visible applies
+    card = page.locator(f'{HAND} .tl-card[data-card="Ad"]')
+    ring = card.evaluate("(c) => getComputedStyle(c).boxShadow")
+    playable = card.evaluate("(c) => getComputedStyle(c.querySelector('svg')).outlineColor")
+    unfocused = page.locator(f'{HAND} .tl-card[data-card="Cd"]').evaluate(
+        "(c) => getComputedStyle(c).boxShadow")
+    assert ring != "none" and unfocused == "none"
+    assert playable not in ring
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("key", ["Space", "Enter"])
+def test_space_and_enter_play_and_the_focus_stays_in_the_hand(
+    page: Page, open_notebook: Callable[..., Page], console_errors: list[str], key: str
+) -> None:
+    table = open_keys(page, open_notebook)
+    page.locator(f'{HAND} .tl-card[data-card="Cd"]').focus()
+    page.keyboard.press(key)
+    expect(page.locator('.tl-trick .tl-played[data-seat="S"][data-card="Cd"]')).to_be_visible()
+    expect_focus(page, HAND)  # the card has gone: the hand keeps the focus
+    expect(table).to_have_attribute("data-status", "trick_done", timeout=10_000)
+    assert focused(page, HAND)
+    page.keyboard.press("Tab")  # one stop to "Next trick"
+    assert focused(page, ".tl-next")
+    page.keyboard.press("Enter")
+    # the computers play until it is South's turn; the focus is back on a playable card
+    expect(table).to_have_attribute("data-status", "your_turn", timeout=10_000)
+    expect_focus(page, f"{HAND} .tl-card.legal")
+    again = page.evaluate("() => document.activeElement.dataset.card")
+    page.keyboard.press(key)  # and the same key plays the next card
+    played = page.locator(f'.tl-trick .tl-played[data-seat="S"][data-card="{again}"]')
+    expect(played).to_be_visible()
     assert console_errors == []

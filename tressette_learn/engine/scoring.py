@@ -32,12 +32,19 @@ class Revoke:
 
 @dataclasses.dataclass(frozen=True)
 class SideScore:
-    """One side's line on the scoreboard for a deal."""
+    """One side's line on the scoreboard for a deal: ``thirds`` counts the cards taken and
+    the last trick (``last_trick`` thirds of them)."""
 
     thirds: int
     card_points: int
     declarations: int
     bonus: int
+    last_trick: int = 0
+
+    @property
+    def taken_thirds(self) -> int:
+        """The thirds of the cards taken, without the last trick."""
+        return self.thirds - self.last_trick
 
     @property
     def total(self) -> int:
@@ -58,10 +65,22 @@ class DealResult:
     cappotto: str | None = None
     call: Call | None = None
     redeal_by: Seat | None = None
+    low_wins: bool = False
 
     def total(self, side: str) -> int:
         """The points this deal adds to ``side``'s match total."""
         return self.sides[side].total
+
+    @property
+    def winner(self) -> str | None:
+        """The side with the better total (the lower one a perdere); None when the totals
+        are level or the deal was not played to its end (redeal, call, still in play)."""
+        if not self.complete or self.redeal_by is not None or self.call is not None:
+            return None
+        low, high = sorted(self.sides, key=self.total)
+        if self.total(low) == self.total(high):
+            return None
+        return low if self.low_wins else high
 
     def describe(self) -> str:
         """One line: ``NS 7 (21 thirds) + 3 declared = 10; EW 4 (14 thirds)``."""
@@ -108,7 +127,9 @@ def score_deal(deal: Deal) -> DealResult:
     complete = len(deal.tricks) == rules.tricks_per_deal
     last = deal.tricks[-1].winner if complete else None
     thirds = {side: captured_thirds(deal, side) for side in deal.sides}
+    last_thirds = dict.fromkeys(deal.sides, 0)
     if last is not None:
+        last_thirds[deal.side_of(last)] = LAST_TRICK_THIRDS
         thirds[deal.side_of(last)] += LAST_TRICK_THIRDS
     points = {side: t // 3 for side, t in thirds.items()}
     revokes = _revokes(deal)
@@ -126,9 +147,10 @@ def score_deal(deal: Deal) -> DealResult:
             bonus[cappotto] = 11
     if deal.redeal_by is not None:
         points, declared = dict.fromkeys(deal.sides, 0), dict.fromkeys(deal.sides, 0)
-    sides = {s: SideScore(thirds[s], points[s], declared[s], bonus[s]) for s in deal.sides}
+    sides = {s: SideScore(thirds[s], points[s], declared[s], bonus[s], last_thirds[s])
+             for s in deal.sides}
     return DealResult(sides, last, complete, tuple(deal.declarations), revokes, penalised,
-                      cappotto, deal.ended_by_call, deal.redeal_by)
+                      cappotto, deal.ended_by_call, deal.redeal_by, rules.a_perdere)
 
 
 def _revokes(deal: Deal) -> tuple[Revoke, ...]:

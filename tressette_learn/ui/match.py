@@ -10,18 +10,20 @@ deal instead of a random one.
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import ipywidgets as widgets
 
 from ..engine.deal import Deal
 from ..engine.match import Match, MatchResult
 from ..engine.rules import Rules
+from ..engine.scoring import DealResult
 from ..engine.seats import Seat, side_of
+from ..i18n import Joined, Phrase, Wording
 from .coach import Coach
 from .events import Event, EventSource
-from .i18n import seat_name, side_name, t
+from .i18n import t
 from .match_setup import Choice, MatchSetup
+from .score_texts import Verdict
 from .scoreboard import Scoreboard
 from .settings import SETTINGS, Settings
 from .table import Table
@@ -49,7 +51,7 @@ class MatchPlay(widgets.VBox, EventSource):
         self.choice: Choice | None = None
         self.table: Table | None = None
         self.coach: Coach | None = None
-        self._status: tuple[str, dict[str, Any]] | None = None
+        self._status: Wording | None = None
         self.setup = MatchSetup(self._start, level=level, preset=preset, target=target,
                                 settings=settings)
         self.scoreboard = Scoreboard(Rules.preset(preset), settings=settings)
@@ -83,7 +85,7 @@ class MatchPlay(widgets.VBox, EventSource):
         table.allow_undo = True
         self._clear_coach()
         self.next_button.layout.display = "none"
-        self._say("match.deal_info", **self._deal_values())
+        self._say(self._deal_info())
         return True
 
     def new_match(self) -> None:
@@ -117,7 +119,7 @@ class MatchPlay(widgets.VBox, EventSource):
                                    self.scoreboard]
         self.play_area.layout.display = None
         self.setup.layout.display = "none"
-        self._say("match.deal_info", **self._deal_values())
+        self._say(self._deal_info())
         self.emit(Event("match_start", SOURCE, choice.item, data=choice.data()))
 
     def _on_table_event(self, event: Event) -> None:
@@ -139,32 +141,38 @@ class MatchPlay(widgets.VBox, EventSource):
             self._finish(outcome)
         else:
             self.next_button.layout.display = None
-            key, values = self._between_deals(number)
-            self._say(key, **values)
+            self._say(*self._between_deals(number, result))
 
-    def _between_deals(self, number: int) -> tuple[str, dict[str, Any]]:
+    def _between_deals(self, number: int, result: DealResult) -> tuple[Wording, ...]:
         match = self.match
         assert match is not None
+        if result.redeal_by is not None:
+            return (Phrase.of("match.redealt", seat=result.redeal_by, number=number,
+                              dealer=match.deal.dealer),)
         totals = set(match.totals.values())
         if match.rules.fixed_deals is None and len(totals) == 1 and \
                 max(totals) >= match.rules.target:
-            return "match.tie_more", {"total": max(totals)}
-        return "match.deal_done", {"number": number}
+            return (Verdict(result), Phrase.of("match.tie_more", total=max(totals)))
+        return (Verdict(result), Phrase.of("match.deal_done", number=number))
 
     def _finish(self, outcome: MatchResult) -> None:
         won = outcome.winner == self.learner_side
-        self._say("match.won" if won else "match.lost", winner=outcome.winner,
-                  totals=outcome.totals)
+        totals = Joined(tuple(Phrase.of("match.side_total", side=side, total=total)
+                              for side, total in outcome.totals.items()), ", ")
+        said = Phrase.of("match.won" if won else "match.lost", side=outcome.winner,
+                         totals=totals)
+        a_perdere = self.match is not None and self.match.rules.a_perdere
+        self._say(*((Phrase.of("scoreboard.low_wins"),) if a_perdere else ()), said)
         assert self.choice is not None
         self.emit(Event("match_end", SOURCE, self.choice.item, won, data={
             **self.choice.data(), "winner": outcome.winner, "reason": outcome.reason,
             "totals": dict(outcome.totals), "deals": outcome.deals, "stake": outcome.stake,
             "learner_side": self.learner_side}))
 
-    def _deal_values(self) -> dict[str, Any]:
+    def _deal_info(self) -> Phrase:
         assert self.match is not None
-        return {"number": len(self.match.finished) + 1, "dealer": self.match.deal.dealer,
-                "seat": learner_seat(self.match.deal)}
+        return Phrase.of("match.deal_info", number=len(self.match.finished) + 1,
+                         dealer=self.match.deal.dealer, seat=learner_seat(self.match.deal))
 
     def _clear_coach(self) -> None:
         if self.coach is not None:
@@ -172,25 +180,14 @@ class MatchPlay(widgets.VBox, EventSource):
             self.coach.output.value = ""
 
     # -- texts -----------------------------------------------------------------------------
-    def _say(self, key: str, **values: Any) -> None:
-        self._status = (key, values)
+    def _say(self, *parts: Wording) -> None:
+        """Show sentences above the table, written again when the language changes."""
+        self._status = Joined(parts)
         self._draw_status()
 
     def _draw_status(self) -> None:
-        if self._status is None:
-            self.info.value = ""
-            return
-        key, values = self._status
-        lang = self.settings.lang
-        shown = dict(values)
-        if "dealer" in shown:
-            shown["dealer"] = seat_name(shown["dealer"], lang)
-            shown["seat"] = seat_name(shown["seat"], lang)
-        if "totals" in shown:
-            shown["totals"] = " · ".join(f"{side_name(s, lang)} {v}"
-                                         for s, v in shown["totals"].items())
-            shown["side"] = side_name(shown.pop("winner"), lang)
-        self.info.value = f'<p class="tl-match-status">{html.escape(t(key, lang, **shown))}</p>'
+        text = "" if self._status is None else self._status.get(self.settings.lang)
+        self.info.value = f'<p class="tl-match-status">{html.escape(text)}</p>' if text else ""
 
     def _relabel(self, _change: object = None) -> None:
         lang = self.settings.lang

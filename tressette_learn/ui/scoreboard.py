@@ -18,11 +18,11 @@ from ..engine import Deal, DealResult, Match, MatchResult, Rules
 from ..engine.seats import side_of, sides_for
 from ..engine_words import declared_phrase
 from .events import LOG
-from .i18n import seat_name, side_name, t
+from .i18n import side_name, t
+from .score_texts import Label, deal_notes
 from .settings import SETTINGS, Settings
 
 FRACTIONS = ("", "⅓", "⅔")
-Label = Callable[[str], str]
 
 
 def thirds_as_points(thirds: int) -> str:
@@ -49,15 +49,17 @@ def _players(result: DealResult) -> int:
 
 
 def deal_rows(result: DealResult, lang: str, declarations: bool = True) -> list[str]:
-    """The table rows: thirds, last trick, points, declarations (at tables that use
-    them), bonus, total."""
+    """The table rows, each the sum of the rows above it where it says so: thirds of the
+    cards, last trick, thirds in all, points, declarations (at tables that use them),
+    bonus, total."""
     sides = result.sides
-    last = None if result.last_trick is None else side_of(result.last_trick, _players(result))
     rows = [
+        _row("tl-score-cards", t("scoreboard.row.cards", lang),
+             {s: v.taken_thirds for s, v in sides.items()}, _thirds_text),
+        _row("tl-score-last", t("scoreboard.row.last_trick", lang),
+             {s: v.last_trick for s, v in sides.items()}, lambda v: f"+{v}" if v else "–"),
         _row("tl-score-thirds", t("scoreboard.row.thirds", lang),
              {s: v.thirds for s, v in sides.items()}, _thirds_text),
-        _row("tl-score-last", t("scoreboard.row.last_trick", lang),
-             {s: 3 if s == last else 0 for s in sides}, lambda v: "+3" if v else "–"),
         _row("tl-score-points", t("scoreboard.row.points", lang),
              {s: v.card_points for s, v in sides.items()}),
     ]
@@ -86,42 +88,19 @@ def declaration_lines(result: DealResult, lang: str) -> list[str]:
     return lines
 
 
-def deal_notes(result: DealResult, rules: Rules, lang: str, label: Label) -> list[tuple[str, str]]:
-    """``(css class, text)`` notes: unfinished deal, redeal, revoke, cappotto, call out."""
-    notes = []
-    if result.redeal_by is not None:
-        notes.append(("tl-score-redeal", t("scoreboard.redeal", lang,
-                                           seat=seat_name(result.redeal_by, lang))))
-    elif not result.complete and result.call is None:
-        notes.append(("tl-score-unfinished", t("scoreboard.unfinished", lang)))
-    if result.revokes and result.penalised is not None:
-        rev = result.revokes[0]
-        notes.append(("tl-score-revoke", t("scoreboard.revoke", lang, trick=rev.trick,
-                                           seat=seat_name(rev.seat, lang),
-                                           card=rev.card.name(lang),
-                                           side=label(result.penalised))))
-    if result.cappotto is not None:
-        side = label(result.cappotto)
-        text = t(f"scoreboard.cappotto.{rules.cappotto_definition}", lang, side=side)
-        effect = t(f"scoreboard.cappotto.{rules.cappotto_effect}", lang, side=side)
-        notes.append(("tl-score-cappotto", f"{text} {effect}"))
-    if result.call is not None:
-        word = "correct" if result.call.correct else "wrong"
-        notes.append(("tl-score-call", t(f"scoreboard.call.{word}", lang,
-                                         side=label(result.call.side), points=result.call.points)))
-    return notes
-
-
 def deal_html(result: DealResult, rules: Rules, lang: str, label: Label, heading: str) -> str:
-    """The whole deal panel: heading, score table, declarations on their own line, notes."""
+    """The whole deal panel: heading, score table, declarations on their own line, notes
+    (a redeal scores nothing: only its note)."""
+    notes = "".join(f'<p class="{css}">{html.escape(text)}</p>'
+                    for css, text in deal_notes(result, rules, lang, label))
+    if result.redeal_by is not None:
+        return f'<div class="tl-score-deal"><h4>{html.escape(heading)}</h4>{notes}</div>'
     head = "".join(f"<th>{html.escape(label(side))}</th>" for side in result.sides)
     table = (f'<table class="tl-score-table"><thead><tr>'
              f'<th>{html.escape(t("scoreboard.column", lang))}</th>{head}</tr></thead>'
              f'<tbody>{"".join(deal_rows(result, lang, rules.declarations))}</tbody></table>')
     declared = "".join(f"<li>{html.escape(line)}</li>" for line in declaration_lines(result, lang)
                        ) if rules.declarations else ""
-    notes = "".join(f'<p class="{css}">{html.escape(text)}</p>'
-                    for css, text in deal_notes(result, rules, lang, label))
     return (f'<div class="tl-score-deal"><h4>{html.escape(heading)}</h4>{table}'
             f'<ul class="tl-score-declared">{declared}</ul>{notes}</div>')
 
@@ -285,6 +264,8 @@ class Scoreboard(widgets.VBox):
         else:
             lines = [t("scoreboard.match_of", lang, deals=self.rules.fixed_deals,
                        played=sum(1 for r in self.results if r.redeal_by is None))]
+        if self.rules.a_perdere:
+            lines.append(t("scoreboard.low_wins", lang))
         if self.outcome is not None:
             scores = " – ".join(str(self.outcome.totals.get(s, totals[s])) for s in self.sides)
             lines.append(t("scoreboard.winner", lang, side=self.label(self.outcome.winner),

@@ -92,12 +92,22 @@ function morphChildren(old, fresh, fill) {
   }
 }
 
-function cardButton(card, playable, face) {
+// The learner's cards are buttons: the playable ones share one Tab stop (see `rove`), the
+// others say aria-disabled (a click still asks the kernel, which explains the rule). The
+// cards of a hand the learner only sees are pictures, never Tab stops.
+function cardButton(card, seat, face) {
   const classes = ["tl-card", card.legal ? "legal" : "illegal", card.hinted ? "hinted" : ""];
   return h("button", {
     class: classes.join(" ").trim(), type: "button", "data-card": card.card, key: `card:${card.card}`,
-    "aria-label": card.name, "aria-disabled": playable ? null : "true",
-    msg: { type: "play", card: card.card },
+    "aria-label": card.name, "aria-disabled": card.legal ? null : "true", tabindex: "-1",
+    msg: seat.playable ? { type: "play", card: card.card } : null,
+  }, [face(card.card)]);
+}
+
+function shownCard(card, face) {
+  return h("span", {
+    class: "tl-card tl-shown", role: "img", "data-card": card.card, key: `card:${card.card}`,
+    "aria-label": card.name,
   }, [face(card.card)]);
 }
 
@@ -107,9 +117,14 @@ function seatBox(seat, face) {
     key: `seat:${seat.seat}`,
   });
   box.appendChild(h("div", { class: "tl-seat-label", text: seat.label }));
-  const cards = h("div", { class: "tl-cards", role: "group", "aria-label": seat.label });
+  const cards = h("div", {
+    class: `tl-cards${seat.mine ? " tl-hand" : ""}`, role: "group", "aria-label": seat.label,
+    tabindex: seat.mine ? "-1" : null, key: "cards",
+  });
   if (seat.cards) {
-    for (const card of seat.cards) cards.appendChild(cardButton(card, seat.playable, face));
+    for (const card of seat.cards) {
+      cards.appendChild(seat.mine ? cardButton(card, seat, face) : shownCard(card, face));
+    }
   } else {
     for (let i = 0; i < seat.count; i++) cards.appendChild(h("span", { class: "tl-back" }, [face("back")]));
   }
@@ -144,11 +159,11 @@ function controls(state) {
     nodes.push(button(decl.label, "tl-declare", { type: "declare", id: decl.id }));
   }
   const b = state.buttons;
+  // the way on first: one Tab from the hand reaches "Next trick" or "New deal"
+  nodes.unshift(button(b.next, "tl-next", { type: "next" }), button(b.new, "tl-new", { type: "new" }));
   nodes.push(button(b.call, "tl-call", { type: "call" }));
   nodes.push(button(b.redeal, "tl-redeal", { type: "redeal" }));
   nodes.push(button(b.undo, "tl-undo", { type: "undo" }));
-  nodes.push(button(b.next, "tl-next", { type: "next" }));
-  nodes.push(button(b.new, "tl-new", { type: "new" }));
   return h("div", { class: "tl-controls", key: "controls" }, nodes);
 }
 
@@ -168,39 +183,78 @@ function sideInfo(state, face) {
   return info;
 }
 
-function moveFocus(event) {
-  if (!["ArrowLeft", "ArrowRight"].includes(event.key)) return;
-  const cards = [...event.currentTarget.querySelectorAll(".tl-pos-bottom .tl-card")];
-  const at = cards.indexOf(document.activeElement);
-  if (at < 0) return;
-  const next = cards[(at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
-  next.focus();
-  event.preventDefault();
+// Roving tabindex: of the playable cards only one is a Tab stop (the last one the learner
+// was on, else the first); the arrow keys, Home and End move among them.
+function rove(tree, current) {
+  const cards = [...tree.querySelectorAll(".tl-hand .tl-card.legal")];
+  const stop = cards.find((card) => card.dataset.card === current) || cards[0];
+  if (stop) stop.setAttribute("tabindex", "0");
+  return stop;
+}
+
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+function moveAmong(card, key) {
+  const cards = [...card.closest(".tl-hand").querySelectorAll(".tl-card.legal")];
+  const at = cards.indexOf(card);
+  if (at < 0 || !cards.length) return null;
+  if (key === "Home") return cards[0];
+  if (key === "End") return cards[cards.length - 1];
+  return key in STEPS ? cards[(at + STEPS[key] + cards.length) % cards.length] : null;
 }
 
 function render({ model, el }) {
   let timer = null;
+  let current = null; // the playable card that holds the hand's Tab stop
   const send = (msg) => model.send(msg);
   const face = makeFaces(model);
   const root = h("div", { class: "tl-table" });
-  root.addEventListener("keydown", moveFocus);
   root.addEventListener("click", (event) => {
     const target = event.target.closest("[data-msg]");
-    if (target && root.contains(target) && target.getAttribute("aria-disabled") !== "true") {
-      send(JSON.parse(target.dataset.msg));
+    if (target && root.contains(target)) send(JSON.parse(target.dataset.msg));
+  });
+  root.addEventListener("focusin", (event) => {
+    if (event.target.matches(".tl-hand .tl-card.legal")) current = event.target.dataset.card;
+  });
+  root.addEventListener("keydown", (event) => {
+    const card = event.target.closest(".tl-hand .tl-card");
+    if (!card || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Enter" || event.key === " ") {
+      if (!event.repeat && card.dataset.msg) send(JSON.parse(card.dataset.msg));
+    } else {
+      const next = moveAmong(card, event.key);
+      if (!next) return;
+      card.setAttribute("tabindex", "-1");
+      next.setAttribute("tabindex", "0");
+      next.focus();
     }
+    event.preventDefault(); // no second click from the button, no scrolling
+    event.stopPropagation(); // nor a notebook's shortcut
   });
   el.appendChild(root);
-  // Table.focus_hand(): focus the first playable card, now or once the state shows one.
+  // Table.focus_hand(): focus the hand's playable Tab stop, now or once the state shows one.
   let wantFocus = false;
+  const handStop = () => root.querySelector('.tl-hand .tl-card[tabindex="0"]');
   const focusHand = () => {
-    const card = root.querySelector(".tl-card.legal");
+    const card = handStop();
     if (card) card.focus();
     wantFocus = !card;
   };
   const onMessage = (msg) => {
     if (msg && msg.type === "focus") focusHand();
   };
+
+  // Keep the keyboard in the hand: when a redraw removes the focused card or button, or
+  // the learner's turn comes while the focus waits on the hand, focus the hand's Tab stop
+  // (or the learner's hand itself while the others play).
+  function keepFocus(hadFocus) {
+    const active = document.activeElement;
+    const lost = !root.contains(active);
+    if (!hadFocus || !(lost || active.matches(".tl-hand, .tl-hand .tl-card:not(.legal)"))) return;
+    const me = model.get("state").me;
+    const target = handStop() || root.querySelector(`.tl-seat[data-seat="${me}"] .tl-hand`);
+    if (target && target !== active) target.focus();
+  }
 
   function draw() {
     const state = model.get("state");
@@ -210,6 +264,7 @@ function render({ model, el }) {
     felt.appendChild(trickBox(state, face));
     const fresh = h("div", {
       class: "tl-table", "data-status": state.status, "data-step": state.step, lang: state.lang,
+      "data-lm-suppress-shortcuts": "true",
     }, [
       h("div", { class: "tl-status", role: "status", "aria-live": "polite", text: state.status_text, key: "status" }),
       h("div", { class: `tl-message tl-${state.message.kind}`, role: "alert", text: state.message.text, key: "message" }),
@@ -219,11 +274,9 @@ function render({ model, el }) {
       state.result ? h("div", { class: "tl-result", text: state.result, key: "result" }) : null,
       controls(state),
     ]);
+    rove(fresh, current);
     morph(root, fresh, face.fill);
-    if (hadFocus && !root.contains(document.activeElement)) {
-      const again = root.querySelector(".tl-next, .tl-pos-bottom .tl-card.legal, .tl-new");
-      if (again) again.focus();
-    }
+    keepFocus(hadFocus);
     if (wantFocus) focusHand();
     clearTimeout(timer);
     if (state.status === "waiting") {

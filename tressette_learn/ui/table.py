@@ -25,7 +25,6 @@ from ..engine.views import PlayerView
 from ..engine_words import refusal_phrase
 from ..i18n import Phrase, Wording
 from .events import LOG, Event, EventSource
-from .i18n import side_name, t
 from .messages import checked
 from .settings import SETTINGS, Settings
 from .table_state import (
@@ -136,7 +135,7 @@ class Table(anywidget.AnyWidget, EventSource):
             self._do(lambda: play_one(self.deal, self.players))
         except PlayerError:
             LOG.exception("a computer player failed")
-            self._say(t("table.computer_failed", self.settings.lang), "error")
+            self._say(Phrase.of("table.computer_failed"), "error")
         return True
 
     def run(self) -> None:
@@ -307,15 +306,7 @@ class Table(anywidget.AnyWidget, EventSource):
         lang = self.settings.lang
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
                          self.show_all, self._step, self.message, self._kind, self._signal,
-                         self.can_undo(), self._result_text(lang), self._hinted,
-                         self.offer_new, self.offer_controls)
-
-    def _result_text(self, lang: str) -> str:
-        if not self.deal.is_over():
-            return ""
-        result = self.deal.result()
-        return " · ".join(t("table.result", lang, side=side_name(side, lang),
-                            points=result.total(side)) for side in self.deal.sides)
+                         self.can_undo(), self._hinted, self.offer_new, self.offer_controls)
 
     def _refresh(self, message: Wording | str | None = None) -> None:
         if message is not None:

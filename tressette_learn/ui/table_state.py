@@ -13,12 +13,13 @@ from typing import Any
 from ..engine.cards import DECK, Card
 from ..engine.deal import Deal
 from ..engine.declarations import Declaration
-from ..engine.scoring import captured_thirds
 from ..engine.seats import Seat
 from ..engine.svg import card_svg
 from ..engine.tricks import Trick
 from ..engine_words import declaration_phrase, declared_phrase
-from .i18n import seat_name, side_name, t
+from ..i18n import card_name
+from .i18n import seat_name, t
+from .score_texts import pile_text, result_text
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,7 +36,6 @@ class Situation:
     message_kind: str = "info"
     signal: str | None = None
     can_undo: bool = False
-    result: str = ""
     hinted: str | None = None
     offer_new: bool = True
     offer_controls: bool = True
@@ -91,6 +91,7 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
     """The whole picture for the browser."""
     pos = positions(deal, s.me)
     shown = shown_trick(deal, s.status)
+    result = deal.result()
     return {
         "step": s.step, "lang": s.lang, "status": s.status,
         "status_text": status_text(deal, s), "turn": _name(deal.to_play),
@@ -98,13 +99,14 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
         "seats": [_seat(deal, s, seat, pos[seat]) for seat in deal.seats],
         "trick": [_trick_card(p.seat, p.card, pos[p.seat], shown, s) for p in shown.plays],
         "lead_signal": _signal_text(shown, deal, s.lang),
-        "piles": [_pile(deal, side, s.lang) for side in deal.sides],
+        "piles": [{"side": side, "text": pile_text(deal, result, side, s.lang)}
+                  for side in deal.sides],
         "stock": _stock(deal, s),
         "signals": _signal_choices(deal, s),
         "declare": _declare_choices(deal, s),
         "declared": [declared_phrase(d).get(s.lang) for d in deal.declarations],
         "buttons": _buttons(deal, s),
-        "result": s.result,
+        "result": result_text(result, deal.rules, s.lang) if deal.is_over() else "",
         "labels": {"trick": t("table.trick", s.lang), "hand": t("table.your_hand", s.lang)},
     }
 
@@ -132,7 +134,7 @@ def status_text(deal: Deal, s: Situation) -> str:
     if s.status == "trick_done":
         won = deal.tricks[-1].winner
         return t("table.trick_won", s.lang, seat=seat_name(won, s.lang))
-    return t("table.deal_over", s.lang)
+    return t("table.deal_redealt" if deal.redeal_by else "table.deal_over", s.lang)
 
 
 def _name(seat: Seat | None) -> str | None:
@@ -145,13 +147,11 @@ def _seat(deal: Deal, s: Situation, seat: Seat, pos: str) -> dict[str, Any]:
     playable = s.status == "your_turn" and deal.to_play == seat and mine
     legal = set(deal.legal_cards()) if playable else set()
     label = seat_name(seat, s.lang)
-    if seat == s.me:
-        label = f"{label} ({t('you', s.lang)})"
-    elif seat == deal.dummy:
-        label = f"{label} ({t('table.dummy', s.lang)})"
+    if seat in (s.me, deal.dummy):
+        label = t("table.seat.you" if seat == s.me else "table.seat.dummy", s.lang, seat=seat)
     cards = None
     if visible(deal, s.me, seat, s.show_all):
-        cards = [{"card": str(c), "name": c.name(s.lang), "legal": c in legal,
+        cards = [{"card": str(c), "name": card_name(c, s.lang, "bare"), "legal": c in legal,
                   "hinted": str(c) == s.hinted} for c in hand]
     return {"seat": str(seat), "pos": pos, "label": label, "mine": mine,
             "turn": deal.to_play == seat and s.status != "over", "playable": playable,
@@ -161,7 +161,7 @@ def _seat(deal: Deal, s: Situation, seat: Seat, pos: str) -> dict[str, Any]:
 def _trick_card(seat: Seat, card: Card, pos: str, trick: Trick, s: Situation) -> dict[str, Any]:
     wins = trick.winner == seat
     return {"seat": str(seat), "pos": pos, "card": str(card), "winner": wins,
-            "name": card.name(s.lang)}
+            "name": card_name(card, s.lang, "bare")}
 
 
 def _signal_text(trick: Trick, deal: Deal, lang: str) -> str:
@@ -170,23 +170,11 @@ def _signal_text(trick: Trick, deal: Deal, lang: str) -> str:
     return t(f"table.signal_said.{trick.signal}", lang, seat=seat_name(trick.leader, lang))
 
 
-def _pile(deal: Deal, side: str, lang: str) -> dict[str, Any]:
-    thirds = captured_thirds(deal, side)
-    tricks = sum(1 for tr in deal.tricks if tr.winner is not None
-                 and deal.side_of(tr.winner) == side)
-    return {"side": side, "thirds": thirds, "text": t(
-        "table.pile", lang, side=side_name(side, lang), tricks=tricks, thirds=thirds,
-        points=thirds // 3)}
-
-
-
 def _stock(deal: Deal, s: Situation) -> dict[str, Any] | None:
     if deal.rules.players != 2:
         return None
     last = [d for d in deal.draws if d.after_trick == len(deal.tricks)]
-    draws = [{"text": t("table.drew", s.lang, seat=seat_name(d.seat, s.lang),
-                        card=d.card.name(s.lang)),
-              "card": str(d.card)}
+    draws = [{"text": t("table.drew", s.lang, seat=d.seat, card=d.card), "card": str(d.card)}
              for d in last]
     return {"count": len(deal.stock), "text": t("table.stock", s.lang, count=len(deal.stock)),
             "draws": draws}
