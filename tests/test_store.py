@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tressette_learn.classroom.store import Record, Store, StoreError
+from tressette_learn.classroom.store import Preferences, Record, Store, StoreError
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITERS, ANSWERS = 20, 500
@@ -127,3 +127,66 @@ def test_a_database_that_cannot_be_written_raises_a_store_error(tmp_path: Path) 
     folder.write_text("the disk now refuses this folder")
     with pytest.raises(StoreError):
         store.add(learner, Record("answer"))
+
+
+# -- preferences, and databases made by the first release ----------------------------------
+#: The schema of the first release, before the preferences table.
+OLD_SCHEMA = [
+    """CREATE TABLE learners (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL, class_code TEXT NOT NULL, created TEXT NOT NULL,
+        UNIQUE (name, class_code))""",
+    """CREATE TABLE events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uid TEXT NOT NULL UNIQUE,
+        learner_id INTEGER NOT NULL REFERENCES learners (id),
+        kind TEXT NOT NULL, lesson TEXT NOT NULL, source TEXT NOT NULL, item TEXT NOT NULL,
+        correct INTEGER, data TEXT NOT NULL, at TEXT NOT NULL)""",
+    "CREATE INDEX events_learner ON events (learner_id, kind)",
+    "INSERT INTO learners (name, class_code, created) VALUES ('Anna', '3B', '2024-01-09')",
+    "INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, data, at) "
+    "VALUES ('u1', 1, 'answer', '01_deck', 'bank-01_deck', 'q1', 1, '{}', '2024-01-09T10:00')",
+]
+
+
+def test_a_database_of_the_first_release_keeps_its_rows_and_gains_preferences(url: str) -> None:
+    from tressette_learn.classroom.database import Database
+
+    old = Database(url)
+    old.run([(statement, ()) for statement in OLD_SCHEMA])
+    old.close()
+    store = Store(url)
+    assert [(r["name"], r["item"], r["correct"]) for r in store.rows()] == [("Anna", "q1", 1)]
+    anna = store.sign_in("Anna", "3B")
+    assert anna.id == 1 and store.preferences(anna) is None
+    store.save_preferences(anna, Preferences("it", "french", "2024-02-01T10:00:00+00:00"))
+    assert Store(url).preferences(anna) == Preferences("it", "french",
+                                                       "2024-02-01T10:00:00+00:00")
+    assert store.count() == 1
+
+
+def test_the_latest_choice_of_preferences_wins(url: str) -> None:
+    store = Store(url)
+    luca = store.sign_in("Luca")
+    newer = Preferences("it", "italian", "2024-02-01T10:00:05+00:00")
+    store.save_preferences(luca, newer)
+    store.save_preferences(luca, Preferences("en", "french", "2024-02-01T10:00:01+00:00"))
+    assert store.preferences(luca) == newer  # a page that chose earlier does not undo it
+    assert store.preferences(store.sign_in("Anna")) is None
+
+
+@pytest.mark.parametrize(("lang", "faces", "at"), [("fr", "italian", "x"),
+                                                   ("it", "tarot", "x"), ("it", "french", "")])
+def test_bad_preferences_are_refused(lang: str, faces: str, at: str) -> None:
+    with pytest.raises(ValueError, match="preferences"):
+        Preferences(lang, faces, at)
+
+
+def test_first_answers_by_quiz(url: str) -> None:
+    store = Store(url)
+    anna = store.sign_in("Anna")
+    for source, item, correct in [("bank-a", "1", False), ("bank-a", "1", True),
+                                  ("bank-b", "1", True)]:
+        store.add(anna, Record("answer", "x", source, item, correct))
+    assert store.first_answers(anna) == {"bank-a": {"1": False}, "bank-b": {"1": True}}
+    assert [row["data"] for row in store.rows()] == [{}, {}, {}]
