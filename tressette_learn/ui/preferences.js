@@ -25,15 +25,25 @@ function hide(hidden) {
   document.documentElement.classList.toggle(PENDING, hidden);
 }
 
+// The model may exist before its connection to the kernel: try again until it sends.
+function offer(model, message, waited = 0) {
+  try {
+    model.send(message);
+  } catch (e) {
+    if (waited < HIDE_MS) setTimeout(() => offer(model, message, waited + 50), 50);
+  }
+}
+
 function initialize({ model }) {
   const saved = remembered();
   const current = model.get("saved");
-  const offer = saved && saved.at > current.at &&
-    (saved.lang !== current.lang || saved.faces !== current.faces);
-  if (offer) {
-    hide(true);
-    setTimeout(() => hide(false), HIDE_MS);
-    model.send({ type: "restore", lang: saved.lang, faces: saved.faces, at: saved.at });
+  if (saved && saved.at > current.at) {
+    // the same look carries its time too: a later choice elsewhere must not undo it
+    if (saved.lang !== current.lang || saved.faces !== current.faces) {
+      hide(true);
+      setTimeout(() => hide(false), HIDE_MS);
+    }
+    offer(model, { type: "restore", lang: saved.lang, faces: saved.faces, at: saved.at });
   }
   const onMessage = (msg) => { if (msg && msg.type === "settled") hide(false); };
   const onSaved = () => {
