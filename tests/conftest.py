@@ -3,9 +3,10 @@ worked out by hand, state snapshots, and hypothesis strategies."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from tressette_learn.ai.solver_service import ADDRESS_ENV, KEY_ENV
 from tressette_learn.engine import DECK, PRESETS, Card, Deal, Rules, Seat, parse_cards
+from tressette_learn.engine.refusals import RefusalError
 from tressette_learn.engine.seats import seats_for
 from tressette_learn.engine.svg import set_display
 
@@ -75,6 +77,16 @@ def complete_deal(rules_: Rules, dealer: Seat | str, hands: Mapping[Seat | str, 
     :func:`complete_hands`."""
     full, stock_out = complete_hands(rules_.players, hands, stock)
     return Deal(rules_, Seat.parse(dealer), full, stock_out, match_scores)
+
+
+@contextlib.contextmanager
+def refused(kind: str, **facts: Any) -> Iterator[None]:
+    """Expect an engine error that carries the refusal ``kind`` with these facts."""
+    with pytest.raises(RefusalError) as caught:
+        yield
+    refusal = caught.value.refusal
+    assert refusal is not None and refusal.kind == kind, caught.value
+    assert {name: refusal.facts.get(name) for name in facts} == facts, refusal
 
 
 def play_all(deal: Deal, texts: str) -> None:

@@ -20,7 +20,7 @@ def test_the_example_bank_loads_with_every_kind_and_both_languages():
     assert {"winner", "legal", "order", "thirds", "points", "declarations", "signal",
             "meaning", "choice"} <= kinds
     for q in questions:
-        assert q.prompt.en and q.prompt.it and q.explanation.en and q.explanation.it
+        assert all(text.get(lang) for text in (q.prompt, q.explanation) for lang in ("en", "it"))
         right = next(iter(q.answer)) if isinstance(q.answer, frozenset) and q.input == "choice" \
             else q.answer
         assert check(q, right).correct, q.id
@@ -32,7 +32,7 @@ def test_hand_written_answers_are_the_engines():
     assert by_id["example-5"].answer == 6  # Ac 3d Rs 7b 5c Fc
     assert by_id["example-6"].answer == 2  # 5 thirds + the last trick = 8 thirds
     split = by_id["example-split"]
-    assert split.choice(split.answer).label.en == "7"  # 35 - 14 = 21 thirds
+    assert split.choice(split.answer).label.get("en") == "7"  # 35 - 14 = 21 thirds
 
 
 def test_a_generated_item_is_the_generated_question():
@@ -52,7 +52,7 @@ WINNER = {"kind": "winner", "trick": "Rc 3c 2s Ac", "answer": "3c"}
 
 
 @pytest.mark.parametrize("change, field, words", [
-    ({"answer": "2s"}, "answer", "wrong: the engine says Three of cups"),
+    ({"answer": "2s"}, "answer", "wrong: The answer: the Three of cups."),
     ({"answer": "4d"}, "answer", "not one of the cards shown"),
     ({"trick": "Rc 3c Xq"}, "trick", "unknown card"),
     ({"trick": "Rc Rc"}, "trick", "twice"),

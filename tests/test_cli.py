@@ -191,9 +191,13 @@ def bad_records() -> list[tuple[str, Any, str]]:
         ("hand size", changed(lambda d: d["hands"]["N"].pop()),
          "error: hands.N: 9 cards, a hand has 10"),
         ("not in hand", changed(lambda d: d["plays"][12].__setitem__("card", "3c")),
-         "error: plays[12].card: 3c is not in N's hand (already played by N in trick 1)"),
+         "error: plays[12].card: North cannot play the Three of cups: North already played it "
+         "in trick 1.\n"),
         ("out of turn", changed(lambda d: d["plays"][3].__setitem__("seat", "N")),
-         "error: plays[3].seat: it is E's turn, not N's"),
+         "error: plays[3].seat: It is East's turn, not North's.\n"),
+        ("false signal", changed(lambda d: d["plays"][0].__setitem__("signal", "volo")),
+         "error: plays[0].signal: Volo says this is your last card of cups, but you still hold "
+         "the Two, the Ace, the King and the Seven of cups.\n"),
         ("unknown preset", changed(lambda d: d.__setitem__("rules", "foo")),
          "error: rules: unknown preset 'foo'"),
         ("unknown option", changed(lambda d: d.__setitem__("rules", {"bogus": True})),
@@ -282,5 +286,5 @@ def test_python_dash_m_bad_record(tmp_path: Path) -> None:
     data["plays"][12]["card"] = "3c"
     done = run_module("score", write(tmp_path, data))
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith("error: plays[12].card: 3c is not in N's hand")
+    assert done.stderr.startswith("error: plays[12].card: North cannot play the Three of cups")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

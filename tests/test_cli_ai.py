@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from learner_text import CARD_CODE, check_sentence
 
 from tressette_learn.cli import main
 from tressette_learn.engine import Card, Deal, Rules, Seat
@@ -72,10 +74,11 @@ def test_hint_text_many_legal_cards(capsys: pytest.CaptureFixture[str],
     status, out, err = run(capsys, "hint", str(path), "--seed", "3")
     assert status == 0 and err in ("", WARMING)
     lines = out.splitlines()
-    assert lines[0] == f"S to play, trick 7; hand: {deal.hand(Seat.S)}"
+    assert lines[0] == f"South to play, trick 7; hand: {deal.hand(Seat.S)}"
     card = Card.parse(lines[1].removeprefix("Recommended: ").split()[0])
     assert card in deal.legal_cards()
-    assert lines[2].startswith("Exact: ") and " deal(s) solved, out of " in lines[2]
+    assert re.match(r"Exact: \d+ deals? solved, of \d+ possible from what South has seen; "
+                    r"points and thirds for North–South, averaged\.$", lines[2])
     rows = [line.split() for line in lines[4:-1]]
     assert {Card.parse(r[0]) for r in rows} == set(deal.legal_cards())
     assert all(float(r[1]) >= 0 and float(r[2]) >= 0 for r in rows)
@@ -87,14 +90,19 @@ def test_hint_italian_and_estimated(capsys: pytest.CaptureFixture[str],
     path = partial(tmp_path, SEED002, 6)  # trick 2, nine tricks left: estimated
     status, out, err = run(capsys, "hint", str(path), "--lang", "it")
     assert status == 0 and err in ("", WARMING)
-    assert out.startswith("Tocca a S, presa 2")
+    assert out.startswith("Tocca a Sud, presa 2")
     assert "Carta consigliata: " in out and "Stimato: " in out and "Perché: " in out
+    rows = [line.split() for line in out.splitlines() if CARD_CODE.match(line.strip())]
+    assert rows and all(re.fullmatch(r"\d+,\d\d", number) for row in rows for number in row[1:3])
 
 
 def test_hint_on_a_finished_deal_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "hint", str(SEED002))
     assert status == 2 and out == ""
-    assert one_error_line(err).startswith("error: the deal is over")
+    assert one_error_line(err) == "error: The deal is over: all 10 tricks have been played."
+    status, out, err = run(capsys, "hint", str(SEED002), "--lang", "it")
+    assert status == 2 and out == ""
+    assert one_error_line(err) == "error: La smazzata è finita: si sono giocate tutte le 10 prese."
 
 
 def test_hint_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -132,18 +140,31 @@ def test_review_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert rows[8][:6] == ["9", "S", "4s", "7", "8", "1"] and rows[8][7] == "As"
     assert "Total cost: 1 point" in lines
     mistake = lines[lines.index("Mistakes (costliest first):") + 1]
-    assert mistake.startswith("  trick 9, S played 4s: cost 1 point (7 instead of 8); "
-                              "best: As.")
-    assert "ace of swords" in mistake
-    turning = lines.index("Turning points (NS's points before -> after the play):")
-    assert lines[turning + 1] == "  trick 9, S played 4s: NS 8 -> 7"
+    assert mistake.startswith("  Trick 9, South: the Four of swords cost 1 point. "
+                              "Better: the Ace of swords. ")
+    turning = lines.index("Turning points (North–South's points before -> after the play):")
+    assert lines[turning + 1] == "  Trick 9, South played the Four of swords: North–South 8 -> 7"
 
 
 def test_review_italian(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "review", str(BLUNDER), "--seat", "S", "--lang", "it")
     assert status == 0
-    assert "Costo totale: 1 punto" in out and "asso di spade" in out
-    assert "  presa 9, S ha giocato 4s: NS 8 -> 7" in out
+    assert "Costo totale: 1 punto" in out and "Meglio l'Asso di spade." in out
+    assert "  Presa 9, Sud ha giocato il Quattro di spade: Nord–Sud 8 -> 7" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_review_sentences_name_cards_and_count_in_the_language(
+        capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    status, out, _ = run(capsys, "review", str(BLUNDER), "--seat", "S", "--lang", lang)
+    assert status == 0
+    lines = out.splitlines()
+    table = lines.index("") + 1, lines.index("", lines.index("") + 1)  # codes: the table only
+    sentences = [line.strip() for n, line in enumerate(lines)
+                 if line.strip() and not table[0] <= n < table[1]]
+    for line in sentences:
+        check_sentence(line)
+    assert "1 points" not in out and "1 punti" not in out
 
 
 def test_review_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -208,6 +229,10 @@ def test_review_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     status, out, err = run(capsys, "review", str(path), "--seat", "S")
     assert status == 2 and out == ""
     assert one_error_line(err).startswith("error: plays[5].card: ")
+    assert "the King of coins: North holds it." in err
+    status, out, err = run(capsys, "review", str(path), "--seat", "S", "--lang", "it")
+    assert status == 2 and out == ""
+    assert one_error_line(err).endswith("non può giocare il Re di denari: ce l'ha Nord.")
     path.write_text("{not json", encoding="utf-8")
     status, _, err = run(capsys, "review", str(path), "--seat", "S")
     assert status == 2 and one_error_line(err).startswith("error: record: not valid JSON")

@@ -1,12 +1,16 @@
 """The coach: hints on the learner's turn, the review once the deal is over."""
 
 import html
+import re
+from pathlib import Path
 
 import pytest
+from learner_text import check_sentence
 
 from tressette_learn.ai.hints import hint
 from tressette_learn.ai.review import review
-from tressette_learn.ui.coach import Coach
+from tressette_learn.i18n import card_name
+from tressette_learn.ui.coach import Coach, review_html
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.settings import SETTINGS
 from tressette_learn.ui.table import Table
@@ -74,7 +78,8 @@ def test_the_review_lists_the_learners_mistakes_with_their_cost():
     assert f"gave away {expected.total_cost} points" in text
     assert text.count('class="tl-coach-mistake"') == len(expected.mistakes)
     first = expected.mistakes[0]
-    assert first.card.name("en") in text and first.sentence("en") in text
+    assert first.mistake.get("en") in text and first.explanation.get("en") in text
+    assert first.mistake.get("en").startswith(f"Trick {first.trick}, South: ")
     assert coach.progress.value == coach.progress.max
 
 
@@ -85,3 +90,49 @@ def test_the_review_redraws_in_italian():
     SETTINGS.lang = "it"
     assert coach.review_button.description == "Rivedi il mio gioco"
     assert "hanno regalato" in coach.output.value
+
+
+BLUNDER = Path(__file__).parent / "data" / "blunder.json"
+
+
+def texts(markup: str) -> list[str]:
+    """The texts a learner reads in the coach's HTML: each paragraph, item and cell."""
+    found = re.findall(r"<(?:p|li|td|th)\b[^>]*>(.*?)</(?:p|li|td|th)>", markup)
+    return [html.unescape(text) for text in found]
+
+
+def check_texts(markup: str) -> None:
+    """Sentences start with a capital letter; cards are named, never by their code."""
+    for text in texts(markup):
+        if not re.fullmatch(r"[\d.,]+", text):  # the table's numbers
+            check_sentence(text)
+
+
+def test_the_review_of_one_point_says_1_point_in_each_language():
+    result = review(BLUNDER, "S")  # one mistake, costing 1 point
+    english, italian = review_html(result, "en"), review_html(result, "it")
+    assert "Your cards gave away 1 point in 1 play" in english
+    assert "Trick 9, South: the Four of swords cost 1 point." in html.unescape(english)
+    assert "hanno regalato 1 punto in 1 giocata" in italian
+    assert "Presa 9, Sud: il Quattro di spade è costato 1 punto." in html.unescape(italian)
+    for markup in (english, italian):
+        assert "1 points" not in markup and "1 punti" not in markup
+        check_texts(markup)
+
+
+def test_the_hint_speaks_the_learners_language_with_its_numbers():
+    table = my_turn(4)
+    coach = Coach(table)
+    advice = coach.show_hint()
+    assert advice is not None
+    check_texts(coach.output.value)
+    cells = [text for text in texts(coach.output.value) if re.fullmatch(r"[\d.,]+", text)]
+    assert len(cells) == len(advice.values)
+    assert all(re.fullmatch(r"\d+\.\d", cell) for cell in cells)
+    SETTINGS.lang = "it"
+    italian = coach.output.value
+    check_texts(italian)
+    cells = [text for text in texts(italian) if re.fullmatch(r"[\d.,]+", text)]
+    assert all(re.fullmatch(r"\d+,\d", cell) for cell in cells)  # 6,7 not 6.7
+    assert f"Gioca {card_name(advice.card, 'it')}." in html.unescape(italian)
+    assert advice.explanation.get("it") in html.unescape(italian)

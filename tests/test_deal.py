@@ -11,6 +11,7 @@ from conftest import (
     complete_deal,
     play_all,
     play_out,
+    refused,
     rules,
     snapshot,
     split_deal,
@@ -18,6 +19,7 @@ from conftest import (
 
 from tressette_learn.engine import DECK, Deal, DealError, Declaration, Rules, Seat, Suit
 from tressette_learn.engine.deal import Draw, deal_out
+from tressette_learn.engine.refusals import Refusal
 
 # -- dealing ---------------------------------------------------------------------------------
 
@@ -151,7 +153,8 @@ def test_two_players_must_follow_while_the_stock_lasts_by_default() -> None:
     deal.play(card("4c"))
     assert deal.must_follow()
     assert set(deal.legal_cards()) == set(cards("3c 2c Ac"))
-    assert deal.illegal_reason(card("Rd")) == "you must follow coppe: you hold 3c, 2c, Ac"
+    assert deal.illegal_reason(card("Rd")) == Refusal.of(
+        "must_follow", seat=Seat.N, card=card("Rd"), suit=Suit.COPPE, held=cards("3c 2c Ac"))
 
 
 def test_two_players_free_play_while_the_stock_lasts_option() -> None:
@@ -310,19 +313,19 @@ def test_a_call_does_not_count_the_last_trick() -> None:
 def test_no_call_after_the_last_trick() -> None:
     deal = split_deal(call_rules(), match_scores={"NS": 0, "EW": 14})
     play_tricks(deal, 10)
-    assert deal.call_reason("EW") is not None
-    with pytest.raises(DealError):
+    assert deal.call_reason("EW") == Refusal.of("call_between_tricks", side="EW")
+    with refused("call_between_tricks", side="EW"):
         deal.call_out("EW")
 
 
 def test_no_call_in_the_middle_of_a_trick_or_before_the_first() -> None:
     deal = split_deal(call_rules(), match_scores={"NS": 20})
-    assert deal.call_reason("NS") == "a side may call out only between tricks"
+    assert deal.call_reason("NS") == Refusal.of("call_between_tricks", side="NS")
     play_tricks(deal, 1)
     deal.play(card("3c"))
     before = snapshot(deal)
-    assert deal.call_reason("NS") == "a side may call out only between tricks"
-    with pytest.raises(DealError, match="between tricks"):
+    assert deal.call_reason("NS") == Refusal.of("call_between_tricks", side="NS")
+    with refused("call_between_tricks"):
         deal.call_out("NS")
     assert snapshot(deal) == before
 
@@ -330,14 +333,14 @@ def test_no_call_in_the_middle_of_a_trick_or_before_the_first() -> None:
 def test_no_call_with_a_fixed_number_of_deals() -> None:
     deal = split_deal(call_rules(fixed_deals=4), match_scores={"NS": 20})
     play_tricks(deal, 2)
-    with pytest.raises(DealError, match="fixed number of deals"):
+    with refused("call_fixed_deals", side="NS", deals=4):
         deal.call_out("NS")
 
 
 def test_no_call_by_default() -> None:
     deal = split_deal(rules(), match_scores={"NS": 20})
     play_tricks(deal, 2)
-    with pytest.raises(DealError, match="not used"):
+    with refused("no_calling_out"):
         deal.call_out("NS")
 
 
@@ -375,8 +378,8 @@ def test_redeal_for_a_hand_worth_less_than_a_point(weak: str) -> None:
 ])
 def test_no_redeal_for_a_hand_worth_a_point(strong: str) -> None:
     deal = complete_deal(rules(redeal=True), Seat.E, {Seat.S: strong})
-    assert deal.redeal_reason(Seat.S) == "S's hand is worth a point or more"
-    with pytest.raises(DealError, match="worth a point"):
+    assert deal.redeal_reason(Seat.S) == Refusal.of("redeal_hand_worth", seat=Seat.S, thirds=3)
+    with refused("redeal_hand_worth", seat=Seat.S):
         deal.redeal(Seat.S)
     assert not deal.is_over()
 
@@ -384,13 +387,15 @@ def test_no_redeal_for_a_hand_worth_a_point(strong: str) -> None:
 def test_redeal_only_before_the_first_lead() -> None:
     deal = complete_deal(rules(redeal=True), Seat.E, {Seat.S: "7d 6d 5d 4d 7c 6c 5c 4c 7s 6s"})
     deal.play(deal.legal_cards()[0])
-    with pytest.raises(DealError, match="before the first lead"):
+    before = snapshot(deal)
+    with refused("redeal_before_first_lead", seat=Seat.S):
         deal.redeal(Seat.S)
+    assert snapshot(deal) == before
 
 
 def test_no_redeal_by_default() -> None:
     deal = complete_deal(rules(), Seat.E, {Seat.S: "7d 6d 5d 4d 7c 6c 5c 4c 7s 6s"})
-    with pytest.raises(DealError, match="not used"):
+    with refused("no_redeal", seat=Seat.S):
         deal.redeal(Seat.S)
 
 

@@ -4,6 +4,7 @@ true for the position and names only cards the seat can see."""
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import random
 import re
@@ -15,67 +16,37 @@ from conftest import CardsLike, complete_deal, random_deals, rules
 from conftest import play_moves as play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from learner_text import check_sentence
 
 from tressette_learn.ai import advise
 from tressette_learn.ai import explain as explain_module
-from tressette_learn.ai.explain import (
-    REASONS,
-    Explanation,
-    en_card,
-    explain,
-    it_card,
-    points_text,
-    suit_text,
-)
+from tressette_learn.ai.explain import REASONS, Explanation, explain
 from tressette_learn.engine import DECK, PRESETS, Card, Deal, Rank, Rules, Seat, Suit
 from tressette_learn.engine.scoring import card_thirds
 from tressette_learn.engine.seats import next_seat
 from tressette_learn.engine.tricks import winning_play
+from tressette_learn.i18n import placeholders, strings, thirds_words
 
 # -- card names (an independent table) -------------------------------------------------------
-EN_RANK = {"4": "4", "5": "5", "6": "6", "7": "7", "F": "jack", "C": "knight", "R": "king",
-           "A": "ace", "2": "2", "3": "3"}
-IT_RANK = {"4": "quattro", "5": "cinque", "6": "sei", "7": "sette", "F": "fante",
-           "C": "cavallo", "R": "re", "A": "asso", "2": "due", "3": "tre"}
+EN_RANK = {"4": "Four", "5": "Five", "6": "Six", "7": "Seven", "F": "Jack", "C": "Knight",
+           "R": "King", "A": "Ace", "2": "Two", "3": "Three"}
+IT_RANK = {"4": "Quattro", "5": "Cinque", "6": "Sei", "7": "Sette", "F": "Fante",
+           "C": "Cavallo", "R": "Re", "A": "Asso", "2": "Due", "3": "Tre"}
 EN_SUIT = {"d": "coins", "c": "cups", "s": "swords", "b": "batons"}
 IT_SUIT = {"d": "denari", "c": "coppe", "s": "spade", "b": "bastoni"}
-IT_PREP = {"": ("il ", "l'"), "di": ("del ", "dell'"), "a": ("al ", "all'"),
-           "su": ("sul ", "sull'"), "con": ("con il ", "con l'")}
 
 
-@pytest.mark.parametrize("card", DECK, ids=str)
-def test_card_names_in_a_sentence(card: Card) -> None:
-    rank, suit = str(card)[0], str(card)[1]
-    assert en_card(card) == f"the {EN_RANK[rank]} of {EN_SUIT[suit]}"
-    assert en_card(card, "your partner's") == f"your partner's {EN_RANK[rank]} of {EN_SUIT[suit]}"
-    assert en_card(card, "") == f"{EN_RANK[rank]} of {EN_SUIT[suit]}"
-    for prep, (article, elided) in IT_PREP.items():
-        lead = elided if rank == "A" else article
-        assert it_card(card, prep) == f"{lead}{IT_RANK[rank]} di {IT_SUIT[suit]}"
+@dataclasses.dataclass(frozen=True)
+class Said:
+    """An explanation as the learner reads it, in each language."""
 
+    reason: str
+    en: str
+    it: str
 
-def test_card_names_read_like_the_lessons() -> None:
-    named = {"3c": "il tre di coppe", "Ad": "l'asso di denari", "Rs": "il re di spade",
-             "Fb": "il fante di bastoni", "Cc": "il cavallo di coppe", "2d": "il due di denari",
-             "7s": "il sette di spade", "4b": "il quattro di bastoni", "5c": "il cinque di coppe",
-             "6d": "il sei di denari"}
-    for text, name in named.items():
-        assert it_card(Card.parse(text)) == name
-    assert it_card(Card.parse("Ac"), "di") == "dell'asso di coppe"
-    assert en_card(Card.parse("Ad")) == "the ace of coins"
-    assert en_card(Card.parse("Cb")) == "the knight of batons"
-    assert [suit_text(s) for s in Suit] == [("coins", "denari"), ("cups", "coppe"),
-                                            ("swords", "spade"), ("batons", "bastoni")]
-
-
-def test_points_in_words() -> None:
-    assert points_text(0) == ("nothing", "niente")
-    assert points_text(1) == ("a third of a point", "un terzo di punto")
-    assert points_text(2) == ("two thirds of a point", "due terzi di punto")
-    assert points_text(3) == ("a point", "un punto")
-    assert points_text(4) == ("1⅓ points", "un punto e un terzo")
-    assert points_text(8) == ("2⅔ points", "2 punti e due terzi")
-    assert points_text(33) == ("11 points", "11 punti")
+    @classmethod
+    def of(cls, e: Explanation) -> Said:
+        return cls(e.reason, e.get("en"), e.get("it"))
 
 
 def test_the_module_example_runs() -> None:
@@ -89,12 +60,12 @@ def make_deal(preset: str, dealer: str, hands: dict[str, str]) -> Deal:
     return complete_deal(rules(preset), dealer, partial)
 
 
-def why(deal: Deal, card: str) -> Explanation:
+def why(deal: Deal, card: str) -> Said:
     """The explanation of ``card`` for the seat to play (checked against the truth too)."""
     assert deal.to_play is not None
     found = explain(deal.view(deal.to_play), Card.parse(card))
     check_explanation(deal, Card.parse(card), found)
-    return found
+    return Said.of(found)
 
 
 # Dealer E, so N leads and play goes N -> W -> S -> E.
@@ -110,191 +81,202 @@ DEAL_C = {  # W holds 3c 2c Ac 4c over N's 5c
 DEAL_D = {  # N leads eight denari, then holds the master 3c and the 4s
     "N": "3d 2d Ad Rd Cd Fd 7d 6d 3c 4s", "W": "5d 4d 2c Ac Rc Cc Fc 7c 6c 5c",
     "S": "4c 3s 2s As Rs Cs Fs 7s 6s 5s", "E": "3b 2b Ab Rb Cb Fb 7b 6b 5b 4b"}
+DEAL_E = {  # a perdere: W holds 2s 5s, S the 3s
+    "N": "4s 6s 7s 4d 5d 6d 7d 4c 5c 6c", "W": "2s 5s", "S": "3s"}
 EIGHT_DENARI = " ".join(f"{d} * * *" for d in ("3d", "2d", "Ad", "Rd", "Cd", "Fd", "7d", "6d"))
 
 Case = tuple[str, str, dict[str, str], str, str, str, str, str]
 CASES: list[Case] = [
     # (preset, dealer, hands, moves, card, reason, en, it)
     ("standard", "E", DEAL_A, "", "3c", "draw_out_aces",
-     "The 3 of cups is the master card: it wins the trick and can bring down the ace.",
-     "Il tre di coppe è la carta più alta rimasta: prende la presa e può far cadere l'asso."),
+     "The Three of cups is the master card: it wins the trick and can bring down the Ace.",
+     "Il Tre di coppe è la carta più alta rimasta: prende la presa e può far cadere l'Asso."),
     ("standard", "E", {
         "N": "3d 2c 7s 6s 5s 4s 7b 6b 5b 4b", "W": "3c 7c 6c 5c 4c Rs Cs Fs Rb Cb"},
      "3d 3c * *", "2c", "draw_out_aces",
-     "With the 3 gone, the 2 of cups is the master card: it wins the trick and can bring "
-     "down the ace.",
-     "Uscito il tre, il due di coppe è la carta più alta rimasta: prende la presa e può far "
-     "cadere l'asso."),
+     "With the Three gone, the Two of cups is the master card: it wins the trick and can bring "
+     "down the Ace.",
+     "Uscito il Tre, il Due di coppe è la carta più alta rimasta: prende la presa e può far "
+     "cadere l'Asso."),
     ("standard", "E", DEAL_A, "3c", "5c", "forced",
-     "The 5 of cups is your only card of cups, so you must play it to follow suit.",
-     "Il cinque di coppe è la tua unica carta di coppe: devi giocarla per rispondere al seme."),
+     "The Five of cups is your only card of cups, so you must play it to follow suit.",
+     "Il Cinque di coppe è la tua unica carta di coppe: devi giocarla per rispondere al seme."),
     ("standard", "E", DEAL_A, "3c 5c", "Ac", "load_partner",
-     "Your partner's 3 of cups is sure to win the trick: load the trick with the ace of cups, "
-     "worth a point.",
-     "Il tre di coppe del tuo compagno prende di sicuro: carica la presa con l'asso di coppe, "
-     "che vale un punto."),
+     "Your partner's Three of cups is sure to win the trick: load the trick with the Ace of cups, "
+     "worth 1 point.",
+     "Il Tre di coppe del tuo compagno prende di sicuro: carica la presa con l'Asso di coppe, "
+     "che vale 1 punto."),
     ("standard", "E", {
         "N": "3d", "S": "5d 4d 4c 5c 6c 7c 4s 5s 6s 7s"}, "3d *", "4d", "partner_wins",
-     "Your partner's 3 of coins is sure to win the trick, so play the 4 of coins, worth "
+     "Your partner's Three of coins is sure to win the trick, so play the Four of coins, worth "
      "nothing, and keep your other cards.",
-     "Il tre di denari del tuo compagno prende di sicuro: gioca il quattro di denari, che non "
+     "Il Tre di denari del tuo compagno prende di sicuro: gioca il Quattro di denari, che non "
      "vale niente, e tieni le altre carte."),
     ("standard", "E", DEAL_A, "3c 5c", "4c", "follow_low",
-     "You cannot beat the 3 of cups, so follow cups with your lowest card, the 4 of cups.",
-     "Non puoi battere il tre di coppe: rispondi a coppe con la tua carta più bassa, il "
-     "quattro di coppe."),
+     "You cannot beat the Three of cups, so follow cups with your lowest card, the Four of cups.",
+     "Non puoi battere il Tre di coppe: rispondi a coppe con la tua carta più bassa, il "
+     "Quattro di coppe."),
     ("standard", "E", DEAL_A, "3c 5c Ac", "4b", "discard",
-     "You cannot follow cups, so discard the 4 of batons, worth nothing: a card of another "
+     "You cannot follow cups, so discard the Four of batons, worth nothing: a card of another "
      "suit never wins the trick.",
-     "Non puoi rispondere a coppe: scarta il quattro di bastoni, che non vale niente, tanto "
+     "Non puoi rispondere a coppe: scarta il Quattro di bastoni, che non vale niente, tanto "
      "il piombo non prende mai."),
     ("standard", "E", DEAL_A, "Rc 5c", "4c", "follow_low",
-     "Your partner's king of cups is winning the trick, so follow cups with your lowest "
-     "card, the 4 of cups.",
-     "Il re di coppe del tuo compagno sta prendendo: rispondi a coppe con la tua carta più "
-     "bassa, il quattro di coppe."),
+     "Your partner's King of cups is winning the trick, so follow cups with your lowest "
+     "card, the Four of cups.",
+     "Il Re di coppe del tuo compagno sta prendendo: rispondi a coppe con la tua carta più "
+     "bassa, il Quattro di coppe."),
     ("standard", "E", DEAL_A, "Rc 5c", "2c", "try_to_win",
-     "Try for the trick: the 2 of cups beats the king of cups, and the trick already holds "
+     "Try for the trick: the Two of cups beats the King of cups, and the trick already holds "
      "a third of a point.",
-     "Prova a prendere: il due di coppe batte il re di coppe, e la presa contiene già un "
+     "Prova a prendere: il Due di coppe batte il Re di coppe, e la presa contiene già un "
      "terzo di punto."),
     ("standard", "E", DEAL_A, "Rc!busso 5c", "2c",
      "win_for_busso",
-     "Your partner knocked (busso) on this lead: beat the king of cups with the 2 of cups to "
+     "Your partner knocked (busso) on this lead: beat the King of cups with the Two of cups to "
      "take the lead and return cups.",
-     "Il tuo compagno ha bussato su questa uscita: supera il re di coppe con il due di coppe "
+     "Il tuo compagno ha bussato su questa uscita: supera il Re di coppe con il Due di coppe "
      "per prendere e tornare a coppe."),
     ("standard", "E", DEAL_A, "Rc!busso 5c 2c 4b", "4c",
      "return_busso",
      "Your partner knocked (busso) in cups: lead cups back with your lowest card of cups, "
-     "the 4 of cups.",
+     "the Four of cups.",
      "Il tuo compagno ha bussato a coppe: torna a coppe con la tua carta di coppe più bassa, "
-     "il quattro di coppe."),
+     "il Quattro di coppe."),
     ("standard", "E", DEAL_C, "5c", "Ac", "win_cheaply",
-     "The ace of cups is your lowest card that is sure to win the trick: no opponent still "
+     "The Ace of cups is your lowest card that is sure to win the trick: no opponent still "
      "to play can beat it.",
-     "L'asso di coppe è la tua carta più bassa che prende di sicuro: nessun avversario che "
+     "L'Asso di coppe è la tua carta più bassa che prende di sicuro: nessun avversario che "
      "deve ancora giocare può batterlo."),
     ("standard", "E", DEAL_C, "5c", "2c", "win_trick",
-     "No opponent still to play can beat the 2 of cups, so it takes the trick for your side.",
-     "Nessun avversario che deve ancora giocare può battere il due di coppe: la presa è della "
+     "No opponent still to play can beat the Two of cups, so it takes the trick for your side.",
+     "Nessun avversario che deve ancora giocare può battere il Due di coppe: la presa è della "
      "tua squadra."),
     ("standard", "E", DEAL_C, "5c", "3c", "master_card",
-     "The 3 of cups is the master card: it wins the trick.",
-     "Il tre di coppe è la carta più alta rimasta: prende la presa."),
+     "The Three of cups is the master card: it wins the trick.",
+     "Il Tre di coppe è la carta più alta rimasta: prende la presa."),
     ("standard", "E", DEAL_C, "5c", "4c", "duck",
-     "Let this trick go with the 4 of cups and keep your stronger cards of cups for later.",
-     "Lascia passare la presa con il quattro di coppe e tieni per dopo le carte di coppe più "
+     "Let this trick go with the Four of cups and keep your stronger cards of cups for later.",
+     "Lascia passare la presa con il Quattro di coppe e tieni per dopo le carte di coppe più "
      "forti."),
     ("standard", "E", DEAL_C, "5c Ac", "7c", "follow_low",
-     "You cannot beat the ace of cups, so follow cups with your lowest card, the 7 of cups.",
-     "Non puoi battere l'asso di coppe: rispondi a coppe con la tua carta più bassa, il "
-     "sette di coppe."),
+     "You cannot beat the Ace of cups, so follow cups with your lowest card, the Seven of cups.",
+     "Non puoi battere l'Asso di coppe: rispondi a coppe con la tua carta più bassa, il "
+     "Sette di coppe."),
     ("standard", "E", DEAL_C, "5c Ac", "Fc", "follow_low",
-     "You cannot beat the ace of cups, so follow cups with the jack of cups.",
-     "Non puoi battere l'asso di coppe: rispondi a coppe con il fante di coppe."),
+     "You cannot beat the Ace of cups, so follow cups with the Jack of cups.",
+     "Non puoi battere l'Asso di coppe: rispondi a coppe con il Fante di coppe."),
     ("standard", "E", {
         "N": "5c", "W": "6c", "S": "7c", "E": "3c 2c Rc 3b 2b Ab Rb Cb Fb 7b"},
      "5c 6c 7c", "Rc", "win_cheaply",
-     "You play last, and the king of cups is your lowest card that beats the 7 of cups: it "
+     "You play last, and the King of cups is your lowest card that beats the Seven of cups: it "
      "wins the trick.",
-     "Giochi per ultimo e il re di coppe è la tua carta più bassa che batte il sette di "
+     "Giochi per ultimo e il Re di coppe è la tua carta più bassa che batte il Sette di "
      "coppe: prende la presa."),
     ("standard", "E", DEAL_D, EIGHT_DENARI, "4s", "last_trick",
-     "Lead the 4 of swords and keep the 3 of cups for the last trick, worth a point: no "
+     "Lead the Four of swords and keep the Three of cups for the last trick, worth a point: no "
      "opponent can beat it.",
-     "Esci con il quattro di spade e tieni il tre di coppe per l'ultima presa, che vale un "
+     "Esci con il Quattro di spade e tieni il Tre di coppe per l'ultima presa, che vale un "
      "punto: nessun avversario può batterlo."),
     ("standard", "E", DEAL_D, EIGHT_DENARI + " 4s * * * * *",
      "3c", "last_trick",
-     "This is the last trick, worth a point to whoever takes it, and the 3 of cups is your "
+     "This is the last trick, worth a point to whoever takes it, and the Three of cups is your "
      "last card.",
-     "È l'ultima presa, che vale un punto a chi la prende, e il tre di coppe è la tua ultima "
+     "È l'ultima presa, che vale un punto a chi la prende, e il Tre di coppe è la tua ultima "
      "carta."),
     ("standard", "E", {"N": "3d 2d Ad 7c 6c 5c 4c 7s 6s 5s"},
      "", "Ad", "cash_ace",
-     "No opponent can beat the ace of coins: lead it now and take its point.",
-     "Nessun avversario può battere l'asso di denari: giocalo ora e incassa il suo punto."),
+     "No opponent can beat the Ace of coins: lead it now and take its point.",
+     "Nessun avversario può battere l'Asso di denari: giocalo ora e incassa il suo punto."),
     ("standard", "E", {"N": "3d 2d Ad 7c 6c 5c 4c 7s 6s 5s"},
      "", "2d", "cash_winner",
-     "No opponent can beat the 2 of coins, so it takes the trick for your side.",
-     "Nessun avversario può battere il due di denari: la presa è della tua squadra."),
+     "No opponent can beat the Two of coins, so it takes the trick for your side.",
+     "Nessun avversario può battere il Due di denari: la presa è della tua squadra."),
     ("a_due", "N", {
         "S": "3c 2c Ac Rc 4s 5s 6s 7s 4b 5b", "N": "Cc Fc 7c 4d 5d 6d 7d Rs Cs Fs"},
      "", "Rc", "cash_winner",
-     "No opponent can beat the king of cups, so it wins the trick.",
-     "Nessun avversario può battere il re di coppe: la presa è tua."),
+     "No opponent can beat the King of cups, so it wins the trick.",
+     "Nessun avversario può battere il Re di coppe: la presa è tua."),
     ("gamelake", "N", {
         "S": "3c 2c Ac Rc 4s 5s 6s 7s 4b 5b", "N": "Cc Fc 7c 4d 5d 6d 7d Rs Cs Fs"},
      "4s", "4d", "discard",
-     "While the stock lasts you need not follow swords, so discard the 4 of coins, worth "
+     "While the stock lasts you need not follow swords, so discard the Four of coins, worth "
      "nothing: a card of another suit never wins the trick.",
      "Finché ci sono carte nel mazzo non devi per forza rispondere a spade: scarta il "
-     "quattro di denari, che non vale niente, tanto il piombo non prende mai."),
+     "Quattro di denari, che non vale niente, tanto il piombo non prende mai."),
     ("standard", "E", {
         "N": "4c Ac 7d 6d 5d 4d 7s 6s 5s 4s", "W": "6c", "E": "Cc",
         "S": "Rc 5c 2d Fd Rs Fs Cs 4b 5b Cb"},
      "4c 6c Rc Cc", "5c", "return_partner_suit",
-     "Your partner led cups earlier: return the suit with the 5 of cups.",
-     "Il tuo compagno è uscito a coppe: torna al suo seme con il cinque di coppe."),
+     "Your partner led cups earlier: return the suit with the Five of cups.",
+     "Il tuo compagno è uscito a coppe: torna al suo seme con il Cinque di coppe."),
     ("standard", "E", {"N": "Ad 4d 7c 6c 5c 4c 7s 6s 5s 5b"},
      "", "4c", "keep_guard",
-     "Lead the 4 of cups and keep the 4 of coins to guard your ace of coins.",
-     "Esci con il quattro di coppe e tieni il quattro di denari per proteggere l'asso di "
+     "Lead the Four of cups and keep the Four of coins to guard your Ace of coins.",
+     "Esci con il Quattro di coppe e tieni il Quattro di denari per proteggere l'Asso di "
      "denari."),
     ("standard", "S", {
         "E": "4b", "N": "5b", "W": "Rb", "S": "Ac 5c Rd Cd 6d 5d 4s 7s Cs Fs"},
      "4b 5b Rb", "4s", "keep_guard",
-     "Discard the 4 of swords and keep the 5 of cups to guard your ace of cups.",
-     "Scarta il quattro di spade e tieni il cinque di coppe per proteggere l'asso di coppe."),
+     "Discard the Four of swords and keep the Five of cups to guard your Ace of cups.",
+     "Scarta il Quattro di spade e tieni il Cinque di coppe per proteggere l'Asso di coppe."),
     ("standard", "S", {
         "E": "4b", "N": "5b", "W": "Rb", "S": "Ac 5c Rd Cd 6d 5d 4s 7s Cs Fs"},
      "4b 5b Rb", "Cs", "discard",
-     "You cannot follow batons, so discard the knight of swords: a card of another suit "
+     "You cannot follow batons, so discard the Knight of swords: a card of another suit "
      "never wins the trick.",
-     "Non puoi rispondere a bastoni: scarta il cavallo di spade, tanto il piombo non prende "
+     "Non puoi rispondere a bastoni: scarta il Cavallo di spade, tanto il piombo non prende "
      "mai."),
     ("standard", "E", {"N": "7d 6d 5d 4d 7c 6c 5c 4c Rs 5b"},
      "", "4c", "lead_low",
-     "Lead low with the 4 of cups, worth nothing, and keep your better cards.",
-     "Esci basso con il quattro di coppe, che non vale niente, e tieni le carte migliori."),
+     "Lead low with the Four of cups, worth nothing, and keep your better cards.",
+     "Esci basso con il Quattro di coppe, che non vale niente, e tieni le carte migliori."),
     ("standard", "E", {"N": "Rd Cd Fd Rc Cc Fc Rs Cs Fs Rb"},
      "", "Rb", "lead_low",
-     "Every card in your hand is worth points, and the king of batons, worth a third of a "
+     "Every card in your hand is worth points, and the King of batons, worth a third of a "
      "point, is one of the cheapest.",
-     "Ogni carta che hai in mano vale punti, e il re di bastoni, che vale un terzo di punto, "
+     "Ogni carta che hai in mano vale punti, e il Re di bastoni, che vale un terzo di punto, "
      "è tra le meno care."),
     ("standard", "E", {"N": "Ad 7d 6d 4d 7c 6c 5c 4c Rs 5b"},
      "", "Ad", "lead",
-     "Lead the ace of coins, one of your 4 cards of coins.",
-     "Esci con l'asso di denari, una delle tue 4 carte di denari."),
+     "Lead the Ace of coins, one of your 4 cards of coins.",
+     "Esci con l'Asso di denari, una delle tue 4 carte di denari."),
     ("a_perdere", "E", DEAL_B, "", "4s",
      "lead_to_lose",
-     "To lose the trick, lead the 4 of swords, worth nothing: 6 higher cards of swords are "
-     "still out.",
-     "Per non prendere, esci con il quattro di spade, che non vale niente: ci sono ancora fuori "
-     "6 carte di spade più alte."),
+     "To lose the trick, lead the Four of swords, worth nothing: 6 higher cards are still out.",
+     "Per non prendere, esci con il Quattro di spade, che non vale niente: ci sono ancora fuori "
+     "6 carte più alte."),
     ("a_perdere", "E", DEAL_B, "3c", "Ab",
      "dump_points",
-     "An opponent's 3 of cups is winning the trick: dump the ace of batons, worth 11 points, "
+     "An opponent's Three of cups is winning the trick: dump the Ace of batons, worth 11 points, "
      "since it cannot win.",
-     "Il tre di coppe di un avversario sta prendendo: scarica l'asso di bastoni, che vale 11 "
+     "Il Tre di coppe di un avversario sta prendendo: scarica l'Asso di bastoni, che vale 11 "
      "punti, tanto non può prendere."),
     ("a_perdere", "E", DEAL_B, "3c Ab", "7c", "duck",
-     "The 7 of cups, worth nothing, cannot beat your partner's 3 of cups, so you do not take "
-     "this trick.",
-     "Il sette di coppe, che non vale niente, non può battere il tre di coppe del tuo "
+     "The Seven of cups, worth nothing, cannot beat your partner's Three of cups, so you do "
+     "not take this trick.",
+     "Il Sette di coppe, che non vale niente, non può battere il Tre di coppe del tuo "
      "compagno: questa presa non la prendi tu."),
     ("a_perdere", "E", DEAL_B, "4s", "3s",
      "take_cheaply",
-     "Every card you can play beats the 4 of swords, so play the 3 of swords, worth a third "
+     "Every card you can play beats the Four of swords, so play the Three of swords, worth a third "
      "of a point: no other card carries fewer points.",
-     "Ogni carta che puoi giocare batte il quattro di spade: gioca il tre di spade, che vale "
+     "Ogni carta che puoi giocare batte il Quattro di spade: gioca il Tre di spade, che vale "
      "un terzo di punto, e nessun'altra porta meno punti."),
     ("a_perdere", "E", DEAL_B, "4s", "As",
      "overtake",
-     "The ace of swords beats the 4 of swords.",
-     "L'asso di spade batte il quattro di spade."),
+     "The Ace of swords beats the Four of swords.",
+     "L'Asso di spade batte il Quattro di spade."),
+    ("a_perdere", "E", DEAL_E, "4s", "2s",
+     "overtake",
+     "The Two of swords beats the Four of swords, but 1 higher card is still out.",
+     "Il Due di spade batte il Quattro di spade, ma c'è ancora fuori 1 carta più alta."),
+    ("a_perdere", "E", DEAL_E, "4s", "5s",
+     "take_cheaply",
+     "Every card you can play beats the Four of swords, so play the Five of swords, worth "
+     "nothing: no other card carries fewer points.",
+     "Ogni carta che puoi giocare batte il Quattro di spade: gioca il Cinque di spade, che non "
+     "vale niente, e nessun'altra porta meno punti."),
 ]
 
 
@@ -303,7 +285,7 @@ def test_constructed_positions(case: Case) -> None:
     preset, dealer, hands, moves, card, reason, en, it = case
     deal = make_deal(preset, dealer, hands)
     play(deal, moves)
-    assert why(deal, card) == Explanation(reason, en, it)
+    assert why(deal, card) == Said(reason, en, it)
 
 
 def test_every_reason_has_a_constructed_position() -> None:
@@ -317,22 +299,47 @@ def test_the_rules_players_choice_is_explained_by_its_rule() -> None:
     assert why(deal, "3c").reason == "draw_out_aces"
 
 
-def test_what_other_cards_cost_is_one_more_clause() -> None:
+def test_what_other_cards_cost_is_one_more_sentence() -> None:
     deal = make_deal("standard", "E", DEAL_A)
     view, card = deal.view(Seat.N), Card.parse("3c")
     plain = explain(view, card)
     costly = explain(view, card, best_points=1.5, worst_points=-0.5)
-    assert costly.reason == plain.reason
-    assert costly.en == plain.en[:-1] + "; another card could cost you up to 2 points."
-    assert costly.it == plain.it[:-1] + "; un'altra carta potrebbe costarti fino a 2 punti."
+    assert costly.reason == plain.reason and costly.phrase == plain.phrase
+    assert costly.get("en") == plain.get("en") + " Another card could cost you up to 2 points."
+    assert costly.get("it") == plain.get("it") + " Un'altra carta potrebbe costarti fino a 2 punti."
     assert explain(view, card, best_points=0.5, worst_points=0.5) == plain
     assert explain(view, card, best_points=0.4) == plain
     thirds = explain(view, card, best_points=1.0, worst_points=1 / 3)
-    assert thirds.en.endswith("up to two thirds of a point.")
-    assert thirds.it.endswith("fino a due terzi di punto.")
+    assert thirds.get("en").endswith("up to two thirds of a point.")
+    assert thirds.get("it").endswith("fino a due terzi di punto.")
     decimal = explain(view, card, best_points=2.0, worst_points=0.6)
-    assert decimal.en.endswith("up to 1.4 points.") and decimal.it.endswith("fino a 1,4 punti.")
+    assert decimal.get("en").endswith("up to 1.4 points.")
+    assert decimal.get("it").endswith("fino a 1,4 punti.")
     assert explain(view, card, best_points=1.0, worst_points=0.99) == plain
+    one = explain(view, card, best_points=2.0, worst_points=0.96)  # rounds to 1.0
+    assert one.get("en").endswith("up to 1 point.") and one.get("it").endswith("fino a 1 punto.")
+
+
+def test_a_cost_says_what_its_values_are() -> None:
+    deal = make_deal("standard", "E", DEAL_A)
+    view, card = deal.view(Seat.N), Card.parse("3c")
+    average = explain(view, card, best_points=2.5, worst_points=1.0, basis="average")
+    assert average.get("en").endswith("On average, another card could cost you up to 1.5 points.")
+    assert average.get("it").endswith("In media, un'altra carta potrebbe costarti fino a "
+                                      "1,5 punti.")
+    estimate = explain(view, card, best_points=8, worst_points=7, basis="estimate")
+    assert estimate.get("en").endswith("up to about 1 point (an estimate).")
+    assert estimate.get("it").endswith("fino a circa 1 punto (stima).")
+
+
+def test_explain_texts_have_the_same_keys_and_placeholders_in_both_languages() -> None:
+    en, it = strings("en"), strings("it")
+    mine = {k for k in en if k.split(".")[0] in ("explain", "review", "cli")
+            or k.startswith("unit.higher_out")}
+    assert mine == {k for k in it if k.split(".")[0] in ("explain", "review", "cli")
+                    or k.startswith("unit.higher_out")}
+    for key in mine:
+        assert placeholders(en[key]) == placeholders(it[key]), key
 
 
 def test_an_illegal_card_is_refused() -> None:
@@ -345,9 +352,8 @@ def test_an_illegal_card_is_refused() -> None:
 
 
 # -- checking a sentence against the deal ------------------------------------------------------
-CARD_EN = re.compile(r"\b(ace|[2-7]|jack|knight|king) of (coins|cups|swords|batons)\b")
-CARD_IT = re.compile(r"\b(asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re) di "
-                     r"(denari|coppe|spade|bastoni)\b")
+CARD_EN = re.compile(rf"\b({'|'.join(EN_RANK.values())}) of (coins|cups|swords|batons)\b")
+CARD_IT = re.compile(rf"\b({'|'.join(IT_RANK.values())}) di (denari|coppe|spade|bastoni)\b")
 BY_NAME = {(EN_RANK[str(c)[0]], EN_SUIT[str(c)[1]]): c for c in DECK} | {
     (IT_RANK[str(c)[0]], IT_SUIT[str(c)[1]]): c for c in DECK}
 SUIT_BY_NAME = {EN_SUIT[s.symbol]: s for s in Suit} | {IT_SUIT[s.symbol]: s for s in Suit}
@@ -427,27 +433,29 @@ class Truth:
         return any(self.partner(t.leader) and t.led_suit == suit
                    and (t.signal == "busso" or not busso) for t in self.view.tricks)
 
-    def still_out(self, e: Explanation) -> None:
-        """``N higher card(s) of S ... still out`` / ``ancora fuori N carte di S più alte``."""
+    def still_out(self, e: Said) -> None:
+        """``N higher card(s) ... still out`` / ``ancora fuori N carte più alte``: the
+        cards above ours in its suit, unplayed and not ours."""
         n = len(self.unplayed_above(self.card))
-        en = re.search(r"(\d+) higher cards? of (\w+)", e.en)
-        it = re.search(r"ancora fuori (\d+) cart[ae] di (\w+) più alt[ae]", e.it)
-        assert en and it and int(en[1]) == int(it[1]) == n > 0
-        assert SUIT_BY_NAME[en[2]] == SUIT_BY_NAME[it[2]] == self.card.suit
+        en = re.search(r"(\d+) higher (card is|cards are) still out", e.en)
+        it = re.search(r"(c'è|ci sono) ancora fuori (\d+) (carta più alta|carte più alte)", e.it)
+        assert en and it and int(en[1]) == int(it[2]) == n > 0
+        assert (en[2], it[1], it[3]) == (("card is", "c'è", "carta più alta") if n == 1 else
+                                         ("cards are", "ci sono", "carte più alte"))
 
 
-def _check_lead(t: Truth, e: Explanation) -> None:
+def _check_lead(t: Truth, e: Said) -> None:
     assert t.leading
     n = len(t.own(t.card.suit))
     text = e.en.lower()
     assert f"one of your {n} cards" in text or (n == 1 and "your only card" in text)
 
 
-def _check_forced(t: Truth, e: Explanation) -> None:
+def _check_forced(t: Truth, e: Said) -> None:
     assert not t.leading and t.own(t.led) == [t.card] and len(t.legal) == 1
 
 
-def _check_last_trick(t: Truth, e: Explanation) -> None:
+def _check_last_trick(t: Truth, e: Said) -> None:
     if "your last card" in e.en.lower():
         assert bin(t.hand).count("1") == 1
         return
@@ -456,36 +464,36 @@ def _check_last_trick(t: Truth, e: Explanation) -> None:
     assert not t.opponent_holds_above(kept[0]) and not t.deal.rules.a_perdere
 
 
-def _check_return_busso(t: Truth, e: Explanation) -> None:
+def _check_return_busso(t: Truth, e: Said) -> None:
     assert t.leading and t.partner_led(t.card.suit, busso=True)
     assert t.card == min(t.own(t.card.suit))
 
 
-def _check_draw_out_aces(t: Truth, e: Explanation) -> None:
+def _check_draw_out_aces(t: Truth, e: Said) -> None:
     ace = Card.of(Rank.ASSO, t.card.suit)
     assert t.leading and t.master(t.card) and t.card.rank in (Rank.THREE, Rank.TWO)
     assert not ace.bit & (t.view.played_mask | t.hand)
-    if "3 gone" in e.en.lower():
+    if "three gone" in e.en.lower():
         assert Card.of(Rank.THREE, t.card.suit).bit & t.view.played_mask
 
 
-def _check_cash_ace(t: Truth, e: Explanation) -> None:
+def _check_cash_ace(t: Truth, e: Said) -> None:
     assert t.leading and t.card.rank == Rank.ASSO and not t.opponent_holds_above(t.card)
 
 
-def _check_master_card(t: Truth, e: Explanation) -> None:
+def _check_master_card(t: Truth, e: Said) -> None:
     assert t.master(t.card) and (t.leading or t.beats)
 
 
-def _check_cash_winner(t: Truth, e: Explanation) -> None:
+def _check_cash_winner(t: Truth, e: Said) -> None:
     assert t.leading and not t.opponent_holds_above(t.card)
 
 
-def _check_return_partner_suit(t: Truth, e: Explanation) -> None:
+def _check_return_partner_suit(t: Truth, e: Said) -> None:
     assert t.leading and t.partner_led(t.card.suit)
 
 
-def _check_keep_guard(t: Truth, e: Explanation) -> None:
+def _check_keep_guard(t: Truth, e: Said) -> None:
     guard, honour = [c for c in named(e.en, CARD_EN) if c != t.card]
     assert guard.bit & t.hand and honour.bit & t.hand and guard.suit == honour.suit
     assert honour.rank in (Rank.ASSO, Rank.TWO) and guard.rank < Rank.ASSO
@@ -494,7 +502,7 @@ def _check_keep_guard(t: Truth, e: Explanation) -> None:
     assert t.unplayed_above(honour) and t.thirds(guard) >= t.value
 
 
-def _check_lead_low(t: Truth, e: Explanation) -> None:
+def _check_lead_low(t: Truth, e: Said) -> None:
     assert t.leading
     if "every card in your hand is worth points" in e.en.lower():
         values = [t.thirds(c) for c in t.deal.hand(t.seat)]
@@ -503,24 +511,24 @@ def _check_lead_low(t: Truth, e: Explanation) -> None:
         assert t.value == 0
 
 
-def _check_partner_sure(t: Truth, e: Explanation) -> None:
+def _check_partner_sure(t: Truth, e: Said) -> None:
     assert not t.leading and t.partner(t.best_seat)
     top = t.card if t.beats else t.best
     assert not t.opponent_holds_above(top, t.after())
     assert ("your side is sure" in e.en.lower()) == t.beats
 
 
-def _check_load_partner(t: Truth, e: Explanation) -> None:
+def _check_load_partner(t: Truth, e: Said) -> None:
     _check_partner_sure(t, e)
     assert t.value > 0
 
 
-def _check_partner_wins(t: Truth, e: Explanation) -> None:
+def _check_partner_wins(t: Truth, e: Said) -> None:
     _check_partner_sure(t, e)
     assert t.value == 0
 
 
-def _check_win_cheaply(t: Truth, e: Explanation) -> None:
+def _check_win_cheaply(t: Truth, e: Said) -> None:
     assert t.beats
     lower = [c for c in t.legal if c.beats(t.best) and c < t.card]
     if "you play last" in e.en.lower():
@@ -530,23 +538,24 @@ def _check_win_cheaply(t: Truth, e: Explanation) -> None:
         assert all(t.unplayed_above(c) for c in lower)
 
 
-def _check_win_for_busso(t: Truth, e: Explanation) -> None:
+def _check_win_for_busso(t: Truth, e: Said) -> None:
     lead = t.trick[0]
     assert t.partner(lead.seat) and lead.signal == "busso" and t.beats
     assert len(t.own(t.led)) >= 2
 
 
-def _check_win_trick(t: Truth, e: Explanation) -> None:
+def _check_win_trick(t: Truth, e: Said) -> None:
     assert t.beats and not t.opponent_holds_above(t.card, t.after())
 
 
-def _check_try_to_win(t: Truth, e: Explanation) -> None:
+def _check_try_to_win(t: Truth, e: Said) -> None:
     assert t.beats
     pot = sum(t.thirds(p.card) for p in t.trick)
-    assert (f"already holds {points_text(pot)[0]}" in e.en.lower()) if pot else "holds" not in e.en
+    held = f"already holds {thirds_words(pot, 'en')}"
+    assert (held in e.en) if pot else "holds" not in e.en
 
 
-def _check_discard(t: Truth, e: Explanation) -> None:
+def _check_discard(t: Truth, e: Said) -> None:
     assert not t.leading and t.card.suit != t.led
     if "cannot follow" in e.en.lower():
         assert not t.own(t.led)
@@ -557,7 +566,7 @@ def _check_discard(t: Truth, e: Explanation) -> None:
         assert t.value == min(t.thirds(c) for c in t.legal)
 
 
-def _check_follow_low(t: Truth, e: Explanation) -> None:
+def _check_follow_low(t: Truth, e: Said) -> None:
     assert t.card.suit == t.led and not t.beats
     beaters = [c for c in t.legal if c.beats(t.best)]
     if e.en.startswith("You cannot beat"):
@@ -571,23 +580,23 @@ def _check_follow_low(t: Truth, e: Explanation) -> None:
         assert t.card == min(t.legal)
 
 
-def _check_duck(t: Truth, e: Explanation) -> None:
+def _check_duck(t: Truth, e: Said) -> None:
     assert not t.leading and not t.beats
     if not t.deal.rules.a_perdere:
         assert t.card.suit == t.led and any(c.beats(t.card) for c in t.own(t.led))
 
 
-def _check_dump_points(t: Truth, e: Explanation) -> None:
+def _check_dump_points(t: Truth, e: Said) -> None:
     assert t.deal.rules.a_perdere and not t.beats and not t.partner(t.best_seat)
     assert t.value > 0
 
 
-def _check_take_cheaply(t: Truth, e: Explanation) -> None:
+def _check_take_cheaply(t: Truth, e: Said) -> None:
     assert all(c.beats(t.best) for c in t.legal)
     assert t.value == min(t.thirds(c) for c in t.legal)
 
 
-def _check_overtake(t: Truth, e: Explanation) -> None:
+def _check_overtake(t: Truth, e: Said) -> None:
     assert t.deal.rules.a_perdere and t.beats
     if "still out" in e.en.lower():
         t.still_out(e)
@@ -595,12 +604,12 @@ def _check_overtake(t: Truth, e: Explanation) -> None:
         assert not t.unplayed_above(t.card)
 
 
-def _check_lead_to_lose(t: Truth, e: Explanation) -> None:
+def _check_lead_to_lose(t: Truth, e: Said) -> None:
     assert t.leading and t.deal.rules.a_perdere
     t.still_out(e)
 
 
-CLAIMS: dict[str, Callable[[Truth, Explanation], None]] = {
+CLAIMS: dict[str, Callable[[Truth, Said], None]] = {
     "forced": _check_forced, "last_trick": _check_last_trick,
     "return_busso": _check_return_busso, "draw_out_aces": _check_draw_out_aces,
     "cash_ace": _check_cash_ace, "master_card": _check_master_card,
@@ -627,12 +636,12 @@ OWNED_IT = re.compile(CARD_IT.pattern + r" (del tuo compagno|del morto|di un avv
                       r"dell'avversario)")
 
 
-def check_common_claims(t: Truth, e: Explanation) -> None:
+def check_common_claims(t: Truth, e: Said) -> None:
     """Claims any sentence may make: values, owners, the master card, voids."""
     for m in WORTH_EN.finditer(e.en):
-        assert points_text(t.thirds(BY_NAME[m[1], m[2]]))[0] == m[3], e.en
+        assert thirds_words(t.thirds(BY_NAME[m[1], m[2]]), "en") == m[3], e.en
     for m in WORTH_IT.finditer(e.it):
-        assert points_text(t.thirds(BY_NAME[m[1], m[2]]))[1] == (m[3] or "niente"), e.it
+        assert thirds_words(t.thirds(BY_NAME[m[1], m[2]]), "it") == (m[3] or "niente"), e.it
     assert len(WORTH_EN.findall(e.en)) == len(WORTH_IT.findall(e.it))
     for m in OWNED_EN.finditer(e.en):
         play = next(p for p in t.trick if p.card == BY_NAME[m[2], m[3]])
@@ -650,7 +659,7 @@ def check_common_claims(t: Truth, e: Explanation) -> None:
             assert not t.opponent_holds_above(t.best, t.after())
 
 
-def check_visible(t: Truth, e: Explanation) -> None:
+def check_visible(t: Truth, e: Said) -> None:
     """Both sentences name the same cards, and only cards the seat can see."""
     en_cards, it_cards = named(e.en, CARD_EN), named(e.it, CARD_IT)
     assert sorted(en_cards) == sorted(it_cards), (e.en, e.it)
@@ -659,17 +668,19 @@ def check_visible(t: Truth, e: Explanation) -> None:
     assert t.card in en_cards
 
 
-def check_form(e: Explanation) -> None:
-    """One sentence each: a capital first, a full stop last and nowhere else."""
+def check_form(e: Said) -> None:
+    """One sentence each: a capital first, a full stop last and nowhere else; cards named
+    with a capital rank, never by their code."""
     for text in (e.en, e.it):
         assert text[0].isupper() and text.endswith(".") and not re.search(r"\.\s|[?!]", text)
         assert "  " not in text and " ," not in text
+        check_sentence(text)
     assert e.reason in REASONS
 
 
-def check_explanation(deal: Deal, card: Card, e: Explanation) -> None:
+def check_explanation(deal: Deal, card: Card, found: Explanation) -> None:
     """Every claim of the explanation holds in the real deal."""
-    t = Truth(deal, card)
+    t, e = Truth(deal, card), Said.of(found)
     check_form(e)
     check_visible(t, e)
     check_common_claims(t, e)

@@ -5,10 +5,12 @@ import json
 from pathlib import Path
 
 import pytest
+from learner_text import check_sentence
 
 from tressette_learn.ai.review import judge_play
 from tressette_learn.content import ContentError
 from tressette_learn.engine import Card, Seat
+from tressette_learn.i18n import card_name
 from tressette_learn.teaching.guided import HandScript, Walkthrough, solver_answers
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.guided import GuidedHand
@@ -126,9 +128,36 @@ def test_a_costly_card_is_answered_with_its_cost_and_why():
     message = hand.table.state["message"]
     assert message["kind"] == "error"
     assert f"costs {verdict.judged.cost} point" in message["text"]
-    assert verdict.judged.sentence("en") in message["text"]
+    assert verdict.judged.explanation.get("en") in message["text"]
     assert hand.walk.step == 0 and hand.table.deal.plays == []
     assert events[-1].kind == "answer" and events[-1].correct is False
+
+
+POINTS = {"en": ("1 point", "{} points"), "it": ("1 punto", "{} punti")}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_verdicts_name_the_cards_and_count_points_in_the_language(lang):
+    SETTINGS.lang = lang
+    hand = GuidedHand(HandScript.from_json("blunder", script_data(
+        record=BLUNDER, seat="N", your_moves=[0], comments={})))
+    deal = hand.walk.deal_at(0)
+    judged = {card: judge_play(deal, card) for card in deal.legal_cards()}
+    said = {}
+    for card, verdict in judged.items():
+        probe = GuidedHand(hand.script)
+        assert probe.try_card(card) is not None
+        text = said[card] = probe.table.state["message"]["text"]
+        check_sentence(text)
+        assert card_name(card, lang) in text
+        if verdict.cost:
+            one, many = POINTS[lang]
+            assert (one if verdict.cost == 1 else many.format(verdict.cost)) + "." in text
+            assert "1 points" not in text and "1 punti" not in text
+    assert any(v.cost == 0 for v in judged.values()) and any(v.cost for v in judged.values())
+    right = next(card for card, v in judged.items() if v.cost == 0)
+    start = {"en": "Right: ", "it": "Giusto: "}[lang]
+    assert said[right].startswith(start + card_name(right, lang))
 
 
 def test_an_illegal_card_is_refused_by_the_rules_before_the_solver():
@@ -136,7 +165,7 @@ def test_an_illegal_card_is_refused_by_the_rules_before_the_solver():
     deal = hand.walk.deal_at(6)
     illegal = next(c for c in deal.hand(Seat.S) if c not in deal.legal_cards())
     assert hand.try_card(illegal) is None
-    assert hand.table.state["message"]["text"].startswith("you must follow")
+    assert hand.table.state["message"]["text"].startswith("You must follow")
 
 
 def test_show_me_plays_the_records_card():

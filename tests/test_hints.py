@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from learner_text import check_sentence
 from test_players import _swapped, _swaps
 
 from tressette_learn.ai import RulesPlayer, fastsolver
@@ -124,12 +125,31 @@ def test_a_signal_is_true_and_only_on_a_lead(spots: list[Spot]) -> None:
 
 def test_the_reason_is_given_in_english_and_italian(spots: list[Spot]) -> None:
     for spot in spots:
-        en, it = spot.hint.sentence("en"), spot.hint.sentence("it")
+        why = spot.hint.explanation
+        en, it = why.get("en"), why.get("it")
         assert en.strip() and it.strip()
         assert en != it
-        assert spot.hint.sentence() == en
+        for text in (en, it):  # a sentence naming cards, never by their code
+            check_sentence(text)
         data = spot.hint.to_json()
         assert (data["en"], data["it"], data["card"]) == (en, it, str(spot.hint.card))
+
+
+def test_the_cost_stated_is_the_spread_of_the_averaged_values(spots: list[Spot]) -> None:
+    stated = 0
+    for spot in spots:
+        points = [e.points for e in spot.hint.values]
+        spread = max(points) - min(points)
+        cost = spot.hint.explanation.cost
+        if cost is None:
+            assert spread < 0.05
+            continue
+        stated += 1
+        assert cost.key == "explain.cost.average"  # "On average, another card could ..."
+        amount = cost.facts["cost"]
+        said = amount.facts["n"] / 3 if amount.key.endswith("thirds") else amount.facts["x"]
+        assert said == pytest.approx(spread, abs=0.05)
+    assert stated
 
 
 def test_at_the_last_trick_the_hint_is_the_only_card(spots: list[Spot]) -> None:

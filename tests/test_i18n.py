@@ -88,3 +88,9 @@ def _fill(template: str, lang: str, value: object) -> str:
 
     name = placeholders(template).pop()
     return _Writer(lang).format(template, **{name: value})
+
+
+def test_cards_joined_by_or() -> None:
+    cards = parse_cards("As 3s")
+    assert cards_names(cards, "en", "or") == "the Ace or the Three of swords"
+    assert cards_names(cards, "it", "di or") == "dell'Asso o del Tre di spade"

@@ -26,6 +26,7 @@ from conftest import (
     SUITED_HANDS,
     complete_deal,
     play_out,
+    refused,
     rules,
 )
 
@@ -320,7 +321,7 @@ def test_fixed_deals_still_level_after_three_tie_breaks(fixed: int, last_dealer:
 def test_calling_out_is_refused_with_a_fixed_number_of_deals() -> None:
     match = Match(rules(fixed_deals=2, calling_out=True), first_dealer=Seat.E, seed=1)
     play_out_until(match.deal, tricks=3)
-    with pytest.raises(DealError, match="fixed number of deals"):
+    with refused("call_fixed_deals", side="NS", deals=2):
         match.deal.call_out("NS")
 
 
@@ -451,13 +452,13 @@ def test_a_call_counts_the_sides_declarations() -> None:
 
 def test_a_call_can_be_made_only_between_tricks() -> None:
     match = Match(calling(), first_dealer=Seat.E, seed=2)
-    with pytest.raises(DealError, match="between tricks"):
+    with refused("call_between_tricks", side="NS"):
         match.deal.call_out("NS")      # before the first trick
     play_out_until(match.deal, 1)
     match.deal.play(match.deal.legal_cards()[0])
-    with pytest.raises(DealError, match="between tricks"):
+    with refused("call_between_tricks", side="NS"):
         match.deal.call_out("NS")      # in the middle of a trick
-    with pytest.raises(DealError, match="not used"):
+    with refused("no_calling_out", side="NS"):
         Match(rules(), seed=2).deal.call_out("NS")
 
 

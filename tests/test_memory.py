@@ -122,3 +122,39 @@ def test_check_before_picking_asks_for_a_card_and_new_deal_moves_to_the_next_see
     assert drill.check() is None and "Pick" in drill.feedback.value
     drill.new_deal()
     assert drill.seed == 9 and not drill.hidden and len(DECK) == 40
+
+
+def shown(drill: MemoryDrill) -> list[str]:
+    """The descriptions of the buttons a learner can see."""
+    buttons = (drill.hide_button, drill.check_button, drill.next_button, drill.new_button)
+    return [b.description for b in buttons if b.layout.display != "none"]
+
+
+def test_each_button_shows_when_it_can_be_used_and_only_then():
+    drill = MemoryDrill(seed=5, settings=Settings())
+    buttons = (drill.hide_button, drill.check_button, drill.next_button, drill.new_button)
+    assert len({id(b.layout) for b in buttons}) == len(buttons), "one layout each"
+    assert shown(drill) == ["I have memorised them: hide the tricks", "New deal"]
+    drill.hide()
+    assert shown(drill) == ["Check", "New deal"]
+    drill.check(tuple(drill.question.answer))
+    assert shown(drill) == ["Next question", "New deal"]
+    while drill.next_question():
+        drill.check(tuple(drill.question.answer))
+    assert shown(drill) == ["New deal"]
+    drill.new_deal()
+    assert shown(drill) == ["I have memorised them: hide the tricks", "New deal"]
+
+
+def test_the_drill_names_cards_and_suits_in_words_in_italian():
+    settings = Settings()
+    settings.lang = "it"
+    drill = MemoryDrill(seed=5, settings=settings)
+    drill.hide()
+    suit = drill.question.suit
+    assert f"Quali carte di {suit.italian_name}" in drill.prompt.value
+    assert len(drill.question.answer) >= 2
+    drill.check(tuple(drill.question.answer))
+    said = drill.feedback.value.split("Ancora fuori: ")[1]
+    assert said.count(f"di {suit.italian_name}") == 1, "the cards are grouped by suit"
+    assert said.startswith(("il ", "l'")) and " e " in said

@@ -13,6 +13,7 @@ from tressette_learn.content import load
 from tressette_learn.engine import DECK, Card, Rules, Seat, Suit, parse_cards
 from tressette_learn.engine.tricks import Play
 from tressette_learn.teaching.answers import Feedback, check
+from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.generate import KINDS, generate, make_quiz
 from tressette_learn.teaching.questions import (
     NOTHING,
@@ -65,9 +66,9 @@ def test_every_kind_is_told_in_both_languages(kind):
     for seed in range(5):
         q = generate(kind, seed)
         for text in (q.prompt, q.explanation, q.hint, *(c.label for c in q.choices)):
-            assert text.en.strip() and text.it.strip()
-            assert "{" not in text.en + text.it
-        assert q.prompt.en != q.prompt.it
+            assert text.get("en").strip() and text.get("it").strip()
+            assert "{" not in text.get("en") + text.get("it")
+        assert q.prompt.get("en") != q.prompt.get("it")
 
 
 # --------------------------------------------------------------------------- seeds
@@ -126,7 +127,7 @@ def test_while_the_stock_lasts_a_free_table_makes_every_card_legal():
     free = [q for q in (generate("legal", s, rules) for s in range(40))
             if q.answer == set(q.cards) and any(c.suit == q.trick[0].card.suit for c in q.cards)]
     assert free, "some position should hold the suit led and still allow every card"
-    assert "stock" in free[0].explanation.en
+    assert "stock" in free[0].explanation.get("en")
 
 
 @settings(max_examples=40, deadline=None)
@@ -151,8 +152,8 @@ def test_a_perdere_the_ace_of_batons_is_worth_eleven_points():
     q = count_question("p", "points", pile, Rules.preset("a_perdere"))
     assert q.answer == (33 + 1) // 3
     value = value_question("v", Card.parse("Ab"), Rules.preset("a_perdere"))
-    assert "11" in value.choice(value.answer).label.en
-    assert "a perdere" in value.explanation.en
+    assert "11" in value.choice(value.answer).label.get("en")
+    assert "a perdere" in value.explanation.get("en")
 
 
 @settings(max_examples=40, deadline=None)
@@ -198,7 +199,7 @@ def test_partner_signal_is_honest_and_its_meaning_is_the_answer(seed):
     if play.signal == "busso":
         out = [c for c in DECK if c.suit == play.card.suit and c not in (*q.played, play.card)]
         top = max(out, key=strength)
-        assert top.english_name in q.explanation.en
+        assert top.english_name in q.explanation.get("en")
 
 
 def test_generated_signals_include_busso_volo_and_striscio():
@@ -213,44 +214,45 @@ def test_a_wrong_winner_is_explained_with_the_rule():
     q = winner_question("w", trick("Rc 3c 2s Ac"))
     result = check(q, "2s")
     assert not result.correct and result.valid
-    assert "The Three of cups wins: it is the highest card of cups, the suit led." \
-        in result.explanation.en
-    assert "The Two of swords is not a card of cups: a card off the suit led never wins." \
-        in result.explanation.en
-    assert "Vince il Tre di coppe" in result.explanation.it
-    lower = check(q, "Ac").explanation.en
-    assert "The Three of cups beats the Ace of cups" in lower
+    assert "The winner is the Three of cups, the highest card of cups, the suit led." \
+        in result.explanation.get("en")
+    assert "You picked the Two of swords, not a card of cups: a card off the suit led never " \
+           "wins." in result.explanation.get("en")
+    assert "Vince il Tre di coppe" in result.explanation.get("it")
+    lower = check(q, "Ac").explanation.get("en")
+    assert "In trick order the Three of cups beats the Ace of cups" in lower
     right = check(q, Card.parse("3c"))
-    assert right.correct and right.explanation.en.startswith("Right!")
-    assert right.explanation.it.startswith("Giusto!")
+    assert right.correct and right.explanation.get("en").startswith("Right!")
+    assert right.explanation.get("it").startswith("Giusto!")
 
 
 def test_legal_feedback_names_the_wrong_and_the_missed_cards():
     q = legal_question("l", trick("Ad"), parse_cards("3c 7d 2d Rb"))
     assert q.answer == set(parse_cards("7d 2d"))
     text = check(q, ["7d", "3c"]).explanation
-    assert "You may not play the Three of cups" in text.en
-    assert "You could also play the Two of coins" in text.en
-    assert "Non puoi giocare il Tre di coppe" in text.it
+    assert "You may not play the Three of cups" in text.get("en")
+    assert "You could also play the Two of coins" in text.get("en")
+    assert "Non puoi giocare il Tre di coppe" in text.get("it")
     void = legal_question("v", trick("4s"), parse_cards("3c Ad"))
-    assert void.answer == set(parse_cards("3c Ad")) and "hold none" in void.explanation.en
+    assert void.answer == set(parse_cards("3c Ad")) and "hold none" in void.explanation.get("en")
 
 
 def test_order_feedback_names_a_pair_in_the_wrong_order():
     q = order_question("o", parse_cards("Rd 3d Ad"))
     assert q.answer == parse_cards("3d Ad Rd")
-    text = check(q, "Ad 3d Rd").explanation.en
-    assert "The Three of coins beats the Ace of coins, so it comes first." in text
+    text = check(q, "Ad 3d Rd").explanation.get("en")
+    assert "In trick order the Three of coins beats the Ace of coins, so it comes first." in text
+    assert "Here: Three, Ace and King of coins." in text
 
 
 def test_points_explain_the_last_trick_and_the_rounding():
     q = count_question("p", "points", parse_cards("Ad 2c Cs 6d"), last_trick=True)
     assert q.answer == 2
     text = check(q, 3).explanation
-    assert "You said 3; the count is 2." in text.en
-    assert "The last trick adds 3 thirds: 8 thirds." in text.en
-    assert "8 thirds make 2 points" in text.en
-    assert "8 terzi fanno 2 punti" in text.it
+    assert "You said 3; the count is 2." in text.get("en")
+    assert "The last trick adds 3 thirds: 8 thirds." in text.get("en")
+    assert "Divide 8 thirds by 3 and round down: 2 points" in text.get("en")
+    assert "Dividi 8 terzi per 3 e arrotonda per difetto: 2 punti" in text.get("it")
 
 
 def test_declaration_feedback_says_which_card_is_missing():
@@ -258,10 +260,10 @@ def test_declaration_feedback_says_which_card_is_missing():
     q = declarations_question("d", hand)
     assert q.answer == {"napoletana-c", "buon_gioco-3-3"}
     text = check(q, ["napoletana-c", "napoletana-d"]).explanation
-    assert "No napoletana of coins: the hand does not hold the Two of coins and the Ace of " \
-           "coins." in text.en
-    assert "You missed: Buon gioco: three 3s (3 points)." in text.en
-    assert "The same card may count" in q.explanation.en
+    assert "No napoletana of coins: the hand does not hold the Two and the Ace of coins." \
+        in text.get("en")
+    assert "You missed: Buon gioco of three Threes: 3 points." in text.get("en")
+    assert "The same card may count" in q.explanation.get("en")
     nothing = declarations_question("n", parse_cards("3c 2c 7c 3d 2d 6s Fs 7b 5b 4b"))
     assert nothing.answer == {NOTHING} and check(nothing, NOTHING).correct
 
@@ -269,11 +271,11 @@ def test_declaration_feedback_says_which_card_is_missing():
 def test_a_false_signal_is_explained_from_the_hand():
     q = signal_question("s", parse_cards("Rc 5c Rd 2s"), Card.parse("5c"))
     assert q.answer == {"striscio"}
-    text = check(q, "busso").explanation.en
+    text = check(q, "busso").explanation.get("en")
     assert "the Three of cups, the highest card of cups not yet played, is not yours" in text
     volo = check(q, "volo").explanation
-    assert "Volo would be false: you still hold the King of cups." in volo.en
-    assert "Il volo sarebbe falso: hai ancora il Re di coppe." in volo.it
+    assert "Volo would be false: you still hold the King of cups." in volo.get("en")
+    assert "Il volo sarebbe falso: hai ancora il Re di coppe." in volo.get("it")
 
 
 def test_busso_is_false_when_no_card_of_the_suit_is_left():
@@ -298,21 +300,21 @@ def test_malformed_answers_give_a_message_in_both_languages(kind):
         assert isinstance(result, Feedback)
         if not result.valid:
             assert not result.correct
-            assert result.explanation.en.strip() and result.explanation.it.strip()
+            assert result.explanation.get("en").strip() and result.explanation.get("it").strip()
 
 
 def test_specific_malformed_answers_are_refused_with_a_reason():
     q = winner_question("w", trick("Rc 3c 2s Ac"))
-    assert "not one of the cards shown" in check(q, "4s").explanation.en
-    assert "Not a card: zz" in check(q, "zz").explanation.en
+    assert "not one of the cards shown" in check(q, "4s").explanation.get("en")
+    assert "Not a card: zz" in check(q, "zz").explanation.get("en")
     order = order_question("o", parse_cards("Rd 3d Ad"))
-    assert "all 3 cards" in check(order, "3d Ad").explanation.en
+    assert "all 3 cards" in check(order, "3d Ad").explanation.get("en")
     count = count_question("c", "thirds", parse_cards("Ad"))
     for bad in (-1, True, "two", 1.0):
         assert not check(count, bad).valid
     assert check(count, "3").correct
     decl = declarations_question("d", parse_cards("3c 2c Ac 3d 3s 7b 5b Fd Rd 6s"))
-    assert "cannot go with" in check(decl, [NOTHING, "napoletana-c"]).explanation.en
+    assert "cannot go with" in check(decl, [NOTHING, "napoletana-c"]).explanation.get("en")
     assert not check(decl, 99).valid
 
 
@@ -334,9 +336,73 @@ def test_no_answer_raises(kind, answer):
 @pytest.mark.parametrize("seed", range(20))
 def test_a_name_question_asks_for_the_card_its_prompt_names(seed):
     question = generate("name", seed)
-    named = [c for c in question.cards if c.english_name.lower() in question.prompt.en.lower()]
+    prompt = question.prompt.get("en").lower()
+    named = [c for c in question.cards if c.english_name.lower() in prompt]
     assert named == [question.answer]
-    assert question.answer.italian_name in question.prompt.it
+    assert question.answer.italian_name in question.prompt.get("it")
     assert check(question, question.answer).correct
     other = next(c for c in question.cards if c != question.answer)
     assert not check(question, other).correct
+
+
+
+def wrong_answer(q: Question) -> object:
+    """Some readable answer that is not right."""
+    if q.input in ("choice", "choices"):
+        key = next(c.key for c in q.choices
+                   if c.key not in (q.answer if isinstance(q.answer, frozenset) else {q.answer}))
+        return key if q.input == "choice" else [key]
+    if q.input == "number":
+        return q.answer + 1  # type: ignore[operator]
+    if q.input == "order":
+        return list(q.cards)
+    return next(c if q.input == "card" else [c] for c in q.cards
+                if not check(q, c if q.input == "card" else [c]).correct)
+
+
+@pytest.mark.parametrize("kind", [kind for kind in KINDS if kind != "choice"])
+def test_a_wrong_answer_gets_the_answer_once_from_the_explanation(kind):
+    """The engine's explanation names the answer: no "The answer: ..." repeats it."""
+    for seed in range(5):
+        q = generate(kind, seed)
+        result = check(q, wrong_answer(q))
+        assert result.valid and not result.correct
+        for lang, said in (("en", "The answer:"), ("it", "La risposta:")):
+            text = result.explanation.get(lang)
+            assert said not in text and text.startswith(("Not quite.", "Non proprio.")), text
+
+
+def test_a_hand_written_choice_says_its_answer():
+    q = next(q for q in load_bank("00_index") if q.id == "index-partner")
+    assert check(q, "0").explanation.get("en").startswith("Not quite. The answer: North.")
+
+
+def test_a_question_at_a_perdere_says_so_in_its_prompt():
+    """Lesson 8: a pile with the Ace of batons is counted at 11 points only at a perdere."""
+    perdere = Rules.preset("a_perdere")
+    for q in (count_question("p", "points", parse_cards("Ab 3c"), perdere),
+              count_question("t", "thirds", parse_cards("Ab 3c"), perdere),
+              value_question("v", Card.parse("Rd"), perdere)):
+        assert q.prompt.get("en").startswith("At this table (a perdere) the Ace of batons is "
+                                             "worth 11 points.")
+        assert q.prompt.get("it").startswith("A questo tavolo (a perdere) l'Asso di bastoni")
+    plain = count_question("q", "points", parse_cards("Ab 3c"), perdere.with_options(
+        ace_of_bastoni_eleven=False))
+    assert "usual values" in plain.prompt.get("en") and plain.answer == 1
+    assert "perdere" not in count_question("s", "points", parse_cards("Ab 3c")).prompt.get("en")
+
+
+@pytest.mark.parametrize("preset, words", [("a_due", "must follow suit even while the stock"),
+                                           ("gamelake", "free play while the stock lasts")])
+def test_a_two_player_legal_question_says_the_rule_of_the_stock(preset, words):
+    rules = Rules.preset(preset).with_options(players=2)
+    for seed in range(5):
+        assert words in generate("legal", seed, rules).prompt.get("en")
+    assert "stock" not in generate("legal", 1).prompt.get("en")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_generated_signals_are_yours_and_meanings_your_partners(seed):
+    signal, meaning = generate("signal", seed), generate("meaning", seed)
+    assert signal.trick[0].seat == Seat.S and meaning.trick[0].seat == Seat.N
+    assert meaning.prompt.get("en").startswith("Your partner (North) leads")

@@ -3,12 +3,13 @@ events, hints, language and faces switches, and forged messages that change noth
 
 from __future__ import annotations
 
+import html
 import pathlib
 
 import pytest
 
 from tressette_learn.engine import Card
-from tressette_learn.teaching.answers import answer_text
+from tressette_learn.i18n import card_name
 from tressette_learn.teaching.questions import Question
 from tressette_learn.ui import SETTINGS, cardpicker
 from tressette_learn.ui.cardpicker import CardPicker
@@ -67,7 +68,7 @@ def test_a_right_answer_is_praised_explained_scored_and_recorded():
     quiz.check_button.click()
     assert "tl-correct" in quiz.feedback._dom_classes
     assert "Right!" in quiz.feedback.value
-    assert "it is the highest card of" in quiz.feedback.value
+    assert "the highest card of" in quiz.feedback.value
     assert "1 / 1" in quiz.score.value
     [event] = events
     assert (event.kind, event.source, event.item, event.correct) == \
@@ -83,7 +84,7 @@ def test_a_wrong_answer_shows_why_and_the_right_one():
     quiz.check_button.click()
     assert "tl-wrong" in quiz.feedback._dom_classes
     assert "Not quite." in quiz.feedback.value
-    assert answer_text(q).en in quiz.feedback.value
+    assert f"The winner is {card_name(q.answer, 'en')}" in quiz.feedback.value
     assert "0 / 1" in quiz.score.value
     assert events[0].correct is False
     quiz.check_button.click()  # a second check of the same question counts nothing
@@ -105,7 +106,7 @@ def test_hint_next_and_the_end_of_the_quiz():
     quiz = Quiz.generated(["thirds", "order"], 2, seed=3)
     events = listen(quiz)
     quiz.hint_button.click()
-    assert quiz.question.hint.en in quiz.hint_text.value
+    assert quiz.question.hint.get("en") in quiz.hint_text.value
     assert events[-1].kind == "hint"
     enter(quiz, quiz.question.answer)
     quiz.check_button.click()
@@ -141,13 +142,13 @@ def test_switching_language_redraws_prompt_buttons_cards_and_feedback():
     enter(quiz, wrong_answer(q))
     quiz.check_button.click()
     SETTINGS.lang = "it"
-    assert q.prompt.it in quiz.prompt.value
+    assert q.prompt.get("it") in quiz.prompt.value
     assert quiz.check_button.description == "Controlla"
     assert "Non proprio." in quiz.feedback.value
     assert quiz.picker.items[0]["label"] == q.cards[0].italian_name
     assert "Punteggio: 0 / 1" in quiz.score.value
     SETTINGS.lang = "en"
-    assert q.prompt.en in quiz.prompt.value and "Not quite." in quiz.feedback.value
+    assert q.prompt.get("en") in quiz.prompt.value and "Not quite." in quiz.feedback.value
 
 
 def test_choices_are_relabelled_in_the_other_language_and_keep_the_selection():
@@ -252,3 +253,81 @@ def test_resuming_after_an_answer_in_this_session_changes_nothing():
     quiz.check_answer()
     quiz.resume({q.id: False for q in quiz.questions})
     assert quiz.index == 0 and quiz.right == 1
+
+
+def a_wrong_answer(q: Question) -> object:
+    """An answer the learner could enter that is not right."""
+    if q.input in ("choice", "choices"):
+        right = q.answer if isinstance(q.answer, frozenset) else {q.answer}
+        key = next(c.key for c in q.choices if c.key not in right)
+        return key if q.input == "choice" else [key]
+    if q.input == "number":
+        return q.answer + 1  # type: ignore[operator]
+    if q.input == "order":
+        return list(q.cards)
+    if q.input == "cards":
+        return [next(c for c in q.cards if frozenset({c}) != q.answer)]
+    return wrong_answer(q)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_after_a_checkbox_question_every_feedback_matches_its_answer_and_the_score(lang):
+    """Lesson 10's quiz has a "choose every declaration" question, then other kinds: each
+    answer's feedback says right or wrong as the score does, and the hint is the question's."""
+    SETTINGS.lang = lang
+    quiz = Quiz.from_bank("10_play", lesson="10_play")
+    events = listen(quiz)
+    inputs = [q.input for q in quiz.questions]
+    assert "choices" in inputs and inputs.index("choices") < len(inputs) - 2
+    praise, blame = ("Right!", "Not quite.") if lang == "en" else ("Giusto!", "Non proprio.")
+    for number, question in enumerate(quiz.questions):
+        assert quiz.question is question and quiz.feedback.value == ""
+        quiz.hint_button.click()
+        assert question.hint.get(lang) in html.unescape(quiz.hint_text.value)
+        right = number % 2 == 1
+        enter(quiz, right_answer(question) if right else a_wrong_answer(question))
+        quiz.check_button.click()
+        answer = [e for e in events if e.kind == "answer"][-1]
+        assert answer.item == question.id and answer.correct is right
+        assert (praise in quiz.feedback.value) is right, (question.id, quiz.feedback.value)
+        assert (blame in quiz.feedback.value) is not right, (question.id, quiz.feedback.value)
+        assert ("tl-correct" if right else "tl-wrong") in quiz.feedback._dom_classes
+        assert question.explanation.get(lang) in html.unescape(quiz.feedback.value)
+        assert f"{(number + 1) // 2} / {number + 1}" in quiz.score.value
+        quiz.next_button.click()
+    assert quiz.finished
+
+
+def test_an_error_while_showing_a_question_is_logged_and_leaves_nothing_of_the_last(
+        monkeypatch, caplog):
+    quiz = Quiz.generated(["winner"], 3, seed=5)
+    enter(quiz, quiz.question.answer)
+    quiz.check_button.click()
+    assert "Right!" in quiz.feedback.value
+    drawn = Quiz._context_html
+
+    def fails_on_the_second(self: Quiz) -> str:
+        if self.index == 1:
+            raise RuntimeError("cannot draw")
+        return drawn(self)
+
+    monkeypatch.setattr(Quiz, "_context_html", fails_on_the_second)
+    quiz.next_button.click()
+    assert "Right!" not in quiz.feedback.value and quiz.hint_text.value == ""
+    assert "could not be shown" in quiz.feedback.value and quiz.prompt.value == ""
+    assert "could not show question 2" in caplog.text and "cannot draw" in caplog.text
+    assert quiz.check_button.disabled and not quiz.next_button.disabled
+    quiz.next_button.click()
+    assert quiz.index == 2 and quiz.feedback.value == "" and "1 / 1" in quiz.score.value
+    enter(quiz, wrong_answer(quiz.question))
+    quiz.check_button.click()
+    assert "Not quite." in quiz.feedback.value and "1 / 2" in quiz.score.value
+
+
+def test_a_quiz_shows_its_title_in_the_learners_language():
+    quiz = Quiz.generated(["winner"], 1, seed=5, title="quiz.title.drill")
+    assert quiz.children[0] is quiz.heading and "Practice drill" in quiz.heading.value
+    SETTINGS.lang = "it"
+    assert "Esercizio" in quiz.heading.value
+    assert Quiz.generated(["winner"], 1, seed=5).heading not in \
+        Quiz.generated(["winner"], 1, seed=5).children

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tressette_learn.engine import Deal, Match, Rank, Rules, Seat
+from tressette_learn.engine import Deal, Declaration, Match, Rank, Rules, Seat, Suit
 from tressette_learn.engine.records import (
     DealRecord,
     RecordError,
@@ -24,6 +24,7 @@ from tressette_learn.engine.records import (
     write_match_record,
     write_record,
 )
+from tressette_learn.engine.refusals import Refusal
 
 DATA = Path(__file__).parent / "data"
 RECORDS = ("seed002", "split14", "revoke")
@@ -51,6 +52,13 @@ def error_of(record: Any) -> str:
     message = str(info.value)
     assert "\n" not in message
     return message
+
+
+def refusal_of(record: Any) -> tuple[str, Refusal | None]:
+    """The field and the engine's refusal of the RecordError that replaying ``record`` raises."""
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    return info.value.where, info.value.refusal
 
 
 # -- round trips ------------------------------------------------------------------------------
@@ -198,7 +206,9 @@ def test_a_declaration_not_held_names_its_index() -> None:
     data = load("seed002")
     data["declarations"] = [{"seat": "N", "combo": "napoletana", "suit": "c"},
                             {"seat": "S", "combo": "buon_gioco", "rank": "3", "missing": "b"}]
-    assert error_of(data).startswith("declarations[1]: S was not dealt that combination")
+    decl = Declaration(Seat.S, "buon_gioco", rank=Rank.THREE, missing=Suit.BASTONI)
+    assert refusal_of(data) == ("declarations[1]",
+                                Refusal.of("not_dealt", seat=Seat.S, declaration=decl))
 
 
 def test_a_correct_call_ends_the_deal() -> None:
@@ -211,7 +221,7 @@ def test_a_correct_call_ends_the_deal() -> None:
     assert deal.is_over() and deal.ended_by_call is not None and deal.ended_by_call.correct
     assert deal.ended_by_call.points == 18 + 5  # 15 thirds in four tricks = 5 points
     data["plays"] = load("seed002")["plays"]
-    assert error_of(data).startswith("plays[16]: the deal is over: NS called out after trick 4")
+    assert refusal_of(data) == ("plays[16]", Refusal.of("deal_called_out", side="NS", trick=4))
 
 
 def test_a_call_after_the_record_stops_is_an_error() -> None:
@@ -225,7 +235,7 @@ def test_a_call_after_the_record_stops_is_an_error() -> None:
 def test_calls_need_the_option() -> None:
     data = load("seed002")
     data["calls"] = [{"side": "NS", "after_trick": 2}]
-    assert error_of(data).startswith("calls[0]: calling out (chiamata fuori) is not used")
+    assert refusal_of(data) == ("calls[0]", Refusal.of("no_calling_out", side="NS"))
 
 
 def poor_hands() -> dict[str, list[str]]:
@@ -242,10 +252,12 @@ def test_redeal_record() -> None:
     assert deal.is_over() and deal.redeal_by == Seat.W
     assert record_from_deal(deal)["redeal"] == "W"
     data["plays"] = [{"seat": "N", "card": data["hands"]["N"][0]}]
-    assert error_of(data) == "plays[0]: the deal is over: W asked for a redeal"
+    assert refusal_of(data) == ("plays[0]", Refusal.of("deal_redealt", seat=Seat.W))
+    assert error_of(data) == "plays[0]: deal_redealt(seat=W)"
     data["redeal"] = "N"
     del data["plays"]
-    assert error_of(data) == "redeal: N's hand is worth a point or more"
+    where, refusal = refusal_of(data)
+    assert where == "redeal" and refusal is not None and refusal.kind == "redeal_hand_worth"
 
 
 def test_an_unfinished_record_replays_to_the_seat_to_play() -> None:
@@ -273,19 +285,20 @@ BAD = [
     (lambda d: d["hands"].pop("W"), "hands.W: missing"),
     (lambda d: d["hands"].__setitem__("X", []), "hands.X: unknown seat 'X'"),
     (lambda d: d["plays"][13].__setitem__("card", "3c"),
-     "plays[13].card: 3c is not in W's hand (already played by N in trick 1)"),
+     "plays[13].card: played_already(seat=W, card=3c, by=N, trick=1)"),
     (lambda d: d["plays"][12].__setitem__("card", "3b"),
-     "plays[12].card: 3b is not in N's hand (E holds it)"),
-    (lambda d: d["plays"][3].__setitem__("seat", "W"), "plays[3].seat: it is E's turn, not W's"),
+     "plays[12].card: held_by(seat=N, card=3b, holder=E)"),
+    (lambda d: d["plays"][3].__setitem__("seat", "W"),
+     "plays[3].seat: not_your_turn(seat=W, to_play=E)"),
     (lambda d: d["plays"][3].__setitem__("seat", "Z"), "plays[3].seat: unknown seat 'Z'"),
     (lambda d: d["plays"][3].pop("card"), "plays[3]: missing field 'card'"),
     (lambda d: d["plays"][0].__setitem__("signal", "volo"),
-     "plays[0].signal: volo means your last coppe"),
+     "plays[0].signal: false_volo(card=3c, suit=c, held="),
     (lambda d: d["plays"][1].__setitem__("signal", "striscio"),
-     "plays[1].signal: only the player who leads a trick may signal"),
+     "plays[1].signal: signal_not_leading(signal=striscio)"),
     (lambda d: d["plays"][0].__setitem__("signal", "knock"), "plays[0].signal: unknown signal"),
     (lambda d: d["plays"].append({"seat": "N", "card": "3c"}),
-     "plays[40]: the deal is over: all 10 tricks are played"),
+     "plays[40]: deal_over(tricks=10)"),
     (lambda d: d.__setitem__("rules", "foo"), "rules: unknown preset 'foo'"),
     (lambda d: d.__setitem__("rules", {"preset": "foo"}), "rules.preset: unknown preset 'foo'"),
     (lambda d: d.__setitem__("rules", {"preset": "standard", "bogus": 1}),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -111,8 +112,26 @@ def test_blunder_explanation_is_the_best_card_from_the_seat_view() -> None:
     view = deal_before(record(BLUNDER), blunder.number).view(Seat.S)
     assert blunder.explanation == explain(view, Card.parse("As"), best_points=8,
                                           worst_points=7)
-    assert "ace of swords" in blunder.en and "asso di spade" in blunder.it
-    assert blunder.sentence("it") == blunder.it and blunder.sentence() == blunder.en
+    assert "the Ace of swords" in blunder.explanation.get("en")
+    assert "l'Asso di spade" in blunder.explanation.get("it")
+    data = blunder.to_json()
+    assert (data["en"], data["it"]) == (blunder.explanation.get("en"),
+                                        blunder.explanation.get("it"))
+
+
+def test_a_mistake_says_what_it_cost_in_each_language() -> None:
+    blunder = review(BLUNDER, "S").mistakes[0]
+    why = blunder.explanation
+    assert blunder.mistake.get("en") == ("Trick 9, South: the Four of swords cost 1 point. "
+                                         "Better: the Ace of swords. " + why.get("en"))
+    assert blunder.mistake.get("it") == ("Presa 9, Sud: il Quattro di spade è costato 1 punto. "
+                                         "Meglio l'Asso di spade. " + why.get("it"))
+    several = dataclasses.replace(blunder, best=(Card.parse("As"), Card.parse("3s")), cost=2,
+                                  exact=False)
+    assert several.mistake.get("en") == (
+        "Trick 9, South: the Four of swords cost about 2 points (an estimate). "
+        "Better: the Ace or the Three of swords. " + why.get("en"))
+    assert "Meglio l'Asso o il Tre di spade. " in several.mistake.get("it")
 
 
 def test_blunder_other_seats_played_perfectly() -> None:

@@ -99,7 +99,8 @@ def test_declarations_are_on_their_own_line(lang: Settings) -> None:
     assert shown["tl-score-points"] == {"NS": 4, "EW": 7}
     assert shown["tl-score-declarations"] == {"NS": 0, "EW": 3}
     assert shown["tl-score-total"] == {"NS": 4, "EW": 10}
-    assert "<li>W: buon gioco, 3 x Two (3)</li>" in board._deal.value
+    assert "<li>West declared the buon gioco of three Twos, without the Two of coins: " \
+           "3 points.</li>" in board._deal.value
 
 
 def test_a_cappotto_bonus_and_the_cancelled_declarations_are_shown(lang: Settings) -> None:
@@ -114,7 +115,8 @@ def test_a_cappotto_bonus_and_the_cancelled_declarations_are_shown(lang: Setting
     assert shown["tl-score-bonus"] == {"NS": 11, "EW": 0}
     assert shown["tl-score-declarations"] == {"NS": 3, "EW": 0}
     assert shown["tl-score-total"] == {"NS": 25, "EW": 0}
-    assert "W: napoletana of cups (3): cancelled by the cappotto" in board._deal.value
+    assert "West declared the napoletana of cups: 3 points. The cappotto cancels it." \
+           in board._deal.value
     assert 'class="tl-score-cappotto">Cappotto: North–South took every trick' in board._deal.value
 
 
@@ -232,7 +234,8 @@ def test_switching_the_language_redraws_in_italian(lang: Settings) -> None:
     assert "Terzi prima dell'arrotondamento" in html.unescape(board._deal.value)
     assert "Accusi (napoletana, buon gioco)" in board._deal.value
     assert "<th>Nord–Sud</th><th>Est–Ovest</th>" in board._deal.value
-    assert "W: buon gioco, 3 x Due (3)" in board._deal.value
+    assert "Ovest ha accusato il buon gioco di tre Due, senza il Due di denari: 3 punti." \
+           in board._deal.value
     assert progress_texts(board) == ["NS 4 / 21", "EO 10 / 21"]
     assert "Partita ai 21 punti" in board._heading.value
     assert board._chart.value != english_chart

@@ -61,6 +61,9 @@ def test_the_raised_cards_are_exactly_the_engines_legal_cards():
     assert set(my_cards(table, legal=True)) == {str(c) for c in table.deal.legal_cards()}
 
 
+CARD_CODE = re.compile(r"\b[A2-7FCRJNK][dcsb]\b")
+
+
 def test_an_illegal_card_shows_the_rule_and_changes_nothing():
     table = find_table(following_with_choice)
     before = table.deal.actions
@@ -69,8 +72,9 @@ def test_an_illegal_card_shows_the_rule_and_changes_nothing():
     led = table.deal.current[0].card.suit
     assert table.deal.actions == before
     assert table.state["message"]["kind"] == "error"
-    expected = f"you must follow {led.italian_name}: you hold"
-    assert table.state["message"]["text"].startswith(expected)
+    text = table.state["message"]["text"]
+    assert text.startswith(f"You must follow {led.english_name}, the suit led: you hold the ")
+    assert text.endswith(f" of {led.english_name}.") and not CARD_CODE.search(text), text
     assert table.status == "your_turn"
 
 
@@ -79,8 +83,22 @@ def test_the_reason_is_in_italian_after_the_switch():
     SETTINGS.lang = "it"
     led = table.deal.current[0].card.suit
     send(table, {"type": "play", "card": my_cards(table, legal=False)[0]})
-    assert table.state["message"]["text"].startswith(f"devi rispondere a {led.italian_name}: hai")
+    text = table.state["message"]["text"]
+    assert text.startswith(f"Devi rispondere a {led.italian_name}, il seme di questa presa: hai ")
+    assert text.endswith(f" di {led.italian_name}.") and not CARD_CODE.search(text), text
     assert "Tocca a te" in table.state["status_text"]
+
+
+def test_a_refusal_shown_is_worded_again_when_the_language_switches():
+    table = find_table(following_with_choice)
+    led = table.deal.current[0].card.suit
+    send(table, {"type": "play", "card": my_cards(table, legal=False)[0]})
+    assert table.message.startswith("You must follow")
+    SETTINGS.lang = "it"
+    assert table.state["message"]["text"].startswith(f"Devi rispondere a {led.italian_name}")
+    assert table.message == table.state["message"]["text"]
+    SETTINGS.lang = "en"
+    assert table.state["message"]["text"].startswith("You must follow")
 
 
 def test_a_legal_click_plays_and_the_computers_follow_in_turn():
@@ -239,7 +257,10 @@ def test_a_false_signal_is_refused_with_its_reason():
     before = table.deal.actions
     send(table, {"type": "play", "card": str(card)})
     assert table.deal.actions == before
-    assert table.state["message"]["text"].startswith("volo means your last")
+    text = table.state["message"]["text"]
+    assert text.startswith(f"Volo says this is your last card of {card.suit.english_name}, "
+                           "but you still hold the "), text
+    assert not CARD_CODE.search(text)
 
 
 def test_a_true_signal_goes_with_the_lead_and_is_announced():
@@ -355,6 +376,20 @@ def test_no_redeal_button_when_the_rules_do_not_use_it():
     before = table.deal.actions
     send(table, {"type": "redeal"})
     assert table.deal.actions == before and table.state["message"]["kind"] == "error"
+    assert table.message == "Redeals (mandare a monte) are not used at this table."
+    SETTINGS.lang = "it"
+    assert table.state["message"]["text"] == "A questo tavolo non si manda a monte."
+
+
+def test_calling_out_is_refused_in_words_and_changes_nothing():
+    table = Table(Rules.preset("standard").with_options(calling_out=True), seed=3, delay_ms=0)
+    to_my_turn(table)
+    before = table.deal.actions
+    send(table, {"type": "call"})  # before the first trick is complete
+    assert table.deal.actions == before and table.state["message"]["kind"] == "error"
+    assert table.message == "A side may call out only between tricks, once a trick is complete."
+    SETTINGS.lang = "it"
+    assert table.message.startswith("Ci si può chiamare fuori solo tra una presa e l'altra")
 
 
 def test_every_declaration_made_is_shown_on_the_table():
@@ -366,4 +401,7 @@ def test_every_declaration_made_is_shown_on_the_table():
         return bool(t.deal.declarations)
     table = find_table(declared)
     shown = table.state["declared"]
-    assert shown == [f"Declared: {d.describe('en')}" for d in table.deal.declarations]
+    assert len(shown) == len(table.deal.declarations)
+    for text, decl in zip(shown, table.deal.declarations, strict=True):
+        assert text.startswith(f"{decl.seat.english_name} declared the ")
+        assert text.endswith(f": {decl.points} points.") and not CARD_CODE.search(text), text

@@ -11,6 +11,7 @@ makes a plural by hand. A placeholder's format spec says how:
 ``{card:di}``          Italian article joined to ``di a da in su con``: del Tre di coppe
 ``{cards}``            the Two and the Jack of cups · il Due e il Fante di coppe (cards,
                        grouped by suit; the specs above apply to each card)
+``{cards:or}``         the Ace or the Three of swords · l'Asso o il Tre di spade
 ``{suit}``             cups · coppe (``Suit``)
 ``{seat}``             North · Nord (``Seat``)
 ``{side:side}``        North–South · Nord–Sud (``"NS"``; a seat's letter at two players)
@@ -153,21 +154,25 @@ def card_name(card: Card, lang: str, spec: str = "") -> str:
 
 def cards_names(cards: Iterable[Card], lang: str, spec: str = "") -> str:
     """Cards in a sentence, grouped by suit in the order given: ``the Two and the Jack of
-    cups and the Ace of coins``; ``none`` / ``nessuna`` when there are none."""
+    cups and the Ace of coins``; ``none`` / ``nessuna`` when there are none. A spec ending
+    in ``or`` joins them with "or": ``{cards:or}``, ``{cards:di or}``."""
+    words = spec.split()
+    joiner = "or" if "or" in words else "and"
+    spec = " ".join(word for word in words if word != "or")
     groups: dict[Suit, list[Rank]] = {}
     for card in cards:
         groups.setdefault(card.suit, []).append(card.rank)
     if not groups:
         return t("words.none", lang)
-    return listed([listed([_ranked(rank, lang, spec) for rank in ranks], lang) + " "
-                   + _of_suit(suit, lang) for suit, ranks in groups.items()], lang)
+    return listed([listed([_ranked(rank, lang, spec) for rank in ranks], lang, joiner) + " "
+                   + _of_suit(suit, lang) for suit, ranks in groups.items()], lang, joiner)
 
 
-def listed(items: list[str], lang: str) -> str:
-    """``a, b and c`` / ``a, b e c``."""
+def listed(items: list[str], lang: str, joiner: str = "and") -> str:
+    """``a, b and c`` / ``a, b e c``; with ``joiner="or"``: ``a, b or c`` / ``a, b o c``."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {t('words.and', lang)} {items[-1]}"
+    return f"{', '.join(items[:-1])} {t(f'words.{joiner}', lang)} {items[-1]}"
 
 
 def number(value: float, lang: str, spec: str = "") -> str:

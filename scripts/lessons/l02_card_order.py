@@ -14,7 +14,8 @@ CELLS = [
     code('page.section("trick")'),
     code('page.section("no_trumps")'),
     code("from tressette_learn.ui.quiz import Quiz\n\n"
-         f'Quiz.generated({json.dumps(DRILL["kinds"])}, {DRILL["n"]}, seed={DRILL["seed"]})'),
+         f'Quiz.generated({json.dumps(DRILL["kinds"])}, {DRILL["n"]}, seed={DRILL["seed"]},\n'
+         '               title="quiz.title.drill")'),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
            "Change the cards of the trick and run the cell (Shift+Enter). · "

@@ -14,7 +14,8 @@ CELLS = [
          'page = LessonPage("03_following_suit")\npage.header()'),
     code('page.section("follow")'),
     code("from tressette_learn.ui.quiz import Quiz\n\n"
-         f'Quiz.generated({json.dumps(DRILL["kinds"])}, {DRILL["n"]}, seed={DRILL["seed"]})'),
+         f'Quiz.generated({json.dumps(DRILL["kinds"])}, {DRILL["n"]}, seed={DRILL["seed"]},\n'
+         '               title="quiz.title.drill")'),
     code('page.section("piombo")'),
     code("from tressette_learn.ui.table import Table\n\n"
          f'Table("standard", seed={TABLE_SEED})'),
@@ -26,7 +27,8 @@ CELLS = [
            "Il motore rifiuta la rinuncia; la registrazione di un tavolo vero può contenerne "
            "una, e il punteggio la punisce. Cambia il `seed` ed esegui la cella "
            "(Maiusc+Invio)."),
-    try_code('from tressette_learn.engine import Deal, IllegalPlay, Rules, Seat\n\n'
+    try_code('from tressette_learn.engine import Deal, IllegalPlay, Rules, Seat\n'
+             'from tressette_learn.engine_words import refusal_text\n\n'
              'deal = Deal.new(Rules.preset("standard"), seed=5)\n'
              'deal.play(deal.hand(Seat.N)[0])  # North leads\n'
              'print("led:", deal.current[0].card, "· West may play:", deal.legal_cards())\n'
@@ -35,7 +37,7 @@ CELLS = [
              'try:\n'
              '    deal.play(wrong)\n'
              'except IllegalPlay as err:\n'
-             '    print("refused:", err)\n\n'
+             '    print("refused:", refusal_text(err.refusal, "en"))\n\n'
              'deal.play(wrong, allow_revoke=True)  # as a record of a real table may show\n'
              'while not deal.is_over():\n'
              '    deal.play(deal.legal_cards()[0])\n'

@@ -22,7 +22,8 @@ CELLS = [
          "board = Scoreboard(rules)\nboard.add_deal(deal)\nboard"),
     code('page.section("drill")'),
     code('from tressette_learn.ui.quiz import Quiz\n\n'
-         'Quiz.generated(["thirds", "points"], 6, seed=404, lesson="04_scoring")'),
+         'Quiz.generated(["thirds", "points"], 6, seed=404, lesson="04_scoring",\n'
+         '               title="quiz.title.drill")'),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
            "Play a deal with random legal cards and score it; change the seed and run it "

@@ -16,10 +16,13 @@ CELLS = [
            "Which signals are true for each card North could lead? Change the seed and run "
            "the cell (Shift+Enter). · Quali segnali sono veri per ogni carta con cui Nord "
            "potrebbe aprire? Cambia il numero `seed` ed esegui la cella (Maiusc+Invio)."),
-    try_code('from tressette_learn.engine import Card, Deal, Rules\n\n'
+    try_code('from tressette_learn.engine import Card, Deal, Rules\n'
+             'from tressette_learn.engine_words import refusal_text\n\n'
              'deal = Deal.new(Rules.preset("standard"), seed=5)  # North leads\n'
              'print(deal.hand("N"))\n'
-             'print(deal.signal_reason(Card.parse("Fd"), "volo"))  # a false signal: why\n'
+             'why = deal.signal_reason(Card.parse("Fd"), "volo")  # a false signal: the facts\n'
+             'print(why)\n'
+             'print(refusal_text(why, "en"))  # in words ("it": in Italian)\n'
              '{str(card): deal.true_signals(card) for card in deal.legal_cards()}'),
     code("page.navigation()"),
 ]

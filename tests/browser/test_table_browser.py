@@ -37,9 +37,26 @@ def test_an_illegal_card_shows_the_rule_and_stays_in_hand(
     illegal = page.locator(f"{MY_CARDS}.illegal").first
     card = illegal.get_attribute("data-card")
     illegal.click()
-    expect(page.locator(".tl-message.tl-error")).to_contain_text("you must follow")
+    message = page.locator(".tl-message.tl-error")
+    expect(message).to_have_text(re.compile(
+        r"^You must follow (coins|cups|swords|batons), the suit led: you hold the "
+        r"(Ace|Two|Three|Four|Five|Six|Seven|Jack|Knight|King)\b.* of \1\.$"))
     expect(page.locator(f'{MY_CARDS}[data-card="{card}"]')).to_have_count(1)
     expect(page.locator(".tl-trick .tl-played")).to_have_count(2)
+    assert console_errors == []
+
+
+def test_a_refusal_is_worded_again_in_italian_when_the_learner_switches(
+    page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
+) -> None:
+    open_table(page, open_notebook)
+    page.locator(f"{MY_CARDS}.illegal").first.click()
+    message = page.locator(".tl-message.tl-error")
+    expect(message).to_contain_text("You must follow")
+    page.locator(".tl-lang-switch").get_by_role("button", name="Italiano").click()
+    expect(message).to_have_text(re.compile(
+        r"^Devi rispondere a (denari|coppe|spade|bastoni), il seme di questa presa: hai "
+        r"(il|l')\s?(Asso|Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Cavallo|Re)\b.* di \1\.$"))
     assert console_errors == []
 
 
@@ -73,7 +90,7 @@ def test_the_table_switches_to_italian(
     page.locator(".tl-lang-switch").get_by_role("button", name="Italiano").click()
     expect(page.locator(".tl-status")).to_contain_text("Tocca a te")
     page.locator(f"{MY_CARDS}.illegal").first.click()
-    expect(page.locator(".tl-message.tl-error")).to_contain_text("devi rispondere a")
+    expect(page.locator(".tl-message.tl-error")).to_contain_text("Devi rispondere a")
     assert console_errors == []
 
 

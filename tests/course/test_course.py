@@ -43,8 +43,8 @@ def test_every_lesson_has_a_quiz_of_at_least_eight_items(lesson_id):
     questions = load_bank(lesson.quiz)
     assert len(questions) >= 8
     for question in questions:
-        assert question.prompt.en and question.prompt.it
-        assert question.explanation.en and question.explanation.it
+        assert question.prompt.get("en") and question.prompt.get("it")
+        assert question.explanation.get("en") and question.explanation.get("it")
 
 
 @pytest.mark.parametrize("lesson_id", IDS)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from scripts.lessons.l00_index import CELLS
-from tressette_learn.engine import DECK, Card, Deal, Rank, Rules, Seat
+from tressette_learn.engine import DECK, Card, Deal, Rank, Rules, Seat, parse_cards
+from tressette_learn.engine.declarations import combos_in
 from tressette_learn.engine.tricks import Play, winning_play
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.course import course
@@ -23,7 +24,7 @@ NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "00_index.ipynb"
 def _choice(qid: str, right: str) -> int:
     """The index of the choice whose English label is the engine's answer ``right``."""
     question = next(q for q in load_bank("00_index") if q.id == qid)
-    return [c.label.en for c in question.choices].index(right)
+    return [c.label.get("en") for c in question.choices].index(right)
 
 
 def played_out(seed: int) -> Deal:
@@ -68,7 +69,7 @@ CHOICES = {
     "index-target": lambda: _choice("index-target", str(STANDARD.target)),
     "index-trumps": lambda: _choice("index-trumps", _no_trumps()),
     "index-strongest": lambda: _choice("index-strongest",
-                                       f"The {max(Rank).symbol}"),
+                                       f"The {max(Rank).english_name}"),
     "index-ace-value": lambda: _choice("index-ace-value", _ace_value()),
     "index-tricks": lambda: _choice("index-tricks", str(STANDARD.tricks_per_deal)),
 }
@@ -186,3 +187,14 @@ def test_every_list_of_these_lessons_renders_as_a_list(lesson_id):
     for name, text in lesson(lesson_id).sections.items():
         for lang in ("en", "it"):
             assert "<p>- " not in to_html(text[lang]), f"{lesson_id} {name} {lang}"
+
+
+def test_a_match_to_21_can_end_in_one_deal_so_no_hint_says_it_takes_two():
+    """14 declared (four 3s, four 2s, two napoletane) and the deal's 11 make 25 in one deal."""
+    hand = parse_cards("3d 3c 3s 3b 2d 2c 2s 2b Ad Ac")
+    declared = sum(decl.points for decl in combos_in(Seat.S, hand))
+    assert declared == 14 and declared + STANDARD.deal_points >= STANDARD.target
+    for question in load_bank("00_index"):
+        for text in (question.hint, question.explanation):
+            assert "at least two deals" not in text.get("en"), question.id
+            assert "ne servono almeno due" not in text.get("it"), question.id

@@ -1,5 +1,6 @@
 """Lesson 2, card order and the trick: what it says is what the engine plays."""
 
+import html
 import random
 
 import pytest
@@ -9,6 +10,7 @@ from tressette_learn.engine import DECK, Card, Deal, Play, Rank, Rules, Seat, Su
 from tressette_learn.engine.tricks import winning_play
 from tressette_learn.teaching.answers import check
 from tressette_learn.teaching.bank import load_bank
+from tressette_learn.ui.lesson import LessonPage
 from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings
 
@@ -31,13 +33,13 @@ def trick(leader: Seat, texts: str) -> tuple[Play, ...]:
 
 def _choice(qid: str, right: str) -> int:
     question = next(q for q in load_bank("02_card_order") if q.id == qid)
-    return [c.label.en for c in question.choices].index(right)
+    return [c.label.get("en") for c in question.choices].index(right)
 
 
 def _ace_or_two() -> str:
     two, ace = card("2c"), card("Ac")
     if two.beats(ace) and not ace.beats(two):
-        return "The 2"
+        return "The Two"
     return "The Ace" if ace.beats(two) and not two.beats(ace) else "Whichever was played first"
 
 
@@ -45,7 +47,7 @@ def _off_suit_three() -> str:
     three = card("3s")
     coppe = [c for c in DECK if c.suit == Suit.COPPE]
     if any(winning_play(trick(Seat.N, f"{lead} 3s")).card == three for lead in coppe):
-        return "Yes, if nobody plays the 3 of coppe"
+        return "Yes, if nobody plays the Three of cups"
     return "No, never: it is not of the suit led"
 
 
@@ -136,3 +138,17 @@ def test_the_drill_is_the_same_for_every_learner_and_follows_the_language():
     english = first.prompt.value
     settings.lang = "it"
     assert first.prompt.value != english
+
+
+def test_the_drill_and_the_lessons_quiz_are_told_apart_by_their_titles():
+    """The page shows two quizzes: each has a title above it, in the learner's language."""
+    source = next(cell["source"] for cell in l02_card_order.CELLS
+                  if "Quiz.generated" in cell["source"])
+    imports, call = source.split("\n\n")
+    namespace: dict = {}
+    exec(imports, namespace)  # the lesson's own cell
+    drill = eval(call, namespace)
+    quiz = LessonPage("02_card_order").quiz()
+    titles = [html.unescape(widget.heading.value) for widget in (drill, quiz)]
+    assert all(widget.children[0] is widget.heading for widget in (drill, quiz))
+    assert "Practice drill" in titles[0] and "The lesson's quiz" in titles[1]

@@ -47,7 +47,7 @@ def random_deal(seed: int) -> tuple[Deal, random.Random]:
 
 def _choice(qid: str, right: str) -> int:
     question = next(q for q in load_bank("03_following_suit") if q.id == qid)
-    return [c.label.en for c in question.choices].index(right)
+    return [c.label.get("en") for c in question.choices].index(right)
 
 
 def _piombo() -> str:
@@ -152,8 +152,9 @@ def test_a_live_game_refuses_a_revoke_and_changes_nothing():
     deal.play(deal.hand(Seat.N)[0])
     wrong = next(c for c in deal.hand(Seat.W) if c not in deal.legal_cards())
     before = deal.actions
-    with pytest.raises(IllegalPlay, match="you must follow"):
+    with pytest.raises(IllegalPlay) as caught:
         deal.play(wrong)
+    assert caught.value.refusal is not None and caught.value.refusal.kind == "must_follow"
     assert deal.actions == before and wrong in deal.hand(Seat.W)
 
 
@@ -220,7 +221,7 @@ def test_an_illegal_click_at_the_table_shows_the_rule_in_both_languages(english)
     table._on_message(table, {"type": "play", "card": str(wrong)}, [])
     assert table.deal.actions == before
     assert table.state["message"]["kind"] == "error"
-    assert table.state["message"]["text"].startswith(f"you must follow {led.italian_name}")
+    assert table.state["message"]["text"].startswith(f"You must follow {led.english_name}")
     SETTINGS.lang = "it"
     table._on_message(table, {"type": "play", "card": str(wrong)}, [])
-    assert table.state["message"]["text"].startswith(f"devi rispondere a {led.italian_name}")
+    assert table.state["message"]["text"].startswith(f"Devi rispondere a {led.italian_name}")

@@ -26,6 +26,7 @@ from tressette_learn.engine import (
 )
 from tressette_learn.engine.declarations import combos_in
 from tressette_learn.engine.scoring import captured_thirds
+from tressette_learn.engine_words import declaration_phrase
 from tressette_learn.ui.scoreboard import Scoreboard
 from tressette_learn.ui.settings import Settings
 from tressette_learn.ui.table import Table
@@ -194,10 +195,13 @@ def test_the_lessons_example_hand_holds_a_napoletana_and_three_3s_for_6_points()
 
 def test_a_declaration_is_public_naming_its_suit_or_the_missing_suit():
     nap = Declaration(Seat.S, "napoletana", suit=Suit.COPPE)
-    assert "cups" in nap.describe("en") and "coppe" in nap.describe("it")
+    assert declaration_phrase(nap).get("en") == "the napoletana of cups"
+    assert declaration_phrase(nap).get("it") == "la napoletana di coppe"
     assert nap.to_json() == {"seat": "S", "combo": "napoletana", "suit": "c"}
     three = Declaration(Seat.S, "buon_gioco", rank=Rank.THREE, missing=Suit.BASTONI)
     assert three.to_json()["missing"] == "b"
+    assert declaration_phrase(three).get("en") == \
+        "the buon gioco of three Threes, without the Three of batons"
     deal = Deal.new(STANDARD, seed=TABLE_SEED)
     for _ in range(4):
         deal.play(deal.legal_cards()[0])
@@ -270,8 +274,9 @@ def test_calling_out_and_cappotto_are_options_off_by_default():
     assert STANDARD.wrong_call_penalty == "lose_match"
     assert STANDARD.cappotto_definition == "all_tricks"
     assert STANDARD.cappotto_effect == "double"
-    with pytest.raises(DealError, match="not used"):
+    with pytest.raises(DealError) as caught:
         Match(STANDARD, seed=2).deal.call_out("NS")
+    assert caught.value.refusal is not None and caught.value.refusal.kind == "no_calling_out"
 
 
 # A call counting the side's declarations: tests/test_match.py, test_a_call_counts_the_sides_
@@ -335,7 +340,8 @@ def test_south_declares_from_the_table_and_the_score_lists_it_on_its_own_line():
     table.play(table.deal.legal_cards()[0])
     table.run()
     labels = [d["label"] for d in table.state["declare"]]
-    assert labels == ["Declare S: napoletana of cups (3)", "Declare S: buon gioco, 3 x Ace (3)"]
+    assert labels == ["Declare the napoletana of cups (3 points)",
+                      "Declare the buon gioco of three Aces, without the Ace of batons (3 points)"]
     for choice in list(table.state["declare"]):
         assert table.declare(choice["id"]) is None
     ns = table.deal.result().sides["NS"]
@@ -344,7 +350,7 @@ def test_south_declares_from_the_table_and_the_score_lists_it_on_its_own_line():
     assert f'data-side="NS" data-value="{ns.declarations}"' in score_row(
         board, "tl-score-declarations")
     assert f'data-side="NS" data-value="{ns.card_points}"' in score_row(board, "tl-score-points")
-    assert "S: napoletana of cups (3)" in board
+    assert "South declared the napoletana of cups: 3 points." in board
     table.next_trick()
     table.run()
     assert table.state["declare"] == []                 # too late once play goes on

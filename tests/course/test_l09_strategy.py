@@ -47,7 +47,7 @@ def _piombo_index() -> int:
 
 CHOICES = {
     "strategy-lead-three": lambda: best_choice("strategy_lead_threes", "3c 6c Fc"),
-    "strategy-guard-ace": lambda: best_choice("strategy_guard_aces", "2d Ac 3b"),
+    "strategy-guard-ace": lambda: best_choice("strategy_guard_aces", "2d Ac Rb"),
     "strategy-drop-ace": lambda: best_choice("strategy_guard_aces", "Ac 7b 3b", step=26),
     "strategy-count": lambda: [0, 1, 2].index(
         len(cards_out(position("strategy_count_suits"), Suit.COPPE))),

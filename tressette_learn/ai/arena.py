@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from ..engine.deal import Deal
 from ..engine.match import Match, MatchResult
+from ..engine.refusals import Refusal
 from ..engine.scoring import DealResult
 from ..engine.seats import Seat, next_seat
 from .players import Decision, Player
@@ -59,19 +60,17 @@ def play_one(deal: Deal, players: Mapping[Seat, Player]) -> Decision:
     player = _player(deal, players, seat)
     decision = player.choose(deal.view(seat))
     reason = _decision_problem(deal, decision)
-    if reason:
+    if reason is not None:
         raise PlayerError(f"{player.level} player at {seat} played illegally: {reason}")
     deal.play(decision.card, decision.signal)
     return decision
 
 
-def _decision_problem(deal: Deal, decision: object) -> str | None:
+def _decision_problem(deal: Deal, decision: object) -> Refusal | str | None:
+    """What is wrong with a computer's choice (a bug, said for a developer), or None."""
     if not isinstance(decision, Decision):
         return f"choose() returned {decision!r}, not a Decision"
-    reason = deal.illegal_reason(decision.card)
-    if reason is None and decision.signal is not None:
-        reason = deal.signal_reason(decision.card, decision.signal)
-    return reason
+    return deal.play_reason(decision.card, decision.signal)
 
 
 def ask_declarations(deal: Deal, players: Mapping[Seat, Player]) -> None:
@@ -86,7 +85,7 @@ def ask_declarations(deal: Deal, players: Mapping[Seat, Player]) -> None:
         for decl in player.declare(deal.view(seat), list(available)):
             reason = deal.declaration_reason(decl) if decl.seat == seat else \
                 f"{decl.describe()} is not {seat}'s to declare"
-            if reason:
+            if reason is not None:
                 raise PlayerError(f"{player.level} player at {seat} declared wrongly: {reason}")
             deal.declare(decl)
 

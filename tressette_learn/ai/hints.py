@@ -30,7 +30,8 @@ ESTIMATE_SAMPLES = 3
 
 @dataclasses.dataclass(frozen=True)
 class Hint:
-    """A recommended card (and signal), every legal card's value, and the reason."""
+    """A recommended card (and signal), every legal card's value (averaged over the deals
+    that fit the view), and the reason (:meth:`Explanation.get` words it)."""
 
     card: Card
     signal: Signal | None
@@ -40,10 +41,6 @@ class Hint:
     possible: int
     explanation: Explanation
 
-    def sentence(self, lang: str = "en") -> str:
-        """The reason, in ``en`` or ``it``."""
-        return self.explanation.it if lang == "it" else self.explanation.en
-
     def to_json(self) -> dict[str, Any]:
         """A plain object for the command line and the widgets."""
         return {"card": str(self.card), "signal": self.signal,
@@ -52,7 +49,7 @@ class Hint:
                 "values": [{"card": str(e.card), "points": round(e.points, 2),
                             "thirds": round(e.thirds, 2)} for e in self.values],
                 "reason": self.explanation.reason,
-                "en": self.explanation.en, "it": self.explanation.it}
+                "en": self.explanation.get("en"), "it": self.explanation.get("it")}
 
 
 def hint(view: PlayerView, *, seed: int = 0, block: bool = False) -> Hint:
@@ -109,5 +106,5 @@ def _make_hint(view: PlayerView, values: list[Estimate], exact: bool, deals: int
     points = [e.points for e in values]
     best, worst = (min(points), max(points)) if view.rules.a_perdere else \
         (max(points), min(points))
-    why = explain(view, card, best_points=best, worst_points=worst)
+    why = explain(view, card, best_points=best, worst_points=worst, basis="average")
     return Hint(card, signal, tuple(values), exact, deals, possible, why)

@@ -56,6 +56,7 @@ from ..engine.cards import Card, Hand
 from ..engine.deal import Deal
 from ..engine.records import DealRecord, load_json, replay
 from ..engine.seats import Seat, SeatError, seats_for
+from ..i18n import Phrase
 from .explain import Explanation, explain
 from .heuristic import RulesPlayer
 from .position import Position, position_from_deal
@@ -80,7 +81,8 @@ class ReviewedPlay:
     ends the deal with (``values[i].thirds`` is None: the review solves in points, the
     score's unit, which is faster); ``cost`` is how many of them the card gave away.
     ``explanation`` says why ``explained`` (the played card when it was one of the best,
-    else a best card) is good, from the seat's view only.
+    else a best card) is good, from the seat's view only; :attr:`mistake` is what the
+    card cost, as a sentence's key and facts.
     """
 
     number: int
@@ -100,18 +102,18 @@ class ReviewedPlay:
     revoke: bool = False
 
     @property
-    def en(self) -> str:
-        """The explanation in English."""
-        return self.explanation.en
+    def better(self) -> Phrase:
+        """``Better: the Three of cups.`` (the best cards; ``any of`` when several)."""
+        key = "review.better.one" if len(self.best) == 1 else "review.better.many"
+        return Phrase.of(key, best=self.best)
 
     @property
-    def it(self) -> str:
-        """The explanation in Italian."""
-        return self.explanation.it
-
-    def sentence(self, lang: str = "en") -> str:
-        """The explanation in ``en`` or ``it``."""
-        return self.explanation.it if lang == "it" else self.explanation.en
+    def mistake(self) -> Phrase:
+        """``Trick 3, South: the Ace of cups cost 2 points. Better: the Three of cups.``
+        and the explanation."""
+        key = "review.mistake" if self.exact else "review.mistake.estimated"
+        return Phrase.of(key, trick=self.trick, seat=self.seat, card=self.card, cost=self.cost,
+                         better=self.better, why=self.explanation)
 
     @property
     def method(self) -> str:
@@ -126,7 +128,8 @@ class ReviewedPlay:
                 "best_points": self.best_points, "worst_points": self.worst_points,
                 "cost": self.cost, "exact": self.exact, "method": self.method,
                 "revoke": self.revoke, "explained": str(self.explained),
-                "reason": self.explanation.reason, "en": self.en, "it": self.it,
+                "reason": self.explanation.reason, "en": self.explanation.get("en"),
+                "it": self.explanation.get("it"),
                 "values": [{"card": str(v.card), "points": v.points} for v in self.values]}
 
 
@@ -330,7 +333,8 @@ class _Reviewer:
         cost = played - best_points if rules.a_perdere else best_points - played
         view = deal.view(seat)
         explained = card if card in best else self.best_to_explain(deal, best)
-        why = explain(view, explained, best_points=best_points, worst_points=worst_points)
+        why = explain(view, explained, best_points=best_points, worst_points=worst_points,
+                      basis="exact" if exact else "estimate")
         return ReviewedPlay(number, len(deal.tricks) + 1, seat, deal.side_of(seat), card,
                             tuple(best), played, best_points, worst_points, cost, exact,
                             explained, why, tuple(values), revoke)

@@ -46,6 +46,7 @@ class _Parser(argparse.ArgumentParser):
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
     parser = build_parser()
+    args = None
     try:
         args = parser.parse_args(argv)
         run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
@@ -58,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except (UsageError, *ENGINE_ERRORS) as err:
-        return fail(str(err))
+        return fail(error_text(err, getattr(args, "lang", "en")))
     except BrokenPipeError:
         return EXIT_OK
     except OSError as err:
@@ -71,6 +72,18 @@ def fail(message: str) -> int:
     """Print one ``error:`` line on stderr; the bad-input exit status."""
     print("error: " + " ".join(message.split()), file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def error_text(err: Exception, lang: str = "en") -> str:
+    """The error's one line: a refused action (an illegal card in a record) in words, in
+    ``lang``, after the field it is in; anything else as the error says it."""
+    refusal = getattr(err, "refusal", None)
+    if refusal is None:
+        return str(err)
+    from ..engine_words import refusal_text
+
+    where = getattr(err, "where", "")
+    return f"{where}: {refusal_text(refusal, lang)}" if where else refusal_text(refusal, lang)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine.deal import Deal
 from ..engine.records import (
@@ -15,61 +15,13 @@ from ..engine.records import (
     replay,
 )
 from ..engine.seats import Seat, SeatError
+from ..i18n import number, t
 from . import EXIT_OK, UsageError, fail, print_json, record_command
 
-# -- hint and review: the AI on a recorded deal -------------------------------------------------
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "to_play": "{seat} to play, trick {trick}; hand: {hand}",
-        "recommended": "Recommended: {card}",
-        "exact": "Exact: {deals} deal(s) solved, out of {possible} that fit what {seat} has "
-                 "seen; points and thirds for {side}, averaged",
-        "estimated": "Estimated: each card played out by club players on {deals} deal(s), "
-                     "out of {possible} that fit what {seat} has seen; points and thirds "
-                     "for {side}, averaged",
-        "card": "card", "points": "points", "thirds": "thirds", "why": "Why",
-        "review": "Review of {seat} ({side}): the solver saw every card (an after-the-deal "
-                  "analysis); the explanations use only what {seat} could see.",
-        "columns": "trick|seat|card|points|best|cost|method|best card(s)",
-        "total": "Total cost: {cost}", "mistakes": "Mistakes (costliest first):",
-        "none": "  none", "turning": "Turning points ({side}'s points before -> after the play):",
-        "mistake": "  trick {trick}, {seat} played {card}: cost {cost} ({played} instead of "
-                   "{best}); best: {cards}.",
-        "turn": "  trick {trick}, {seat} played {card}: {side} {before} -> {after}",
-        "partial": "The deal is not finished: {plays} card(s) reviewed.",
-        "exact_m": "exact", "estimated_m": "estimated", "revoke": " (revoke)",
-        "about": ", estimated",
-    },
-    "it": {
-        "to_play": "Tocca a {seat}, presa {trick}; mano: {hand}",
-        "recommended": "Carta consigliata: {card}",
-        "exact": "Esatto: {deals} smazzate risolte, su {possible} compatibili con quello che "
-                 "{seat} ha visto; punti e terzi di {side}, in media",
-        "estimated": "Stimato: ogni carta giocata fino in fondo da giocatori di circolo su "
-                     "{deals} smazzate, su {possible} compatibili con quello che {seat} ha "
-                     "visto; punti e terzi di {side}, in media",
-        "card": "carta", "points": "punti", "thirds": "terzi", "why": "Perché",
-        "review": "Analisi di {seat} ({side}): il risolutore ha visto tutte le carte (analisi "
-                  "a smazzata finita); le spiegazioni usano solo quello che {seat} poteva "
-                  "vedere.",
-        "columns": "presa|posto|carta|punti|migl.|costo|metodo|carte migliori",
-        "total": "Costo totale: {cost}", "mistakes": "Errori (dal più costoso):",
-        "none": "  nessuno", "turning": "Momenti decisivi (punti di {side} prima -> dopo la "
-                                        "giocata):",
-        "mistake": "  presa {trick}, {seat} ha giocato {card}: costo {cost} ({played} invece "
-                   "di {best}); migliore: {cards}.",
-        "turn": "  presa {trick}, {seat} ha giocato {card}: {side} {before} -> {after}",
-        "partial": "La smazzata non è finita: {plays} carte analizzate.",
-        "exact_m": "esatto", "estimated_m": "stimato", "revoke": " (rinuncia)",
-        "about": ", stimato",
-    },
-}
+if TYPE_CHECKING:
+    from ..ai.review import Review
 
-
-def _points_word(points: int, lang: str) -> str:
-    if lang == "it":
-        return "1 punto" if points == 1 else f"{points} punti"
-    return "1 point" if points == 1 else f"{points} points"
+# -- hint and review: the AI on a recorded deal (texts: lessons/strings/*/cli.yaml) ------
 
 
 def _one_deal(args: argparse.Namespace) -> Deal:
@@ -99,12 +51,12 @@ def run_hint(args: argparse.Namespace) -> int:
     """Replay the record and print the hint for the seat to play."""
     from ..ai import fastsolver
     from ..ai.hints import EXACT_HORIZON, hint
-    from ..engine.records import over_reason
+    from ..engine_words import refusal_text
 
     deal = _one_deal(args)
     seat = deal.to_play
     if seat is None:
-        return fail(over_reason(deal))
+        return fail(refusal_text(deal.over_reason(), args.lang))
     view = deal.view(seat)
     left = deal.rules.tricks_per_deal - len(deal.tricks)
     if left <= EXACT_HORIZON and not fastsolver.is_ready():
@@ -116,19 +68,18 @@ def run_hint(args: argparse.Namespace) -> int:
         print_json({"seat": seat.name, "side": deal.side_of(seat), "trick": trick,
                      **advice.to_json()})
         return EXIT_OK
-    words = LABELS[args.lang]
-    side = deal.side_of(seat)
-    print(words["to_play"].format(seat=seat, trick=trick, hand=deal.hand(seat)))
+    lang, side = args.lang, deal.side_of(seat)
+    print(t("cli.to_play", lang, seat=seat, trick=trick, hand=str(deal.hand(seat))))
     card = str(advice.card) + (f" ({advice.signal})" if advice.signal else "")
-    print(words["recommended"].format(card=card))
-    method = "exact" if advice.exact else "estimated"
-    print(words[method].format(deals=advice.deals, possible=advice.possible, seat=seat,
-                               side=side))
-    print(f"  {words['card']:<6}{words['points']:>8}{words['thirds']:>8}")
+    print(t("cli.recommended", lang, card=card))
+    method = "cli.exact" if advice.exact else "cli.estimated"
+    print(t(method, lang, deals=advice.deals, possible=advice.possible, seat=seat, side=side))
+    print(f"  {t('cli.card', lang):<6}{t('cli.points', lang):>8}{t('cli.thirds', lang):>8}")
     for value in advice.values:
         mark = " <" if value.card == advice.card else ""
-        print(f"  {value.card!s:<6}{value.points:>8.2f}{value.thirds:>8.2f}{mark}")
-    print(f"{words['why']}: {advice.sentence(args.lang)}")
+        print(f"  {value.card!s:<6}{number(value.points, lang, '>8.2f')}"
+              f"{number(value.thirds, lang, '>8.2f')}{mark}")
+    print(f"{t('cli.why', lang)}: {advice.explanation.get(lang)}")
     return EXIT_OK
 
 
@@ -212,36 +163,26 @@ class _Counter:
 _ROW = "{:>5} {:<5} {:<5} {:>6} {:>6} {:>6}  {:<10} {}"
 
 
-def review_lines(result: Any, lang: str = "en") -> list[str]:
+def review_lines(result: Review, lang: str = "en") -> list[str]:
     """The text of a :class:`~tressette_learn.ai.review.Review`, in ``en`` or ``it``."""
-    words = LABELS[lang]
-    lines = [words["review"].format(seat=result.seat, side=result.side), "",
-             _ROW.format(*words["columns"].split("|")).rstrip()]
+    lines = [t("cli.review", lang, seat=result.seat, side=result.side), "",
+             _ROW.format(*t("cli.columns", lang).split("|")).rstrip()]
     for p in result.plays:
-        method = words["exact_m" if p.exact else "estimated_m"]
-        cards = " ".join(map(str, p.best)) + (words["revoke"] if p.revoke else "")
+        method = t("cli.exact_method" if p.exact else "cli.estimated_method", lang)
+        cards = " ".join(map(str, p.best)) + (t("cli.revoke", lang) if p.revoke else "")
         lines.append(_ROW.format(p.trick, str(p.seat), str(p.card), p.played_points,
                                  p.best_points, p.cost, method, cards))
     if not result.complete:
-        lines.append(words["partial"].format(plays=len(result.plays)))
-    lines += ["", words["total"].format(cost=_points_word(result.total_cost, lang)),
-              words["mistakes"]]
-    for p in result.mistakes:
-        lines.append(words["mistake"].format(
-            trick=p.trick, seat=p.seat, card=p.card,
-            cost=_points_word(p.cost, lang) + ("" if p.exact else words["about"]),
-            played=p.played_points, best=p.best_points,
-            cards=" ".join(map(str, p.best))) + " " + p.sentence(lang))
+        lines.append(t("cli.partial", lang, plays=len(result.plays)))
+    lines += ["", t("cli.total", lang, cost=result.total_cost), t("cli.mistakes", lang)]
+    lines += ["  " + p.mistake.get(lang) for p in result.mistakes]
     if not result.mistakes:
-        lines.append(words["none"])
-    lines.append(words["turning"].format(side=result.value_side))
-    for t in result.turning_points:
-        lines.append(words["turn"].format(trick=t.play.trick, seat=t.play.seat,
-                                          card=t.play.card, side=t.side, before=t.before,
-                                          after=t.after))
+        lines.append(t("cli.none", lang))
+    lines.append(t("cli.turning", lang, side=result.value_side))
+    for turn in result.turning_points:
+        lines.append(t("cli.turn", lang, trick=turn.play.trick, seat=turn.play.seat,
+                       card=turn.play.card, side=turn.side, before=turn.before,
+                       after=turn.after))
     if not result.turning_points:
-        lines.append(words["none"])
+        lines.append(t("cli.none", lang))
     return lines
-
-
-

@@ -21,6 +21,7 @@ from .records import (
     write_match_record,
     write_record,
 )
+from .refusals import Refusal, RefusalError
 from .rules import PRESETS, Rules, RulesError
 from .scoring import DealResult, Revoke, SideScore
 from .seats import Seat, SeatError
@@ -30,7 +31,8 @@ from .views import PlayerView
 __all__ = [
     "DECK", "PRESETS", "SIGNALS", "Call", "Card", "CardError", "Deal", "DealError", "DealResult",
     "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Match", "MatchResult",
-    "Play", "PlayerView", "Rank", "Revoke", "Rules", "RulesError", "Seat", "SeatError",
+    "Play", "PlayerView", "Rank", "Refusal", "RefusalError", "Revoke", "Rules", "RulesError",
+    "Seat", "SeatError",
     "SideScore", "Signal", "Suit", "Trick", "cards_of", "mask_of", "parse_cards",
     "DealRecord", "RecordError", "match_from_records", "read_record", "record_from_deal",
     "replay", "score_breakdown", "write_match_record", "write_record",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Hand, Rank, Suit, cards_of, mask_of
 from .declarations import Declaration, DeclarationError, combos_in
+from .refusals import Kind, Refusal, RefusalError
 from .rules import Rules
 from .seats import Seat, next_seat, parse_side, seats_for, side_of, sides_for
 from .signals import signal_problem, true_signals
@@ -21,12 +22,12 @@ if TYPE_CHECKING:
 FOUR_OF_DENARI = Card.of(Rank.FOUR, Suit.DENARI)
 
 
-class DealError(ValueError):
-    """A deal that cannot be set up, or an action refused with its reason."""
+class DealError(RefusalError):
+    """A deal that cannot be set up, or an action refused (``refusal`` says why)."""
 
 
 class IllegalPlay(DealError):
-    """A card (or signal) the rules do not allow now; the message names the rule."""
+    """A card (or signal) the rules do not allow now; ``refusal`` names the rule."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -184,20 +185,39 @@ class Deal:
         """The cards the seat to play may play."""
         return Hand.from_mask(self.legal_mask())
 
-    def illegal_reason(self, card: Card, seat: Seat | str | None = None) -> str | None:
-        """Why ``card`` may not be played now, in words; None when it is legal."""
-        if self.to_play is None:
-            return "the deal is over"
-        if seat is not None and Seat.parse(seat) != self.to_play:
-            return f"it is {self.to_play}'s turn, not {Seat.parse(seat)}'s"
-        hand = self._hands[self.to_play]
+    def illegal_reason(self, card: Card, seat: Seat | str | None = None) -> Refusal | None:
+        """Why ``card`` may not be played now; None when it is legal."""
+        to_play = self.to_play
+        if to_play is None:
+            return self.over_reason()
+        if seat is not None and Seat.parse(seat) != to_play:
+            return Refusal.of("not_your_turn", seat=Seat.parse(seat), to_play=to_play)
+        hand = self._hands[to_play]
         if not hand & card.bit:
-            return f"{card} is not in {self.to_play}'s hand"
+            return Refusal.of("not_in_hand", seat=to_play, card=card)
         if card.bit & self.legal_mask():
             return None
         led = self.current[0].card.suit
-        held = Hand.from_mask(hand & SUIT_MASKS[led])
-        return f"you must follow {led.italian_name}: you hold {', '.join(map(str, held))}"
+        return Refusal.of("must_follow", seat=to_play, card=card, suit=led,
+                          held=Hand.from_mask(hand & SUIT_MASKS[led]))
+
+    def over_reason(self) -> Refusal:
+        """Why no more cards are played (the deal must be over): a redeal, a call, or
+        every trick played."""
+        if self.redeal_by is not None:
+            return Refusal.of("deal_redealt", seat=self.redeal_by)
+        call = self.ended_by_call
+        if call is not None:
+            return Refusal.of("deal_called_out", side=call.side, trick=call.after_trick)
+        return Refusal.of("deal_over", tricks=self.rules.tricks_per_deal)
+
+    def play_reason(self, card: Card, signal: str | None = None,
+                    seat: Seat | str | None = None) -> Refusal | None:
+        """Why ``card`` (led with ``signal``) may not be played now, or None."""
+        reason = self.illegal_reason(card, seat)
+        if reason is None and signal is not None:
+            reason = self.signal_reason(card, signal)
+        return reason
 
     def is_revoke(self, card: Card, seat: Seat | str | None = None) -> bool:
         """True when ``card`` is in the hand of the seat to play but fails to follow suit."""
@@ -205,12 +225,12 @@ class Deal:
             return False
         return bool(self._hands[self.to_play] & card.bit) and not card.bit & self.legal_mask()
 
-    def signal_reason(self, card: Card, signal: str) -> str | None:
+    def signal_reason(self, card: Card, signal: str) -> Refusal | None:
         """Why leading ``card`` with ``signal`` is not allowed, or None."""
         if not self.rules.signals:
-            return "signals are not used at this table (gioco muto)"
+            return Refusal.of("no_signals", signal=signal)
         if self.current:
-            return "only the player who leads a trick may signal"
+            return Refusal.of("signal_not_leading", signal=signal)
         assert self.to_play is not None
         hand_after = self._hands[self.to_play] & ~card.bit
         return signal_problem(signal, card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit)
@@ -234,11 +254,11 @@ class Deal:
         card = Card.parse(card) if isinstance(card, str) else card
         reason = self.illegal_reason(card, seat)
         revoke = False
-        if reason and allow_revoke and self.is_revoke(card, seat):
+        if reason is not None and allow_revoke and self.is_revoke(card, seat):
             reason, revoke = None, True
         if reason is None and signal is not None:
             reason = self.signal_reason(card, signal)
-        if reason:
+        if reason is not None:
             raise IllegalPlay(reason)
         self._actions.append(("play", card, signal, allow_revoke))
         return self._do_play(card, signal, revoke)
@@ -308,24 +328,28 @@ class Deal:
             return []
         return [d for d in combos_in(seat, self.dealt_hand(seat)) if d not in self.declarations]
 
-    def declaration_reason(self, decl: Declaration) -> str | None:
+    def declaration_reason(self, decl: Declaration) -> Refusal | None:
         """Why ``decl`` may not be declared now, or None."""
         if not self.rules.declarations:
-            return "declarations are not used at this table"
+            return Refusal.of("no_declarations", declaration=decl)
         if decl in self.declarations:
-            return f"{decl.describe()} is already declared"
+            return Refusal.of("already_declared", seat=decl.seat, declaration=decl)
         if not self.declaration_window():
-            when = self.rules.declaration_timing.replace("_", " ")
-            return f"declarations are made {when}"
+            return Refusal.of(self._declaration_timing(), declaration=decl)
         if decl.seat not in self.seats or decl not in combos_in(decl.seat,
                                                                  self.dealt_hand(decl.seat)):
-            return f"{decl.seat} was not dealt that combination ({decl.describe()})"
+            return Refusal.of("not_dealt", seat=decl.seat, declaration=decl)
         return None
+
+    def _declaration_timing(self) -> Kind:
+        if self.rules.declaration_timing == "before_first_lead":
+            return "declare_late_before_lead"
+        return "declare_late_first_trick" if self.tricks else "declare_too_early"
 
     def declare(self, decl: Declaration) -> None:
         """Declare a combination; a wrong or late one raises :class:`DeclarationError`."""
         reason = self.declaration_reason(decl)
-        if reason:
+        if reason is not None:
             raise DeclarationError(reason)
         self._actions.append(("declare", decl))
         self.declarations.append(decl)
@@ -338,21 +362,21 @@ class Deal:
                 self.declarations.extend(combos_in(seat, self.dealt_hand(seat)))
 
     # -- calling out and redeal --------------------------------------------------
-    def call_reason(self, side: str) -> str | None:
+    def call_reason(self, side: str) -> Refusal | None:
         """Why ``side`` may not call out now, or None."""
         if not self.rules.calling_out:
-            return "calling out (chiamata fuori) is not used at this table"
+            return Refusal.of("no_calling_out", side=side)
         if self.rules.fixed_deals is not None:
-            return "calling out needs a target; this match has a fixed number of deals"
+            return Refusal.of("call_fixed_deals", side=side, deals=self.rules.fixed_deals)
         if self.is_over() or self.current or not self.tricks:
-            return "a side may call out only between tricks"
+            return Refusal.of("call_between_tricks", side=side)
         return None
 
     def call_out(self, side: str) -> Call:
         """A side claims its captured points and declarations reach the target."""
         side = parse_side(side, self.rules.players)
         reason = self.call_reason(side)
-        if reason:
+        if reason is not None:
             raise DealError(reason)
         from .scoring import captured_points
 
@@ -365,22 +389,22 @@ class Deal:
             self.to_play = None
         return call
 
-    def redeal_reason(self, seat: Seat) -> str | None:
+    def redeal_reason(self, seat: Seat) -> Refusal | None:
         """Why ``seat`` may not ask for a redeal, or None."""
         if not self.rules.redeal:
-            return "redeals (mandare a monte) are not used at this table"
+            return Refusal.of("no_redeal", seat=seat)
         if self.plays or self.is_over():
-            return "a redeal may be asked only before the first lead"
-        hand = self.dealt_hand(seat)
-        if hand_thirds(hand) >= 3:
-            return f"{seat}'s hand is worth a point or more"
+            return Refusal.of("redeal_before_first_lead", seat=seat)
+        thirds = hand_thirds(self.dealt_hand(seat))
+        if thirds >= 3:
+            return Refusal.of("redeal_hand_worth", seat=seat, thirds=thirds)
         return None
 
     def redeal(self, seat: Seat) -> None:
         """End this deal unplayed because ``seat``'s hand is worth less than a point."""
         seat = Seat.parse(seat)
         reason = self.redeal_reason(seat)
-        if reason:
+        if reason is not None:
             raise DealError(reason)
         self._actions.append(("redeal", seat))
         self.redeal_by = seat

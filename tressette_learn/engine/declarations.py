@@ -6,14 +6,15 @@ import dataclasses
 from typing import Any, Literal
 
 from .cards import Card, CardError, Rank, Suit
+from .refusals import RefusalError
 from .seats import Seat, SeatError
 
 Combo = Literal["napoletana", "buon_gioco"]
 TOP_RANKS = (Rank.THREE, Rank.TWO, Rank.ASSO)
 
 
-class DeclarationError(ValueError):
-    """A declaration that is malformed, not held, or out of time."""
+class DeclarationError(RefusalError):
+    """A declaration that is malformed, or refused (not held, out of time: ``refusal``)."""
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -44,17 +45,15 @@ class Declaration:
         assert self.rank is not None
         return tuple(Card.of(self.rank, s) for s in Suit if s != self.missing)
 
-    def describe(self, lang: str = "en") -> str:
-        """``N: napoletana of cups`` / ``N: napoletana di coppe``."""
+    def describe(self) -> str:
+        """For a developer: ``N: napoletana of cups (3)`` (a learner reads the words
+        layer's ``declaration.*`` texts)."""
         if self.combo == "napoletana":
             assert self.suit is not None
-            suit = self.suit.italian_name if lang == "it" else self.suit.english_name
-            word = "di" if lang == "it" else "of"
-            return f"{self.seat}: napoletana {word} {suit} ({self.points})"
+            return f"{self.seat}: napoletana of {self.suit.english_name} ({self.points})"
         assert self.rank is not None
-        count = len(self.cards)
-        rank = self.rank.italian_name if lang == "it" else self.rank.english_name
-        return f"{self.seat}: buon gioco, {count} x {rank} ({self.points})"
+        return f"{self.seat}: buon gioco, {len(self.cards)} x {self.rank.english_name} " \
+               f"({self.points})"
 
     def to_json(self) -> dict[str, str]:
         """The record form: ``{"seat": "N", "combo": "napoletana", "suit": "c"}``."""

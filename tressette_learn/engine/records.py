@@ -11,7 +11,8 @@ deal, used to judge calls) and ``redeal`` (the seat that asked for one). A match
 ``{"rules": ..., "deals": [deal records without "rules"]}``.
 
 Every problem is a :class:`RecordError` whose one-line message starts with the field, e.g.
-``plays[12].card: 3c is not in W's hand (N holds it)``.
+``hands.N: 9 cards, a hand has 10``; an action the rules refuse also carries the engine's
+:class:`~.refusals.Refusal` (``plays[12].card: held_by(seat=W, card=3c, holder=N)``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .cards import Card, CardError
 from .deal import Call, Deal, DealError, IllegalPlay
 from .declarations import Declaration, DeclarationError
 from .match import Match
+from .refusals import Refusal
 from .rules import Rules, RulesError
 from .scoring import DealResult, card_thirds
 from .seats import Seat, SeatError, parse_side, seats_for, sides_for
@@ -42,11 +44,17 @@ ENGINE_ERRORS: Final = (CardError, SeatError, RulesError, DealError, Declaration
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the one-line message names the field."""
+    """A record that cannot be read or replayed; the one-line message names the field.
+
+    ``refusal`` is the engine's reason when the record holds an action the rules refuse.
+    """
 
     def __init__(self, where: str, problem: object):
-        """``where`` is the field path (``plays[3].card``), ``problem`` what is wrong."""
+        """``where`` is the field path (``plays[3].card``), ``problem`` what is wrong (a
+        message, a :class:`Refusal`, or an engine error that may carry one)."""
         self.where = where
+        self.refusal: Refusal | None = problem if isinstance(problem, Refusal) else \
+            getattr(problem, "refusal", None)
         self.problem = " ".join(str(problem).split())
         super().__init__(f"{where}: {self.problem}")
 
@@ -480,27 +488,14 @@ def _call_action(call: CallEntry, where: str) -> Callable[[Deal], None]:
 
 def _check_not_over(deal: Deal, where: str) -> None:
     if deal.is_over():
-        raise RecordError(where, over_reason(deal))
-
-
-def over_reason(deal: Deal) -> str:
-    """Why no more cards are played in ``deal`` (which must be over)."""
-    if deal.redeal_by is not None:
-        return f"the deal is over: {deal.redeal_by} asked for a redeal"
-    if deal.ended_by_call is not None:
-        call = deal.ended_by_call
-        return f"the deal is over: {call.side} called out after trick {call.after_trick}"
-    return f"the deal is over: all {deal.rules.tricks_per_deal} tricks are played"
+        raise RecordError(where, deal.over_reason())
 
 
 def _apply_play(deal: Deal, play: Play, where: str) -> None:
-    if deal.to_play is None:
-        raise RecordError(where, over_reason(deal))
-    if play.seat != deal.to_play:
-        raise RecordError(f"{where}.seat", f"it is {deal.to_play}'s turn, not {play.seat}'s")
     reason = deal.illegal_reason(play.card, play.seat)
-    if reason and not deal.is_revoke(play.card, play.seat):
-        raise RecordError(f"{where}.card", reason + _whereabouts(deal, play.card))
+    if reason is not None and not deal.is_revoke(play.card, play.seat):
+        field = {"not_your_turn": ".seat", "not_in_hand": ".card"}.get(reason.kind, "")
+        raise RecordError(where + field, _whereabouts(deal, play, reason))
     try:
         deal.play(play.card, play.signal, seat=play.seat, allow_revoke=True)
     except IllegalPlay as err:
@@ -509,16 +504,19 @@ def _apply_play(deal: Deal, play: Play, where: str) -> None:
         raise RecordError(where, err) from None
 
 
-def _whereabouts(deal: Deal, card: Card) -> str:
+def _whereabouts(deal: Deal, play: Play, reason: Refusal) -> Refusal:
+    """A card not in hand, said with where it is (the record shows the whole deal)."""
+    card, seat = play.card, play.seat
+    if reason.kind != "not_in_hand":
+        return reason
     for n, done in enumerate(deal.plays):
         if done.card == card:
-            return f" (already played by {done.seat} in trick {n // deal.trick_size + 1})"
-    for seat in deal.seats:
-        if deal.hand_mask(seat) & card.bit:
-            return f" ({seat} holds it)"
-    if card in deal.stock:
-        return " (it is still in the stock)"
-    return ""
+            return Refusal.of("played_already", seat=seat, card=card, by=done.seat,
+                              trick=n // deal.trick_size + 1)
+    for holder in deal.seats:
+        if deal.hand_mask(holder) & card.bit:
+            return Refusal.of("held_by", seat=seat, card=card, holder=holder)
+    return Refusal.of("in_stock", seat=seat, card=card) if card in deal.stock else reason
 
 
 # -- score breakdown -----------------------------------------------------------------------

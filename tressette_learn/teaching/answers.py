@@ -2,7 +2,8 @@
 
 :func:`check` reads the answer in the question's own form (:func:`read_answer`), marks it
 (:func:`is_right`) and explains it; a wrong answer also says what went wrong with it. An
-answer that cannot be read is a message in both languages, never an exception.
+answer that cannot be read is a message (a wording, in the learner's language), never an
+exception.
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ from typing import Any
 
 from ..engine.cards import Card, CardError, Hand, Rank, Suit
 from ..engine.declarations import TOP_RANKS, Declaration
+from ..i18n import Phrase, Wording
 from .questions import (
     NOTHING,
     Answer,
+    OtherName,
     Question,
     buon_gioco_words,
     decl_key,
     decl_label,
-    other_name,
+    joined,
 )
-from .wording import Text, card_text, cards_text, suit_text, tr
 
 
 @dataclasses.dataclass(frozen=True)
@@ -30,16 +32,16 @@ class Feedback:
     """The verdict on one answer; ``valid`` is False for an answer that could not be read."""
 
     correct: bool
-    explanation: Text
+    explanation: Wording
     valid: bool = True
     answer: Any = None
 
 
 class AnswerError(ValueError):
-    """An answer that cannot be read; ``text`` says what to do in both languages."""
+    """An answer that cannot be read; ``text`` says what to do."""
 
-    def __init__(self, text: Text):
-        super().__init__(text.en)
+    def __init__(self, text: Wording):
+        super().__init__(text.get("en"))
         self.text = text
 
 
@@ -50,11 +52,13 @@ def check(question: Question, answer: Any) -> Feedback:
     except AnswerError as err:
         return Feedback(False, err.text, valid=False)
     if is_right(question, given):
-        return Feedback(True, Text.join([tr("quiz.right"), question.explanation]),
+        return Feedback(True, joined([Phrase.of("quiz.right"), question.explanation]),
                         answer=to_json(given))
-    parts = [tr("quiz.wrong"), *_DETAILS.get(question.kind, _no_detail)(question, given),
-             tr("quiz.answer_is", answer=answer_text(question)), question.explanation]
-    return Feedback(False, Text.join(parts), answer=to_json(given))
+    # The engine's explanations name the answer; a hand-written one may not.
+    answer = [answer_text(question)] if question.kind == "choice" else []
+    parts = [Phrase.of("quiz.wrong"), *_DETAILS.get(question.kind, _no_detail)(question, given),
+             *answer, question.explanation]
+    return Feedback(False, joined(parts), answer=to_json(given))
 
 
 def is_right(question: Question, given: Answer) -> bool:
@@ -74,11 +78,12 @@ def _read_card(question: Question, value: Any) -> Card:
         try:
             value = Card.parse(value)
         except CardError:
-            raise AnswerError(tr("quiz.error.unknown_card", text=value.strip()[:12])) from None
+            text = value.strip()[:12]
+            raise AnswerError(Phrase.of("quiz.error.unknown_card", text=text)) from None
     if not isinstance(value, Card):
-        raise AnswerError(tr("quiz.error.card"))
+        raise AnswerError(Phrase.of("quiz.error.card"))
     if value not in question.cards:
-        raise AnswerError(tr("quiz.error.not_shown", card=card_text(value)))
+        raise AnswerError(Phrase.of("quiz.error.not_shown", card=value))
     return value
 
 
@@ -86,10 +91,10 @@ def _items(value: Any) -> list[Any]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if isinstance(value, (Mapping, bytes)) or not isinstance(value, Iterable):
-        raise AnswerError(tr("quiz.error.empty"))
+        raise AnswerError(Phrase.of("quiz.error.empty"))
     items = list(value)
     if not items:
-        raise AnswerError(tr("quiz.error.empty"))
+        raise AnswerError(Phrase.of("quiz.error.empty"))
     return items
 
 
@@ -100,7 +105,7 @@ def _read_cards(question: Question, value: Any) -> frozenset[Card]:
 def _read_order(question: Question, value: Any) -> tuple[Card, ...]:
     cards = tuple(_read_card(question, item) for item in _items(value))
     if len(cards) != len(question.cards) or set(cards) != set(question.cards):
-        raise AnswerError(tr("quiz.error.order", count=len(question.cards)))
+        raise AnswerError(Phrase.of("quiz.error.order", count=len(question.cards)))
     return cards
 
 
@@ -108,7 +113,7 @@ def _read_number(_question: Question, value: Any) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise AnswerError(tr("quiz.error.number"))
+        raise AnswerError(Phrase.of("quiz.error.number"))
     return value
 
 
@@ -120,7 +125,7 @@ def _read_choice(question: Question, value: Any) -> str:
         return keys[value]
     if isinstance(value, str) and value in keys:
         return value
-    raise AnswerError(tr("quiz.error.choice"))
+    raise AnswerError(Phrase.of("quiz.error.choice"))
 
 
 def _read_choices(question: Question, value: Any) -> frozenset[str]:
@@ -128,7 +133,7 @@ def _read_choices(question: Question, value: Any) -> frozenset[str]:
         value = [value]
     keys = frozenset(_read_choice(question, item) for item in _items(value))
     if NOTHING in keys and len(keys) > 1:
-        raise AnswerError(tr("quiz.error.none_alone"))
+        raise AnswerError(Phrase.of("quiz.error.none_alone"))
     return keys
 
 
@@ -149,89 +154,84 @@ def to_json(answer: Answer) -> Any:
     return answer
 
 
-def answer_text(question: Question, answer: Answer | None = None) -> Text:
-    """An answer (by default the right one) in words."""
-    value = question.answer if answer is None else answer
-    if isinstance(value, Card):
-        return card_text(value, article=False)
-    if isinstance(value, int):
-        return Text(str(value), str(value))
+def answer_text(question: Question) -> Phrase:
+    """``The answer: ...``: the right answer in words."""
+    value: Any = question.answer
     if question.input in ("choice", "choices"):
         keys = [value] if isinstance(value, str) else sorted(value)
-        return Text.join([question.choice(key).label for key in keys], "; ")
-    assert isinstance(value, (tuple, frozenset))
-    return cards_text(value if isinstance(value, tuple) else Hand(value), article=False)
+        value = joined([question.choice(key).label for key in keys], "; ")
+    elif isinstance(value, frozenset):
+        value = Hand(value)
+    return Phrase.of("quiz.answer_is", answer=value)
 
 
 # ---------------------------------------------------------- why a wrong answer is wrong
 
 
-def _no_detail(_question: Question, _given: Any) -> list[Text]:
+def _no_detail(_question: Question, _given: Any) -> list[Phrase]:
     return []
 
 
-def _winner_detail(question: Question, given: Any) -> list[Text]:
+def _winner_detail(question: Question, given: Any) -> list[Phrase]:
     led = question.trick[0].card.suit
     if given.suit != led:
-        return [tr("quiz.winner.picked_off", card=card_text(given), suit=suit_text(led))]
-    assert isinstance(question.answer, Card)
-    return [tr("quiz.winner.picked_lower", winner=card_text(question.answer),
-               card=card_text(given))]
+        return [Phrase.of("quiz.winner.picked_off", card=given, suit=led)]
+    return [Phrase.of("quiz.winner.picked_lower", winner=question.answer, card=given)]
 
 
-def _name_detail(_question: Question, given: Any) -> list[Text]:
-    return [tr("quiz.name.picked", card=card_text(given), other=other_name(given))]
+def _name_detail(_question: Question, given: Any) -> list[Phrase]:
+    return [Phrase.of("quiz.name.picked", card=given, other=OtherName(given))]
 
 
-def _legal_detail(question: Question, given: Any) -> list[Text]:
+def _legal_detail(question: Question, given: Any) -> list[Phrase]:
     assert isinstance(question.answer, frozenset)
     wrong, missed = Hand(given - question.answer), Hand(question.answer - given)
-    return ([tr("quiz.legal.not_legal", cards=cards_text(wrong))] if wrong else []) + \
-        ([tr("quiz.legal.missed", cards=cards_text(missed))] if missed else [])
+    return ([Phrase.of("quiz.legal.not_legal", cards=wrong)] if wrong else []) + \
+        ([Phrase.of("quiz.legal.missed", cards=missed)] if missed else [])
 
 
-def _order_detail(_question: Question, given: Any) -> list[Text]:
+def _order_detail(_question: Question, given: Any) -> list[Phrase]:
     for first, second in zip(given, given[1:], strict=False):
         if second.beats(first):
-            return [tr("quiz.order.swap", first=card_text(second), second=card_text(first))]
+            return [Phrase.of("quiz.order.swap", first=second, second=first)]
     return []
 
 
-def _count_detail(question: Question, given: Any) -> list[Text]:
-    return [tr("quiz.count.yours", given=given, right=question.answer)]
+def _count_detail(question: Question, given: Any) -> list[Phrase]:
+    return [Phrase.of("quiz.count.yours", given=given, right=question.answer)]
 
 
-def _declarations_detail(question: Question, given: Any) -> list[Text]:
+def _declarations_detail(question: Question, given: Any) -> list[Phrase]:
     assert isinstance(question.answer, frozenset)
     held = set(question.hand)
     notes = [_why_not(key, held) for key in sorted(given - question.answer) if key != NOTHING]
     missed = sorted(question.answer - given - {NOTHING})
     if missed:
-        notes.append(tr("quiz.decl.missed",
-                        combos=Text.join([decl_label(k) for k in missed], "; ")))
+        notes.append(Phrase.of("quiz.decl.missed",
+                               combos=joined([decl_label(k) for k in missed], "; ")))
     return notes
 
 
-def _why_not(key: str, held: set[Card]) -> Text:
+def _why_not(key: str, held: set[Card]) -> Phrase:
     combo, symbol, *count = key.split("-")
     if combo == "napoletana":
         suit = Suit.parse(symbol)
         lacking = [Card.of(r, suit) for r in TOP_RANKS if Card.of(r, suit) not in held]
-        return tr("quiz.decl.not_napoletana", suit=suit_text(suit), cards=cards_text(lacking))
+        return Phrase.of("quiz.decl.not_napoletana", suit=suit, cards=lacking)
     rank = Rank.parse(symbol)
-    return tr("quiz.decl.not_buon_gioco", **buon_gioco_words(symbol, count[0]),
-              n=sum(Card.of(rank, s) in held for s in Suit))
+    return Phrase.of("quiz.decl.not_buon_gioco", **buon_gioco_words(symbol, count[0]),
+                     n=sum(Card.of(rank, s) in held for s in Suit))
 
 
-def _signal_detail(question: Question, given: Any) -> list[Text]:
-    return [tr("quiz.signal.picked_false", signal=question.choice(given).label)]
+def _signal_detail(question: Question, given: Any) -> list[Phrase]:
+    return [Phrase.of("quiz.signal.picked_false", signal=question.choice(given).label)]
 
 
-def _meaning_detail(question: Question, given: Any) -> list[Text]:
-    return [tr("quiz.meaning.picked", chosen=given, signal=question.answer)]
+def _meaning_detail(question: Question, given: Any) -> list[Phrase]:
+    return [Phrase.of("quiz.meaning.picked", chosen=given, signal=question.answer)]
 
 
-_DETAILS: Mapping[str, Callable[[Question, Any], list[Text]]] = {
+_DETAILS: Mapping[str, Callable[[Question, Any], list[Phrase]]] = {
     "winner": _winner_detail, "legal": _legal_detail, "order": _order_detail,
     "thirds": _count_detail, "points": _count_detail, "declarations": _declarations_detail,
     "signal": _signal_detail, "meaning": _meaning_detail, "name": _name_detail,

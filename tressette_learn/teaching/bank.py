@@ -4,7 +4,9 @@ An item is either ``{generate: {kind: winner, seed: 7}}`` (built by the engine) 
 hand-written question. Hand-written items of the engine's kinds give the cards and the
 typed answer; the engine builds the question again and a wrong typed answer is an error.
 A ``choice`` item (multiple choice) gives its prompt, choices, answer index, explanation
-and hint in English and Italian. Every error names the file, the item and the field.
+and hint in English and Italian; a choice may be ``{cards: "3s 7s"}`` (the cards named in
+the learner's language), and ``hand`` shows cards under the prompt. Every error names the
+file, the item and the field.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..engine.cards import Card, CardError, parse_cards
 from ..engine.rules import Rules, RulesError
 from ..engine.seats import Seat, SeatError, next_seat
 from ..engine.tricks import Play
+from ..i18n import Phrase, Text, Wording
 from .answers import AnswerError, answer_text, is_right, read_answer
 from .generate import KINDS, generate
 from .questions import (
@@ -34,7 +37,6 @@ from .questions import (
     signal_question,
     winner_question,
 )
-from .wording import Text
 
 COMMON = {"kind", "id", "prompt", "hint"}
 #: The fields each hand-written kind requires, then those it may have.
@@ -47,7 +49,7 @@ FIELDS: Mapping[str, tuple[set[str], set[str]]] = {
     "declarations": ({"hand", "answer"}, set()),
     "signal": ({"hand", "lead", "answer"}, {"played"}),
     "meaning": ({"lead", "signal", "answer"}, {"played", "leader"}),
-    "choice": ({"prompt", "choices", "answer", "explanation", "hint"}, set()),
+    "choice": ({"prompt", "choices", "answer", "explanation", "hint"}, {"hand"}),
     "name": ({"cards", "answer"}, set()),
 }
 GENERATE_FIELDS = {"kind", "seed", "rules"}
@@ -132,10 +134,9 @@ def _recheck(question: Question, typed: Any) -> None:
     try:
         given = read_answer(question, typed)
     except AnswerError as err:
-        raise _FieldError("answer", err.text.en) from None
+        raise _FieldError("answer", err.text.get("en")) from None
     if not is_right(question, given):
-        raise _FieldError("answer", f"{typed!r} is wrong: the engine says "
-                                    f"{answer_text(question).en}")
+        raise _FieldError("answer", f"{typed!r} is wrong: {answer_text(question).get('en')}")
 
 
 def _overridden(question: Question, item: dict) -> Question:
@@ -231,16 +232,24 @@ def _guarded(field: str, build: Callable[[dict, str], Question]
 def _choice(item: dict, qid: str) -> Question:
     choices = item["choices"]
     if not isinstance(choices, list):
-        raise _FieldError("choices", "expected a list of {en: ..., it: ...}")
-    labels = [_text({"choices": c}, "choices") for c in choices]
+        raise _FieldError("choices", "expected a list of {en: ..., it: ...} or {cards: ...}")
+    labels = [_label(c) for c in choices]
     answer = item["answer"]
     if not isinstance(answer, int) or isinstance(answer, bool):
         raise _FieldError("answer", "expected the index of the right choice (from 0)")
     try:
-        return choice_question(qid, _text(item, "prompt"), labels, answer,
-                               _text(item, "explanation"), _text(item, "hint"))
+        question = choice_question(qid, _text(item, "prompt"), labels, answer,
+                                   _text(item, "explanation"), _text(item, "hint"))
     except QuestionError as err:
         raise _FieldError("answer", str(err)) from None
+    return dataclasses.replace(question, hand=_cards(item, "hand", ""))
+
+
+def _label(choice: Any) -> Wording:
+    """A choice: its text in both languages, or cards the formatter names."""
+    if isinstance(choice, dict) and set(choice) == {"cards"}:
+        return Phrase.of("quiz.choice.cards", cards=_cards(choice, "cards"))
+    return _text({"choices": choice}, "choices")
 
 
 _BUILDERS: Mapping[str, Callable[[dict, str], Question]] = {

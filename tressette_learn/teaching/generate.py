@@ -10,12 +10,13 @@ from ..engine.cards import DECK, Card, Hand, Rank, Suit
 from ..engine.deal import Deal
 from ..engine.declarations import TOP_RANKS
 from ..engine.rules import Rules
-from ..engine.seats import seats_for
+from ..engine.seats import Seat, seats_for
 from ..engine.tricks import Play
 from .questions import (
     INPUTS,
     Question,
     QuestionError,
+    at_table,
     count_question,
     declarations_question,
     legal_question,
@@ -23,12 +24,15 @@ from .questions import (
     name_question,
     order_question,
     signal_question,
+    stock_note,
     value_question,
     winner_question,
 )
 
 #: Every kind of question, in the order a quiz takes them.
 KINDS = tuple(INPUTS)
+#: The seat a question calls "you": a signal is yours, a partner's signal is North's.
+LEARNER = Seat.S
 
 
 def generate(kind: str, seed: int, rules: Rules | None = None) -> Question:
@@ -73,7 +77,9 @@ def _gen_legal(qid: str, rng: random.Random, rules: Rules) -> Question:
     deal = _deal_at(rng, rules, rng.randrange(rules.tricks_per_deal),
                     rng.randrange(1, len(seats_for(rules.players))))
     assert deal.to_play is not None
-    return legal_question(qid, deal.current, deal.hand(deal.to_play), deal.must_follow())
+    must_follow = deal.must_follow()
+    question = legal_question(qid, deal.current, deal.hand(deal.to_play), must_follow)
+    return at_table(question, stock_note(rules, must_follow))
 
 
 def _gen_order(qid: str, rng: random.Random, _rules: Rules) -> Question:
@@ -120,16 +126,16 @@ def _signal_lead(rng: random.Random, rules: Rules) -> tuple[Deal, Card]:
 
 def _gen_signal(qid: str, rng: random.Random, rules: Rules) -> Question:
     deal, lead = _signal_lead(rng, rules)
-    seat = deal.to_play
-    assert seat is not None
-    return signal_question(qid, deal.hand(seat), lead, Hand.from_mask(deal.played_mask), seat)
+    assert deal.to_play is not None
+    hand, played = deal.hand(deal.to_play), Hand.from_mask(deal.played_mask)
+    return signal_question(qid, hand, lead, played, LEARNER)  # the leader is "you"
 
 
 def _gen_meaning(qid: str, rng: random.Random, rules: Rules) -> Question:
     deal, lead = _signal_lead(rng, rules)
-    assert deal.to_play is not None
     signal = rng.choice(sorted(deal.true_signals(lead)))
-    return meaning_question(qid, deal.to_play, lead, signal, Hand.from_mask(deal.played_mask))
+    played = Hand.from_mask(deal.played_mask)
+    return meaning_question(qid, LEARNER.partner, lead, signal, played)  # "your partner"
 
 
 def _gen_value(qid: str, rng: random.Random, rules: Rules) -> Question:

@@ -28,6 +28,7 @@ from ..engine.cards import Card, CardError
 from ..engine.deal import Deal
 from ..engine.records import DealRecord, RecordError
 from ..engine.seats import Seat, SeatError
+from ..i18n import Joined, Phrase, Wording
 
 Text = Mapping[str, str]
 LANGS = ("en", "it")
@@ -155,6 +156,20 @@ class Verdict:
     right: bool
     played_in_record: Card
     judged: ReviewedPlay
+
+    @property
+    def words(self) -> Wording:
+        """What the learner reads: right (and the record's card, when it was another one)
+        or what the card costs and the better cards; then why the best card is good."""
+        judged = self.judged
+        if not self.right:
+            said = [Phrase.of("guided.costs", card=self.card, cost=judged.cost,
+                              better=judged.better)]
+        else:
+            said = [Phrase.of("guided.right", card=self.card)]
+            if self.card != self.played_in_record:
+                said.append(Phrase.of("guided.also_good", card=self.played_in_record))
+        return Joined((*said, judged.explanation))
 
 
 class Walkthrough:

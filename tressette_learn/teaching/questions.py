@@ -1,7 +1,9 @@
 """Quiz questions built by the engine: what each one shows, its answer and why.
 
 A :class:`Question` carries what it shows (a trick, a hand, a pile, choices), the answer the
-engine computed and an explanation that says why. The builders (``*_question``) check their
+engine computed and an explanation that says why. Its texts are wordings
+(:class:`~tressette_learn.i18n.Phrase` and the like): facts written in the learner's
+language only when the quiz draws them. The builders (``*_question``) check their
 cards and compute the answer; :mod:`.answers` marks a learner's answer and
 :mod:`.generate` draws questions from a seed. No widgets here: :mod:`tressette_learn.ui.quiz`
 shows these questions.
@@ -21,7 +23,7 @@ from ..engine.scoring import ACE_OF_BASTONI, LAST_TRICK_THIRDS, card_thirds
 from ..engine.seats import Seat
 from ..engine.signals import true_signals
 from ..engine.tricks import SIGNALS, Play, winning_play
-from .wording import Text, card_text, cards_text, seat_text, suit_text, tr, units, word
+from ..i18n import Joined, Phrase, Wording, card_name
 
 #: What the learner answers with, for each kind of question.
 INPUTS: Mapping[str, str] = {
@@ -45,7 +47,7 @@ class Choice:
     """One answer to choose: a stable ``key`` and its label."""
 
     key: str
-    label: Text
+    label: Wording
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,10 +62,10 @@ class Question:
 
     id: str
     kind: str
-    prompt: Text
+    prompt: Wording
     answer: Answer
-    explanation: Text
-    hint: Text
+    explanation: Wording
+    hint: Wording
     cards: tuple[Card, ...] = ()
     trick: tuple[Play, ...] = ()
     hand: tuple[Card, ...] = ()
@@ -81,6 +83,46 @@ class Question:
         return next(c for c in self.choices if c.key == key)
 
 
+@dataclasses.dataclass(frozen=True)
+class OtherName:
+    """A card's name in the other language: Italian for English readers and back."""
+
+    card: Card
+
+    def get(self, lang: str) -> str:
+        """The bare name in the language that is not ``lang``."""
+        return card_name(self.card, "en" if lang == "it" else "it", "bare")
+
+
+def joined(parts: Iterable[Wording], sep: str = " ") -> Joined:
+    """The wordings one after the other."""
+    return Joined(tuple(parts), sep)
+
+
+def at_table(question: Question, note: Wording | None) -> Question:
+    """The question with ``note`` (the table's rules it depends on) before its prompt."""
+    if note is None:
+        return question
+    return dataclasses.replace(question, prompt=joined([note, question.prompt]))
+
+
+def card_values_note(rules: Rules) -> Phrase | None:
+    """What a count at a perdere depends on: the value of the Ace of batons."""
+    if not rules.a_perdere:
+        return None
+    eleven = card_thirds(ACE_OF_BASTONI, rules) != card_thirds(ACE_OF_BASTONI, Rules())
+    return Phrase.of("quiz.table.perdere_eleven" if eleven else "quiz.table.perdere")
+
+
+def stock_note(rules: Rules, must_follow: bool) -> Phrase | None:
+    """What a legal-cards question at two players depends on: the rule while the stock lasts."""
+    if rules.players != 2:
+        return None
+    if rules.follow_suit_with_stock:
+        return Phrase.of("quiz.table.two_follow")
+    return Phrase.of("quiz.table.two_free_empty" if must_follow else "quiz.table.two_free")
+
+
 # --------------------------------------------------------------------------- builders
 
 
@@ -90,12 +132,12 @@ def winner_question(qid: str, plays: Sequence[Play]) -> Question:
     if not 2 <= len(plays) <= 4 or len({p.card for p in plays}) != len(plays):
         raise QuestionError("a trick holds 2 to 4 different cards")
     best, led = winning_play(plays).card, plays[0].card.suit
-    why = [tr("quiz.winner.why", card=card_text(best), suit=suit_text(led))]
+    why: list[Wording] = [Phrase.of("quiz.winner.why", card=best, suit=led)]
     off = [p.card for p in plays if p.card.suit != led]
     if off:
-        why.append(tr("quiz.winner.off_suit", cards=cards_text(off)))
-    return Question(qid, "winner", tr("quiz.winner.prompt", leader=seat_text(plays[0].seat)),
-                    best, Text.join(why), tr("quiz.hint.trick_order"),
+        why.append(Phrase.of("quiz.winner.off_suit", cards=off))
+    return Question(qid, "winner", Phrase.of("quiz.winner.prompt", leader=plays[0].seat),
+                    best, joined(why), Phrase.of("quiz.hint.trick_order"),
                     cards=tuple(p.card for p in plays), trick=plays)
 
 
@@ -108,13 +150,13 @@ def legal_question(qid: str, trick: Sequence[Play], hand: Iterable[Card],
     led = trick[0].card.suit
     legal = frozenset(Hand.from_mask(legal_mask(mask_of(cards), led if must_follow else None)))
     if not must_follow:
-        why = tr("quiz.legal.free")
+        why = Phrase.of("quiz.legal.free")
     elif any(card.suit == led for card in cards):
-        why = tr("quiz.legal.follow", suit=suit_text(led), cards=cards_text(Hand(legal)))
+        why = Phrase.of("quiz.legal.follow", suit=led, cards=Hand(legal))
     else:
-        why = tr("quiz.legal.void", suit=suit_text(led))
-    return Question(qid, "legal", tr("quiz.legal.prompt"), legal, why, tr("quiz.hint.legal"),
-                    cards=cards, trick=trick)
+        why = Phrase.of("quiz.legal.void", suit=led)
+    return Question(qid, "legal", Phrase.of("quiz.legal.prompt"), legal, why,
+                    Phrase.of("quiz.hint.legal"), cards=cards, trick=trick)
 
 
 def order_question(qid: str, cards: Sequence[Card]) -> Question:
@@ -123,14 +165,9 @@ def order_question(qid: str, cards: Sequence[Card]) -> Question:
     if len(cards) < 2 or len(set(cards)) != len(cards) or len({c.suit for c in cards}) != 1:
         raise QuestionError("an order question needs 2 or more different cards of one suit")
     answer = tuple(sorted(cards, key=lambda c: c.rank, reverse=True))
-    why = tr("quiz.order.why", cards=cards_text(answer, article=False))
-    return Question(qid, "order", tr("quiz.order.prompt"), answer, why,
-                    tr("quiz.hint.trick_order"), cards=cards)
-
-
-def other_name(card: Card) -> Text:
-    """The card's name in the other language: Italian for English readers and back."""
-    return Text(card.italian_name, card.english_name)
+    return Question(qid, "order", Phrase.of("quiz.order.prompt"), answer,
+                    Phrase.of("quiz.order.why", cards=answer), Phrase.of("quiz.hint.trick_order"),
+                    cards=cards)
 
 
 def name_question(qid: str, target: Card, cards: Sequence[Card]) -> Question:
@@ -138,45 +175,46 @@ def name_question(qid: str, target: Card, cards: Sequence[Card]) -> Question:
     cards = tuple(cards)
     if target not in cards or len(set(cards)) != len(cards):
         raise QuestionError("a name question shows different cards, the named one among them")
-    why = tr("quiz.name.why", card=card_text(target), other=other_name(target))
-    return Question(qid, "name", tr("quiz.name.prompt", card=card_text(target)), target, why,
-                    tr("quiz.hint.names"), cards=cards)
+    why = Phrase.of("quiz.name.why", card=target, other=OtherName(target))
+    return Question(qid, "name", Phrase.of("quiz.name.prompt", card=target), target, why,
+                    Phrase.of("quiz.hint.names"), cards=cards)
 
 
 def count_question(qid: str, kind: str, pile: Sequence[Card], rules: Rules | None = None,
                    last_trick: bool = False) -> Question:
-    """Count a pile: ``thirds``, or ``points`` (with the last trick, rounded down)."""
+    """Count a pile: ``thirds``, or ``points`` (with the last trick, rounded down); the
+    prompt names a table whose card values are not the usual ones."""
     pile, rules = tuple(pile), rules or Rules()
     if kind not in ("thirds", "points") or not pile or len(set(pile)) != len(pile):
         raise QuestionError("a count question is 'thirds' or 'points' of different cards")
     thirds = sum(card_thirds(card, rules) for card in pile)
     total = thirds + LAST_TRICK_THIRDS * (last_trick and kind == "points")
-    why = [_sum_text(pile, rules, thirds)]
+    why: list[Wording] = [_sum_text(pile, rules, thirds)]
     if kind == "points":
         why += _points_text(thirds, total)
-        prompt = tr("quiz.points.prompt_last" if last_trick else "quiz.points.prompt")
+        prompt = Phrase.of("quiz.points.prompt_last" if last_trick else "quiz.points.prompt")
     else:
-        prompt = tr("quiz.thirds.prompt")
+        prompt = Phrase.of("quiz.thirds.prompt")
     answer = thirds if kind == "thirds" else total // 3
-    hint = tr("quiz.hint.points" if kind == "points" else "quiz.hint.values")
-    return Question(qid, kind, prompt, answer, Text.join(why), hint, cards=pile,
-                    last_trick=total != thirds)
+    hint = Phrase.of("quiz.hint.points" if kind == "points" else "quiz.hint.values")
+    question = Question(qid, kind, prompt, answer, joined(why), hint, cards=pile,
+                        last_trick=total != thirds)
+    return at_table(question, card_values_note(rules))
 
 
-def _sum_text(pile: tuple[Card, ...], rules: Rules, thirds: int) -> Text:
-    parts = [(card, card_thirds(card, rules)) for card in pile]
-    counted = [Text(f"{c.english_name} {v}", f"{c.italian_name} {v}") for c, v in parts if v]
-    if not counted:
-        return tr("quiz.count.nothing")
-    return tr("quiz.count.sum", parts=Text.join(counted, " + "), total=units(thirds, "third"))
+def _sum_text(pile: tuple[Card, ...], rules: Rules, thirds: int) -> Phrase:
+    parts = [Phrase.of("quiz.count.part", card=card, n=value)
+             for card in pile if (value := card_thirds(card, rules))]
+    if not parts:
+        return Phrase.of("quiz.count.nothing")
+    return Phrase.of("quiz.count.sum", parts=joined(parts, " + "), total=thirds)
 
 
-def _points_text(thirds: int, total: int) -> list[Text]:
-    out = [tr("quiz.count.last", total=units(total, "third"))] if total != thirds else []
+def _points_text(thirds: int, total: int) -> list[Wording]:
+    out: list[Wording] = [Phrase.of("quiz.count.last", total=total)] if total != thirds else []
     points, lost = divmod(total, 3)
     key = "quiz.count.round" if lost else "quiz.count.exact"
-    return [*out, tr(key, total=units(total, "third"), points=units(points, "point"),
-                     lost=units(lost, "third"))]
+    return [*out, Phrase.of(key, total=total, points=points, lost=lost)]
 
 
 def decl_key(decl: Declaration) -> str:
@@ -192,19 +230,21 @@ DECL_KEYS = (*(f"napoletana-{s.symbol}" for s in Suit),
              *(f"buon_gioco-{r.symbol}-{n}" for r in TOP_RANKS for n in (3, 4)), NOTHING)
 
 
-def decl_label(key: str) -> Text:
+def decl_label(key: str) -> Phrase:
     """The label of a declaration key (see :func:`decl_key`)."""
     if key == NOTHING:
-        return tr("quiz.decl.nothing")
+        return Phrase.of("quiz.decl.nothing")
     combo, symbol, *count = key.split("-")
     if combo == "napoletana":
-        return tr("quiz.decl.napoletana", suit=suit_text(Suit.parse(symbol)))
-    return tr("quiz.decl.buon_gioco", **buon_gioco_words(symbol, count[0]), points=count[0])
+        return Phrase.of("quiz.decl.napoletana", suit=Suit.parse(symbol))
+    return Phrase.of("quiz.decl.buon_gioco", **buon_gioco_words(symbol, count[0]),
+                     points=int(count[0]))
 
 
-def buon_gioco_words(symbol: str, count: str) -> dict[str, Text]:
-    """``count`` and ``ranks`` of a buon gioco in words: ``three`` ``threes``."""
-    return {"count": word(f"quiz.count_word.{count}"), "ranks": word(f"quiz.ranks.{symbol}")}
+def buon_gioco_words(symbol: str, count: str) -> dict[str, Phrase]:
+    """``count`` and ``ranks`` of a buon gioco in words: ``three`` ``Threes``."""
+    return {"count": Phrase.of(f"quiz.count_word.{count}"),
+            "ranks": Phrase.of(f"quiz.ranks.{symbol}")}
 
 
 def declarations_question(qid: str, hand: Iterable[Card]) -> Question:
@@ -212,22 +252,23 @@ def declarations_question(qid: str, hand: Iterable[Card]) -> Question:
     cards = tuple(Hand(hand))
     found = combos_in(Seat.S, cards)
     answer = frozenset(decl_key(d) for d in found) or frozenset({NOTHING})
+    why: list[Wording]
     if found:
-        why = [tr("quiz.decl.found", combos=Text.join([decl_label(decl_key(d)) for d in found],
-                                                       "; "))]
+        labels = joined([decl_label(decl_key(d)) for d in found], "; ")
+        why = [Phrase.of("quiz.decl.found", combos=labels)]
         napoletane = {c for d in found if d.combo == "napoletana" for c in d.cards}
         if any(set(d.cards) & napoletane for d in found if d.combo == "buon_gioco"):
-            why.append(tr("quiz.decl.shared"))
+            why.append(Phrase.of("quiz.decl.shared"))
     else:
-        why = [tr("quiz.decl.none_why")]
+        why = [Phrase.of("quiz.decl.none_why")]
     choices = tuple(Choice(key, decl_label(key)) for key in DECL_KEYS)
-    return Question(qid, "declarations", tr("quiz.decl.prompt"), answer, Text.join(why),
-                    tr("quiz.hint.declarations"), hand=cards, choices=choices)
+    return Question(qid, "declarations", Phrase.of("quiz.decl.prompt"), answer, joined(why),
+                    Phrase.of("quiz.hint.declarations"), hand=cards, choices=choices)
 
 
 def signal_choices() -> tuple[Choice, ...]:
     """Busso, volo and striscio as choices."""
-    return tuple(Choice(s, tr(f"quiz.signal.{s}")) for s in SIGNALS)
+    return tuple(Choice(s, Phrase.of(f"quiz.signal.{s}")) for s in SIGNALS)
 
 
 def signal_question(qid: str, hand: Iterable[Card], lead: Card, played: Iterable[Card] = (),
@@ -240,25 +281,25 @@ def signal_question(qid: str, hand: Iterable[Card], lead: Card, played: Iterable
     after = mask_of(cards) & ~lead.bit
     unplayed = FULL_DECK_MASK & ~mask_of(played) & ~lead.bit
     answer = frozenset(true_signals(lead, after, unplayed))
-    why = Text.join(_signal_fact(s, lead, after, unplayed) for s in SIGNALS)
-    return Question(qid, "signal", tr("quiz.signal.prompt", card=card_text(lead)), answer, why,
-                    tr("quiz.hint.signal"), trick=(Play(seat, lead),),
+    why = joined(_signal_fact(s, lead, after, unplayed) for s in SIGNALS)
+    return Question(qid, "signal", Phrase.of("quiz.signal.prompt", card=lead), answer, why,
+                    Phrase.of("quiz.hint.signal"), trick=(Play(seat, lead),),
                     hand=tuple(Hand.from_mask(after)), played=played, choices=signal_choices())
 
 
-def _signal_fact(signal: str, lead: Card, after: int, unplayed: int) -> Text:
+def _signal_fact(signal: str, lead: Card, after: int, unplayed: int) -> Phrase:
     suit = lead.suit
     left = Hand.from_mask(after & suit.mask)
-    values = {"card": card_text(lead), "suit": suit_text(suit), "cards": cards_text(left)}
+    values = {"card": lead, "suit": suit, "cards": left}
     if signal != "busso":
         key = "true" if bool(left) == (signal == "striscio") else "false"
-        return tr(f"quiz.signal.{signal}_{key}", **values)
+        return Phrase.of(f"quiz.signal.{signal}_{key}", **values)
     out = unplayed & suit.mask
     if not out:
-        return tr("quiz.signal.busso_none_left", **values)
+        return Phrase.of("quiz.signal.busso_none_left", **values)
     top = _top_card(out)
     key = "busso_true" if top.bit & after else "busso_false"
-    return tr(f"quiz.signal.{key}", top=card_text(top), **values)
+    return Phrase.of(f"quiz.signal.{key}", top=top, **values)
 
 
 def _top_card(mask: int) -> Card:
@@ -274,22 +315,21 @@ def meaning_question(qid: str, leader: Seat, lead: Card, signal: str,
         raise QuestionError("a meaning question needs busso, volo or striscio on a card "
                             "not yet played")
     suit = lead.suit
-    values: dict[str, Any] = {"card": card_text(lead), "suit": suit_text(suit)}
+    values: dict[str, Any] = {"card": lead, "suit": suit}
     if signal == "busso":
         out = suit.mask & ~mask_of(played) & ~lead.bit
         if not out:
             raise QuestionError("busso is false when no other card of the suit is left")
-        values["top"] = card_text(_top_card(out))
-    choices = tuple(Choice(s, tr(f"quiz.meaning.choice.{s}")) for s in SIGNALS)
-    prompt = tr("quiz.meaning.prompt", seat=seat_text(leader), card=card_text(lead),
-                signal=signal)
-    return Question(qid, "meaning", prompt, signal, tr(f"quiz.meaning.{signal}", **values),
-                    tr("quiz.hint.signal"), trick=(Play(leader, lead, signal),), played=played,
-                    choices=choices)  # type: ignore[arg-type]
+        values["top"] = _top_card(out)
+    choices = tuple(Choice(s, Phrase.of(f"quiz.meaning.choice.{s}")) for s in SIGNALS)
+    prompt = Phrase.of("quiz.meaning.prompt", seat=leader, card=lead, signal=signal)
+    return Question(qid, "meaning", prompt, signal, Phrase.of(f"quiz.meaning.{signal}", **values),
+                    Phrase.of("quiz.hint.signal"), trick=(Play(leader, lead, signal),),
+                    played=played, choices=choices)  # type: ignore[arg-type]
 
 
-def choice_question(qid: str, prompt: Text, choices: Sequence[Text], answer: int,
-                    explanation: Text, hint: Text) -> Question:
+def choice_question(qid: str, prompt: Wording, choices: Sequence[Wording], answer: int,
+                    explanation: Wording, hint: Wording) -> Question:
     """A multiple-choice question; ``answer`` is the index of the right choice."""
     if len(choices) < 2 or not 0 <= answer < len(choices):
         raise QuestionError("a multiple-choice question needs 2 or more choices and the index "
@@ -302,20 +342,12 @@ def value_question(qid: str, card: Card, rules: Rules | None = None) -> Question
     """Multiple choice: how much a card is worth (in thirds) at this table."""
     rules = rules or Rules()
     values = [0, 1, 3] + ([33] if card_thirds(ACE_OF_BASTONI, rules) == 33 else [])
-    labels = [_value_label(v) for v in values]
     value = card_thirds(card, rules)
-    label = labels[values.index(value)]
-    why = [tr("quiz.value.why", card=card_text(card), value=label.lower_first())]
+    why: list[Wording] = [Phrase.of("quiz.value.why" if value else "quiz.value.why_nothing",
+                                    card=card, thirds=value)]
     if value == 33:
-        why.append(tr("quiz.value.perdere"))
-    question = choice_question(qid, tr("quiz.value.prompt", card=card_text(card)), labels,
-                               values.index(value), Text.join(why), tr("quiz.hint.values"))
-    return dataclasses.replace(question, cards=(card,))
-
-
-def _value_label(thirds: int) -> Text:
-    if thirds == 0:
-        return tr("quiz.value.nothing")
-    if thirds == 3:
-        return tr("quiz.value.point")
-    return units(thirds, "third") if thirds < 3 else units(thirds // 3, "point")
+        why.append(Phrase.of("quiz.value.perdere"))
+    question = choice_question(qid, Phrase.of("quiz.value.prompt", card=card),
+                               [Phrase.of(f"quiz.value.label.{v}") for v in values],
+                               values.index(value), joined(why), Phrase.of("quiz.hint.values"))
+    return at_table(dataclasses.replace(question, cards=(card,)), card_values_note(rules))

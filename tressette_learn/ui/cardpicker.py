@@ -17,6 +17,7 @@ import traitlets
 
 from ..engine.cards import Card, CardError
 from ..engine.svg import card_svg
+from ..i18n import Wording, card_name
 from .events import LOG
 from .messages import checked
 from .settings import SETTINGS, Settings
@@ -38,11 +39,12 @@ class CardPicker(anywidget.AnyWidget):
     label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, cards: Iterable[Card] = (), mode: str = "single",
-                 captions: Sequence[str] = (), settings: Settings = SETTINGS, **kwargs: Any):
+                 captions: Sequence[str | Wording] = (), settings: Settings = SETTINGS,
+                 **kwargs: Any):
         super().__init__(mode=mode, **kwargs)
         self._settings = settings
         self._shown: tuple[Card, ...] = ()
-        self._captions: tuple[str, ...] = ()
+        self._captions: tuple[str | Wording, ...] = ()
         self.show(cards, mode, captions)
         settings.observe(self._redraw, names=["lang", "faces"])
         self.on_msg(self._on_msg)
@@ -59,8 +61,9 @@ class CardPicker(anywidget.AnyWidget):
         return tuple(Card.parse(text) for text in self.selected)
 
     def show(self, cards: Iterable[Card], mode: str | None = None,
-             captions: Sequence[str] = ()) -> None:
-        """Show new cards (with an optional caption under each) and clear the selection."""
+             captions: Sequence[str | Wording] = ()) -> None:
+        """Show new cards (with an optional caption under each, worded in the learner's
+        language) and clear the selection."""
         self._shown = tuple(cards)
         self._captions = tuple(captions)
         self.selected = []
@@ -116,9 +119,10 @@ class CardPicker(anywidget.AnyWidget):
     def _redraw(self, _change: object = None) -> None:
         try:
             faces, lang = self._settings.faces, self._settings.lang
+            captions = [c if isinstance(c, str) else c.get(lang) for c in self._captions]
             self.items = [{"card": str(card), "svg": card_svg(card, faces=faces, lang=lang),
-                           "label": card.name(lang),
-                           "caption": self._captions[i] if i < len(self._captions) else ""}
+                           "label": card_name(card, lang, "bare"),
+                           "caption": captions[i] if i < len(captions) else ""}
                           for i, card in enumerate(self._shown)]
         except Exception:  # an observer's error would be swallowed: log it
             LOG.exception("CardPicker could not redraw")

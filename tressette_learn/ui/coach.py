@@ -10,8 +10,9 @@ import ipywidgets as widgets
 from ..ai.fastsolver import warm_up
 from ..ai.hints import Hint, hint
 from ..ai.review import Review, ReviewedPlay, review
+from ..i18n import card_name, number
 from .events import LOG, Event, EventSource
-from .i18n import seat_name, t
+from .i18n import t
 from .settings import SETTINGS, Settings
 from .table import Table
 
@@ -118,12 +119,12 @@ def hint_html(advice: Hint, lang: str) -> str:
     """The hint as HTML: the card, why, how sure, and every legal card's value."""
     method = t("coach.exact" if advice.exact else "coach.estimated", lang, deals=advice.deals)
     rows = "".join(
-        f'<tr data-card="{e.card}"><td>{html.escape(e.card.name(lang))}</td>'
-        f"<td>{e.points:.1f}</td></tr>" for e in advice.values)
+        f'<tr data-card="{e.card}"><td>{html.escape(card_name(e.card, lang, "bare"))}</td>'
+        f"<td>{number(e.points, lang, '.1f')}</td></tr>" for e in advice.values)
     head = (f"<tr><th>{html.escape(t('coach.card', lang))}</th>"
             f"<th>{html.escape(t('coach.points', lang))}</th></tr>")
-    return (_p(t("coach.play", lang, card=advice.card.name(lang)), "tl-coach-card")
-            + _p(advice.sentence(lang), "tl-coach-why") + _p(method, "tl-coach-method")
+    return (_p(t("coach.play", lang, card=advice.card), "tl-coach-card")
+            + _p(advice.explanation.get(lang), "tl-coach-why") + _p(method, "tl-coach-method")
             + f'<table class="tl-coach-values">{head}{rows}</table>')
 
 
@@ -145,9 +146,6 @@ def review_html(result: Review, lang: str) -> str:
 
 
 def mistake_text(play: ReviewedPlay, lang: str) -> str:
-    """``Trick 3: you played the Ace of cups; better the Three of cups (2 points).``"""
-    best = ", ".join(c.name(lang) for c in play.best)
-    key = "coach.mistake" if play.exact else "coach.mistake_estimated"
-    return " ".join([t(key, lang, trick=play.trick, seat=seat_name(play.seat, lang),
-                       card=play.card.name(lang), best=best, cost=play.cost),
-                     play.sentence(lang)])
+    """``Trick 3, South: the Ace of cups cost 2 points. Better: the Three of cups.`` and
+    why the better card is good."""
+    return play.mistake.get(lang)

@@ -144,16 +144,10 @@ class GuidedHand(widgets.VBox, EventSource):
 
 
 def _right_text(verdict: Verdict, lang: str) -> str:
-    name = verdict.card.name(lang)
-    text = t("guided.right", lang, card=name)
-    if verdict.card != verdict.played_in_record:
-        text += " " + t("guided.also_good", lang, card=verdict.played_in_record.name(lang))
-    return f"{text} {verdict.judged.sentence(lang)}"
+    """A right card's verdict in ``lang`` (:attr:`Verdict.words`)."""
+    return verdict.words.get(lang)
 
 
 def _wrong_text(verdict: Verdict, lang: str) -> str:
-    judged = verdict.judged
-    best = ", ".join(c.name(lang) for c in judged.best)
-    key = "guided.costs_one" if judged.cost == 1 else "guided.costs"
-    return " ".join([t(key, lang, card=verdict.card.name(lang), cost=judged.cost, best=best),
-                     judged.sentence(lang)])
+    """A costly card's verdict in ``lang`` (:attr:`Verdict.words`)."""
+    return verdict.words.get(lang)

@@ -61,9 +61,10 @@ class LessonPage(EventSource):
         return self._html(self._links, "tl-lesson-nav")
 
     def quiz(self, **kwargs: Any) -> Quiz:
-        """This lesson's quiz; finishing it marks the lesson complete."""
+        """This lesson's quiz, under its title; finishing it marks the lesson complete."""
         if self.lesson.quiz is None:
             raise ValueError(f"lesson {self.lesson.id} has no quiz")
+        kwargs.setdefault("title", "quiz.title.lesson")
         quiz = Quiz.from_bank(self.lesson.quiz, lesson=self.lesson.id, **kwargs)
         quiz.on_event(self._quiz_event)
         return quiz

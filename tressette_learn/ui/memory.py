@@ -10,7 +10,7 @@ import html
 
 import ipywidgets as widgets
 
-from ..engine.cards import Card, Suit
+from ..engine.cards import Card
 from ..engine.seats import Seat
 from ..engine.svg import hand_svg, trick_svg
 from ..teaching.memory import Marked, MemoryQuestion, drill_questions, mark, memory_deal
@@ -19,16 +19,9 @@ from .events import Event, EventSource
 from .i18n import t
 from .settings import SETTINGS, Settings
 
-_AUTO = widgets.Layout(width="auto")
 
-
-def _suit(suit: Suit, lang: str) -> str:
-    return suit.italian_name if lang == "it" else suit.english_name
-
-
-def _names(cards: frozenset[Card] | tuple[Card, ...], lang: str) -> str:
-    return ", ".join(card.name(lang) for card in sorted(cards, reverse=True)) or \
-        t("memory.none", lang)
+def _strongest_first(cards: frozenset[Card]) -> list[Card]:
+    return sorted(cards, reverse=True)
 
 
 class MemoryDrill(widgets.VBox, EventSource):
@@ -57,7 +50,8 @@ class MemoryDrill(widgets.VBox, EventSource):
 
     @staticmethod
     def _button(css: str, action) -> widgets.Button:
-        button = widgets.Button(layout=_AUTO)
+        # Each button has a layout of its own: hiding one must not hide the others.
+        button = widgets.Button(layout=widgets.Layout(width="auto"))
         button.add_class(css)
         button.on_click(lambda _b: action())
         return button
@@ -146,18 +140,18 @@ class MemoryDrill(widgets.VBox, EventSource):
         return '<div style="display:flex;flex-wrap:wrap;gap:4px">' + "".join(rows) + "</div>"
 
     def _prompt(self, lang: str) -> str:
-        return t(f"memory.ask.{self.question.kind}", lang, suit=_suit(self.question.suit, lang))
+        return t(f"memory.ask.{self.question.kind}", lang, suit=self.question.suit)
 
     def _feedback(self, lang: str) -> str:
         result = self.result
         if result is None:
             return ""
-        answer = _names(self.question.answer, lang)
+        answer = _strongest_first(self.question.answer)
         parts = [t("memory.right" if result.correct else "memory.wrong", lang),
                  t(f"memory.answer.{self.question.kind}", lang, cards=answer)]
         if result.missed and self.question.multiple:
-            parts.append(t("memory.missed", lang, cards=_names(result.missed, lang)))
+            parts.append(t("memory.missed", lang, cards=_strongest_first(result.missed)))
         if result.wrong and self.question.multiple:
-            parts.append(t("memory.not_out", lang, cards=_names(result.wrong, lang)))
+            parts.append(t("memory.not_out", lang, cards=_strongest_first(result.wrong)))
         colour = "#1b5e20" if result.correct else "#b71c1c"
         return f'<div style="color:{colour}" role="status">{html.escape(" ".join(parts))}</div>'

@@ -1,19 +1,22 @@
 """The quiz widget: one question at a time, checked by the engine, explained, scored.
 
 Each answer emits ``Event(kind="answer", ...)`` for a progress store; the quiz redraws
-itself when the learner switches language or card faces.
+itself when the learner switches language or card faces. The inputs of a question (its
+choices, checkboxes or number box) are made afresh for each question, and whatever a draw
+fails on is logged and leaves no text of another question on screen.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..engine.rules import Rules
 from ..engine.svg import hand_svg, trick_svg
+from ..i18n import Phrase, Wording
 from ..teaching.answers import Feedback, check
 from ..teaching.bank import load_bank
 from ..teaching.generate import make_quiz
@@ -25,12 +28,17 @@ from .settings import SETTINGS, Settings
 
 PICKER_MODES = {"card": "single", "cards": "multiple", "order": "order"}
 COLOURS = {"tl-correct": "#1b5e20", "tl-wrong": "#b71c1c", "tl-invalid": "#6d4c00"}
-_AUTO = widgets.Layout(width="auto")
 
 
-def _button(css: str) -> widgets.Button:
-    button = widgets.Button(layout=_AUTO)
+def _auto() -> widgets.Layout:
+    """A layout of its own: widgets that share one would hide and show together."""
+    return widgets.Layout(width="auto")
+
+
+def _button(css: str, action: Callable[[], object]) -> widgets.Button:
+    button = widgets.Button(layout=_auto())
     button.add_class(css)
+    button.on_click(lambda _b: action())
     return button
 
 
@@ -41,18 +49,23 @@ def _html(css: str) -> widgets.HTML:
 
 
 class Quiz(widgets.VBox, EventSource):
-    """A quiz over some questions: prompt, cards or choices, Check, Hint, Next and the score."""
+    """A quiz over some questions: prompt, cards or choices, Check, Hint, Next and the score.
+
+    ``title`` (a text key or a wording) is shown above the quiz, to tell two quizzes of a
+    page apart."""
 
     def __init__(self, questions: Sequence[Question], quiz_id: str = "quiz", lesson: str = "",
-                 settings: Settings = SETTINGS, **kwargs: Any):
+                 settings: Settings = SETTINGS, title: str | Wording | None = None,
+                 **kwargs: Any):
         super().__init__(**kwargs)
         if not questions:
             raise ValueError("a quiz needs at least one question")
         self.questions, self.quiz_id, self.lesson = tuple(questions), quiz_id, lesson
         self.settings = settings
+        self.title: Wording | None = Phrase.of(title) if isinstance(title, str) else title
         self.index = self.right = self.answered = 0
         self.result: Feedback | None = None
-        self.hint_shown = self.finished = False
+        self.hint_shown = self.finished = self.broken = False
         self._build()
         self.add_class("tl-quiz")
         settings.observe(self._on_settings, names=["lang", "faces"])
@@ -73,28 +86,24 @@ class Quiz(widgets.VBox, EventSource):
 
     # -- parts ------------------------------------------------------------------------------
     def _build(self) -> None:
+        self.heading = _html("tl-quiz-title")
         self.progress, self.score = _html("tl-quiz-progress"), _html("tl-quiz-score")
         self.prompt, self.context = _html("tl-quiz-prompt"), _html("tl-quiz-context")
         self.picker = CardPicker(settings=self.settings)
         self.picker.add_class("tl-quiz-picker")
-        self.choice = widgets.RadioButtons(options=[], value=None, layout=_AUTO)
-        self.choice.add_class("tl-quiz-choice")
+        self.choice = widgets.RadioButtons(options=[], value=None, layout=_auto())
         self.checkboxes: dict[str, widgets.Checkbox] = {}
-        self.choices_box = widgets.VBox()
-        self.choices_box.add_class("tl-quiz-choices")
         self.number = widgets.IntText(value=0, layout=widgets.Layout(width="8em"))
-        self.number.add_class("tl-quiz-number")
         self.help = _html("tl-quiz-help")
         self.answer_box = widgets.VBox()
-        self.check_button, self.hint_button = _button("tl-quiz-check"), _button("tl-quiz-hint")
-        self.next_button = _button("tl-quiz-next")
-        self.check_button.on_click(lambda _b: self.check_answer())
-        self.hint_button.on_click(lambda _b: self.show_hint())
-        self.next_button.on_click(lambda _b: self.next_question())
+        self.check_button = _button("tl-quiz-check", lambda: self._guarded(self.check_answer))
+        self.hint_button = _button("tl-quiz-hint", lambda: self._guarded(self.show_hint))
+        self.next_button = _button("tl-quiz-next", lambda: self._guarded(self.next_question))
         self.hint_text, self.feedback = _html("tl-quiz-hint-text"), _html("tl-quiz-feedback")
         buttons = widgets.HBox([self.check_button, self.hint_button, self.next_button])
-        self.children = [widgets.HBox([self.progress, self.score]), self.prompt, self.context,
-                         self.answer_box, buttons, self.hint_text, self.feedback]
+        top = [self.heading] if self.title is not None else []
+        self.children = [*top, widgets.HBox([self.progress, self.score]), self.prompt,
+                         self.context, self.answer_box, buttons, self.hint_text, self.feedback]
 
     @property
     def question(self) -> Question:
@@ -121,7 +130,7 @@ class Quiz(widgets.VBox, EventSource):
 
     def check_answer(self) -> Feedback | None:
         """Mark the entered answer, show why, update the score and emit an ``answer`` event."""
-        if self.finished or (self.result is not None and self.result.valid):
+        if self.finished or self.broken or (self.result is not None and self.result.valid):
             return None
         result = check(self.question, self.read_answer())
         self.result = result
@@ -132,31 +141,33 @@ class Quiz(widgets.VBox, EventSource):
             self.emit(Event("answer", self.quiz_id, self.question.id, result.correct,
                             {"kind": self.question.kind, "answer": result.answer,
                              "lesson": self.lesson}))
-        self._draw()
+        self._redraw()
         return result
 
     def show_hint(self) -> None:
         """Show the hint of the current question and emit a ``hint`` event."""
-        if self.finished:
+        if self.finished or self.broken:
             return
         self.hint_shown = True
-        self._draw()
+        self._redraw()
         self.emit(Event("hint", self.quiz_id, self.question.id,
                         data={"kind": self.question.kind, "lesson": self.lesson}))
 
     def next_question(self) -> None:
-        """Go on once the current question is answered; after the last, show the total."""
-        if self.finished or self.result is None or not self.result.valid:
+        """Go on once the current question is answered (or could not be shown); after the
+        last, show the total."""
+        answered = self.result is not None and self.result.valid
+        if self.finished or not (answered or self.broken):
             return
         if self.index + 1 < len(self.questions):
             self.index += 1
             self._show_question()
             return
-        self.finished = True
+        self.finished, self.broken = True, False
         self._lock(True)
         self.emit(Event("quiz_end", self.quiz_id, data={
             "right": self.right, "total": len(self.questions), "lesson": self.lesson}))
-        self._draw()
+        self._redraw()
 
     def resume(self, answered: Mapping[str, bool]) -> None:
         """Carry on where a learner left off: ``answered`` maps question ids to whether the
@@ -174,7 +185,7 @@ class Quiz(widgets.VBox, EventSource):
         self.index, self.finished = len(self.questions) - 1, True
         self._show_question()
         self._lock(True)
-        self._draw()
+        self._redraw()
 
     def close(self) -> None:
         """Stop following the settings and close every part."""
@@ -183,43 +194,97 @@ class Quiz(widgets.VBox, EventSource):
         self.picker.close()
         super().close()
 
-    # -- drawing -------------------------------------------------------------------------------
+    # -- one question -------------------------------------------------------------------------
     def _show_question(self) -> None:
-        question = self.question
-        self.result, self.hint_shown = None, False
+        """Everything about the question before is forgotten: its result, its hint, its
+        feedback and its inputs; then the new question is drawn."""
+        self.result, self.hint_shown, self.broken = None, False, False
+        self.hint_text.value = ""
+        self._draw_feedback(None)
+        old = self.answer_box.children
+        try:
+            self.answer_box.children = self._inputs(self.question)
+        except Exception:
+            self._failed()
+            return
+        finally:
+            self._retire(old)
+        self._redraw()
+
+    def _inputs(self, question: Question) -> list[widgets.Widget]:
+        """The widgets the learner answers ``question`` with, made for this question."""
+        self.checkboxes = {}
         kind = question.input
         if kind in PICKER_MODES:
-            captions = [str(p.seat) for p in question.trick] if kind == "card" else []
+            captions = [Phrase.of(f"seat.{p.seat.name}") for p in question.trick] \
+                if kind == "card" else []
             self.picker.show(question.cards, PICKER_MODES[kind], captions)
-            parts: list[widgets.Widget] = [self.picker, self.help]
-        elif kind == "number":
-            self.number.value = 0
-            parts = [self.number]
-        elif kind == "choice":
-            self.choice.options, self.choice.value = [], None
-            parts = [self.choice]
-        else:
-            self.checkboxes = {c.key: widgets.Checkbox(value=False, indent=False, layout=_AUTO)
-                               for c in question.choices}
-            self.choices_box.children = tuple(self.checkboxes.values())
-            parts = [self.choices_box]
-        self.answer_box.children = parts
-        self._lock(False)
-        self._draw()
+            return [self.picker, self.help]
+        if kind == "number":
+            self.number = widgets.IntText(value=0, layout=widgets.Layout(width="8em"))
+            self.number.add_class("tl-quiz-number")
+            return [self.number]
+        if kind == "choice":
+            self.choice = widgets.RadioButtons(options=[], value=None, layout=_auto())
+            self.choice.add_class("tl-quiz-choice")
+            return [self.choice]
+        self.checkboxes = {c.key: widgets.Checkbox(value=False, indent=False, layout=_auto())
+                           for c in question.choices}
+        choices = widgets.VBox(list(self.checkboxes.values()))
+        choices.add_class("tl-quiz-choices")
+        return [choices]
+
+    def _retire(self, old: Sequence[widgets.Widget]) -> None:
+        """Close the inputs of the question before, once they are off the screen."""
+        for widget in old:
+            if widget in (self.picker, self.help) or widget in self.answer_box.children:
+                continue
+            for child in getattr(widget, "children", ()):
+                child.close()
+            widget.close()
 
     def _lock(self, locked: bool) -> None:
         self.picker.disabled = self.choice.disabled = self.number.disabled = locked
         for box in self.checkboxes.values():
             box.disabled = locked
 
+    # -- drawing -------------------------------------------------------------------------------
+    def _guarded(self, action: Callable[[], object]) -> None:
+        """Run a button's action; an error (which the button would swallow) is logged."""
+        try:
+            action()
+        except Exception:
+            self._failed()
+
     def _on_settings(self, _change: object) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
         try:
             self._draw()
-        except Exception:  # errors in observers are swallowed: log them
-            LOG.exception("Quiz could not redraw")
+        except Exception:
+            self._failed()
+
+    def _failed(self) -> None:
+        """Log the error; show only that the question could not be shown, and Next."""
+        LOG.exception("Quiz %s could not show question %d", self.quiz_id, self.index + 1)
+        self.broken = not self.finished
+        try:
+            self._show_broken()
+        except Exception:
+            LOG.exception("Quiz %s could not say so", self.quiz_id)
+
+    def _show_broken(self) -> None:
+        self.prompt.value = self.context.value = self.hint_text.value = ""
+        self.answer_box.children = []
+        self._status("tl-invalid", t("quiz.broken", self.lang))
+        self.check_button.disabled = self.hint_button.disabled = True
+        self.next_button.disabled = self.finished
 
     def _draw(self) -> None:
         lang, question = self.lang, self.question
+        if self.title is not None:
+            self.heading.value = f"<h3>{html.escape(self.title.get(lang))}</h3>"
         self.score.value = html.escape(t("quiz.score_label", lang, right=self.right,
                                          answered=self.answered))
         self.progress.value = html.escape(t("quiz.progress", lang, number=self.index + 1,
@@ -227,24 +292,27 @@ class Quiz(widgets.VBox, EventSource):
         self.check_button.description = t("quiz.check", lang)
         self.hint_button.description = t("quiz.hint", lang)
         self.next_button.description = t("quiz.next", lang)
+        if self.broken:
+            self._show_broken()
+            return
         self._draw_buttons()
         if self.finished:
             self._draw_done()
             return
+        self.hint_text.value = self._hint_html() if self.hint_shown else ""
+        self._draw_feedback(self.result)
         self.prompt.value = f"<b>{html.escape(question.prompt.get(lang))}</b>"
         self.context.value = self._context_html()
         self._draw_choices()
         self.picker.label = question.prompt.get(lang)
         help_key = "quiz.order_help" if question.input == "order" else "quiz.picker_help"
         self.help.value = f"<small>{html.escape(t(help_key, lang))}</small>"
-        self.hint_text.value = self._hint_html() if self.hint_shown else ""
-        self._draw_feedback(self.result)
 
     def _draw_buttons(self) -> None:
         answered = self.result is not None and self.result.valid
-        self.check_button.disabled = answered or self.finished
-        self.next_button.disabled = not answered or self.finished
-        self.hint_button.disabled = self.finished
+        self.check_button.disabled = answered or self.finished or self.broken
+        self.next_button.disabled = not (answered or self.broken) or self.finished
+        self.hint_button.disabled = self.finished or self.broken
 
     def _draw_done(self) -> None:
         self.prompt.value = "<b>{}</b>".format(html.escape(t(
@@ -259,22 +327,30 @@ class Quiz(widgets.VBox, EventSource):
             value = self.choice.value
             self.choice.options = [(c.label.get(lang), c.key) for c in question.choices]
             self.choice.value = value
-        for key, box in self.checkboxes.items():
-            box.description = question.choice(key).label.get(lang)
+        for choice in question.choices:
+            if choice.key in self.checkboxes:
+                self.checkboxes[choice.key].description = choice.label.get(lang)
 
     def _hint_html(self) -> str:
         return f"<i>{html.escape(self.question.hint.get(self.lang))}</i>"
 
     def _draw_feedback(self, result: Feedback | None) -> None:
-        for css in COLOURS:
-            self.feedback.remove_class(css)
         if result is None:
-            self.feedback.value = ""
+            self._status("", "")
             return
         css = "tl-invalid" if not result.valid else "tl-correct" if result.correct else "tl-wrong"
+        self._status(css, result.explanation.get(self.lang))
+
+    def _status(self, css: str, text: str) -> None:
+        """The feedback line: ``text`` in the colour of ``css`` (nothing when empty)."""
+        for name in COLOURS:
+            self.feedback.remove_class(name)
+        if not text:
+            self.feedback.value = ""
+            return
         self.feedback.add_class(css)
-        text = html.escape(result.explanation.get(self.lang))
-        self.feedback.value = f'<div style="color:{COLOURS[css]}" role="status">{text}</div>'
+        self.feedback.value = (f'<div style="color:{COLOURS[css]}" role="status">'
+                               f"{html.escape(text)}</div>")
 
     def _context_html(self) -> str:
         question, lang, faces = self.question, self.lang, self.settings.faces
@@ -291,4 +367,3 @@ class Quiz(widgets.VBox, EventSource):
                                                   overlap=0.6)))
         return "".join(f"<div><small>{html.escape(t(key, lang))}</small><br>{svg}</div>"
                        for key, svg in parts)
-

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..engine import Deal, DealResult, Match, MatchResult, Rules
 from ..engine.seats import side_of, sides_for
+from ..engine_words import declared_phrase
 from .events import LOG
 from .i18n import seat_name, side_name, t
 from .settings import SETTINGS, Settings
@@ -77,7 +78,7 @@ def declaration_lines(result: DealResult, lang: str) -> list[str]:
         return [t("scoreboard.declared_none", lang)]
     lines = []
     for decl in result.declarations:
-        text = decl.describe(lang)
+        text = declared_phrase(decl).get(lang)
         side = side_of(decl.seat, _players(result))
         if result.cappotto is not None and side != result.cappotto:
             text = t("scoreboard.declared_cancelled", lang, text=text)

@@ -22,10 +22,11 @@ from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.tricks import SIGNALS, Signal
 from ..engine.views import PlayerView
+from ..engine_words import refusal_phrase
+from ..i18n import Phrase, Wording
 from .events import LOG, Event, EventSource
 from .i18n import side_name, t
 from .messages import checked
-from .reasons import play_reason
 from .settings import SETTINGS, Settings
 from .table_state import (
     Situation,
@@ -68,6 +69,7 @@ class Table(anywidget.AnyWidget, EventSource):
     offer_new = traitlets.Bool(True)
     _signal: Signal | None
     _hinted: str | None
+    _message: Wording | str
     _hold: bool
 
     def __init__(self, rules: Rules | str = "standard", *, deal: Deal | None = None,
@@ -93,14 +95,15 @@ class Table(anywidget.AnyWidget, EventSource):
         self.observe(self._redraw, ["show_all", "allow_undo", "offer_new"])
 
     # -- public API ---------------------------------------------------------------
-    def play(self, card: Card | str, signal: Signal | None = None) -> str | None:
-        """Play ``card`` for the learner; returns the rule it breaks (nothing changes then)."""
+    def play(self, card: Card | str, signal: Signal | None = None) -> Phrase | None:
+        """Play ``card`` for the learner; returns the rule it breaks, shown to the learner
+        (nothing changes then)."""
         card = Card.parse(card) if isinstance(card, str) else card
         signal = signal if signal is not None else self._signal
         reason = self._play_problem(card, signal)
         if reason is not None:
             self._say(reason, "error")
-            self.emit(Event("illegal", self.source, str(card), False, {"reason": reason}))
+            self.emit(Event("illegal", self.source, str(card), False, {"reason": reason.key}))
             return reason
         if self.choice_handler is not None:
             self.choice_handler(card)
@@ -112,8 +115,9 @@ class Table(anywidget.AnyWidget, EventSource):
         """Play the next card of a script (a guided hand), whoever's turn it is."""
         self._do(lambda: self.deal.play(card))
 
-    def say(self, text: str, kind: str = "info") -> None:
-        """Show a message above the table (``info``, ``good`` or ``error``)."""
+    def say(self, text: Wording | str, kind: str = "info") -> None:
+        """Show a message above the table (``info``, ``good`` or ``error``); a phrase is
+        worded again when the learner switches language."""
         self._say(text, kind)
 
     def advance(self) -> bool:
@@ -157,18 +161,18 @@ class Table(anywidget.AnyWidget, EventSource):
         """Whether undo is allowed and the learner has a card to take back."""
         return self.allow_undo and any(self._mine(p.seat) for p in self.deal.plays)
 
-    def choose_signal(self, signal: str | None) -> str | None:
+    def choose_signal(self, signal: str | None) -> Phrase | None:
         """Set (or clear with ``None``) the signal for the learner's next lead."""
         if signal is not None and (signal not in SIGNALS or not self.rules.signals):
-            return t("table.no_signal", self.settings.lang)
+            return Phrase.of("table.no_signal")
         chosen = signal
         if not learner_leads(self.deal, self._situation()):
-            return t("table.signal_when_leading", self.settings.lang)
+            return Phrase.of("table.signal_when_leading")
         self._signal = None if chosen == self._signal else chosen
         self._refresh()
         return None
 
-    def declare(self, decl_id: str) -> str | None:
+    def declare(self, decl_id: str) -> Phrase | None:
         """Declare the learner's combination named ``decl_id`` (see the table state)."""
         for seat in self.deal.seats:
             if not self._mine(seat):
@@ -177,21 +181,23 @@ class Table(anywidget.AnyWidget, EventSource):
                 if declaration_id(decl) == decl_id:
                     self._do(lambda d=decl: self.deal.declare(d))
                     return None
-        return t("table.no_declaration", self.settings.lang)
+        return Phrase.of("table.no_declaration")
 
-    def call_out(self) -> str | None:
+    def call_out(self) -> Phrase | None:
         """Claim the match target for the learner's side (chiamata fuori)."""
         reason = self.deal.call_reason(self.deal.side_of(self.me))
-        if reason is None:
-            self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
-        return reason
+        if reason is not None:
+            return refusal_phrase(reason)
+        self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
+        return None
 
-    def redeal(self) -> str | None:
+    def redeal(self) -> Phrase | None:
         """Ask for a redeal (mandare a monte) of a hand worth less than a point."""
         reason = self.deal.redeal_reason(self.me)
-        if reason is None:
-            self._do(lambda: self.deal.redeal(self.me))
-        return reason
+        if reason is not None:
+            return refusal_phrase(reason)
+        self._do(lambda: self.deal.redeal(self.me))
+        return None
 
     def new_deal(self, seed: int | None = None, deal: Deal | None = None,
                  hold: bool = False) -> None:
@@ -224,8 +230,10 @@ class Table(anywidget.AnyWidget, EventSource):
 
     @property
     def message(self) -> str:
-        """The last message shown to the learner (a rule broken, a result)."""
-        return self._message
+        """The last message shown to the learner (a rule broken, a result), in the
+        learner's language."""
+        shown = self._message
+        return shown if isinstance(shown, str) else shown.get(self.settings.lang)
 
     # -- internals ----------------------------------------------------------------
     def _start(self, deal: Deal, hold: bool = False) -> None:
@@ -250,10 +258,11 @@ class Table(anywidget.AnyWidget, EventSource):
     def _mine(self, seat: Seat) -> bool:
         return controls(self.deal, self.me, seat)
 
-    def _play_problem(self, card: Card, signal: str | None) -> str | None:
+    def _play_problem(self, card: Card, signal: str | None) -> Phrase | None:
         if self._status() != "your_turn":
-            return t("table.not_your_turn", self.settings.lang)
-        return play_reason(self.deal, card, signal, self.settings.lang)
+            return Phrase.of("table.not_your_turn")
+        reason = self.deal.play_reason(card, signal)
+        return None if reason is None else refusal_phrase(reason)
 
     def _do(self, action: Any) -> None:
         """Run one engine action, then hold a finished trick and let computers act."""
@@ -290,7 +299,7 @@ class Table(anywidget.AnyWidget, EventSource):
     def _situation(self, status: str | None = None) -> Situation:
         lang = self.settings.lang
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
-                         self.show_all, self._step, self._message, self._kind, self._signal,
+                         self.show_all, self._step, self.message, self._kind, self._signal,
                          self.can_undo(), self._result_text(lang), self._hinted,
                          self.offer_new)
 
@@ -301,7 +310,7 @@ class Table(anywidget.AnyWidget, EventSource):
         return " · ".join(t("table.result", lang, side=side_name(side, lang),
                             points=result.total(side)) for side in self.deal.sides)
 
-    def _refresh(self, message: str | None = None) -> None:
+    def _refresh(self, message: Wording | str | None = None) -> None:
         if message is not None:
             self._message = message
         self._settle()
@@ -316,7 +325,7 @@ class Table(anywidget.AnyWidget, EventSource):
         self.emit(Event("deal_end", self.source, data={"totals": totals,
                                                        "record": self.record()}))
 
-    def _say(self, text: str, kind: str) -> None:
+    def _say(self, text: Wording | str, kind: str) -> None:
         self._message, self._kind = text, kind
         self._sync()
 
@@ -370,6 +379,6 @@ class Table(anywidget.AnyWidget, EventSource):
             return
         self.play(card)
 
-    def _answer(self, problem: str | None) -> None:
+    def _answer(self, problem: Phrase | None) -> None:
         if problem is not None:
             self._say(problem, "error")

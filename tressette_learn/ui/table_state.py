@@ -17,6 +17,7 @@ from ..engine.scoring import captured_thirds
 from ..engine.seats import Seat
 from ..engine.svg import card_svg
 from ..engine.tricks import Trick
+from ..engine_words import declaration_phrase, declared_phrase
 from .i18n import seat_name, side_name, t
 
 
@@ -100,8 +101,7 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
         "stock": _stock(deal, s),
         "signals": _signal_choices(deal, s),
         "declare": _declare_choices(deal, s),
-        "declared": [t("table.declared", s.lang, what=d.describe(s.lang))
-                     for d in deal.declarations],
+        "declared": [declared_phrase(d).get(s.lang) for d in deal.declarations],
         "buttons": _buttons(deal, s),
         "result": s.result,
         "labels": {"trick": t("table.trick", s.lang), "hand": t("table.your_hand", s.lang)},
@@ -206,7 +206,7 @@ def _declare_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
         return []
     mine = [seat for seat in deal.seats if controls(deal, s.me, seat)]
     return [{"id": declaration_id(d),
-             "label": t("table.declare", s.lang, combo=d.describe(s.lang))}
+             "label": t("table.declare", s.lang, combo=declaration_phrase(d), points=d.points)}
             for seat in mine for d in deal.available_declarations(seat)]
 
 

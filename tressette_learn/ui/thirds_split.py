@@ -12,8 +12,7 @@ import html
 import ipywidgets as widgets
 
 from ..engine.rules import Rules
-from ..i18n import side_name, t
-from ..teaching.wording import units
+from ..i18n import t
 from .settings import SETTINGS, Settings
 
 
@@ -52,12 +51,9 @@ class ThirdsSplit(widgets.VBox):
         lang = self.settings.lang
         self.label.value = html.escape(t("split.slider", lang))
         split = self.split
-        lines = [t("split.side", lang, side=side_name(side, lang),
-                   thirds=units(n, "third").get(lang), points=units(points, "point").get(lang),
-                   lost=units(lost, "third").get(lang))
+        lines = [t("split.side", lang, side=side, thirds=n, points=points, lost=lost)
                  for side, (n, points, lost) in split.items()]
         ns, ew = (split[side][1] for side in ("NS", "EW"))
         lost = sum(left for _, _, left in split.values())
-        lines.append(t("split.total", lang, ns=ns, ew=ew, total=ns + ew,
-                       lost=units(lost, "third").get(lang)))
+        lines.append(t("split.total", lang, ns=ns, ew=ew, total=ns + ew, lost=lost))
         self.text.value = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
