@@ -166,51 +166,53 @@ def test_times_read_as_a_person_says_them() -> None:
     assert when(now.replace(year=2024, month=5, day=3).isoformat(), "it", now) == "3 maggio 2024"
 
 
-def test_deals_and_matches_played_are_counted(tmp_path: Path) -> None:
-    """A learner plays two deals of a match (not finished), then finishes it."""
-    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'p.sqlite'}"
+
+
+@pytest.fixture
+def anna(url: str):
+    """Anna signed in on a page of lesson 10 (a test may say another page)."""
     rec = Recorder(url, settings=Settings())
-    try:
-        rec.page = "10_play"
-        rec.sign_in("Anna")
-        play = MatchPlay(seed=5, delay_ms=0, settings=Settings())
-        play.setup.level.value, play.setup.preset.value = "random", "a_due"
-        play.setup.target.value = 21  # more than two deals
-        assert play.start() is None
-        assert play.table is not None and play.match is not None
-        play_deal(play.table)
+    rec.page = "10_play"
+    rec.sign_in("Anna")
+    yield rec
+    rec.close()
+
+
+def test_deals_and_matches_played_are_counted(url: str, anna: Recorder) -> None:
+    """A learner plays two deals of a match (not finished), then finishes it."""
+    play = MatchPlay(seed=5, delay_ms=0, settings=Settings())
+    play.setup.level.value, play.setup.preset.value = "random", "a_due"
+    play.setup.target.value = 21  # more than two deals
+    assert play.start() is None
+    assert play.table is not None and play.match is not None
+    play_deal(play.table)
+    play.next_deal()
+    play_deal(play.table)
+    line = learner_lines(Store(url).rows())[0]
+    assert (line.deals, line.matches) == (2, 0)
+    board = TeacherDashboard(Store(url), key="k", settings=Settings())
+    board.unlock("k")
+    assert "<td>2</td>" in shown(board)  # deals played
+    while not play.match.is_over():
         play.next_deal()
         play_deal(play.table)
-        line = learner_lines(Store(url).rows())[0]
-        assert (line.deals, line.matches) == (2, 0)
-        board = TeacherDashboard(Store(url), key="k", settings=Settings())
-        board.unlock("k")
-        assert "<td>2</td>" in shown(board)  # deals played
-        while not play.match.is_over():
-            play.next_deal()
-            play_deal(play.table)
-        line = learner_lines(Store(url).rows())[0]
-        assert line.matches == 1 and line.deals == len(play.match.finished)
-        assert {r["lesson"] for r in Store(url).rows()} == {"10_play"}
-    finally:
-        rec.close()
+    line = learner_lines(Store(url).rows())[0]
+    assert line.matches == 1 and line.deals == len(play.match.finished)
+    assert {r["lesson"] for r in Store(url).rows()} == {"10_play"}
 
 
-def test_an_answer_keeps_its_question_for_the_teacher(tmp_path: Path) -> None:
+def test_an_answer_keeps_its_question_for_the_teacher(url: str, anna: Recorder) -> None:
     """A drill's question is named by its prompt, as the learner saw it."""
-    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
-    rec = Recorder(url, settings=Settings())
-    try:
-        rec.page = "03_following_suit"
-        rec.sign_in("Anna")
-        quiz = Quiz.generated(["legal"], 3, seed=12, settings=Settings())
-        question = quiz.questions[0]
-        quiz.picker.toggle(question.cards[0])
-        quiz.check_answer()
-        rows = Store(url).rows()
-        assert rows[0]["lesson"] == "03_following_suit"
-        named = question_rates(rows)[0].question
-        assert named is not None and (named.number, named.total) == (1, 3)
-        assert named.prompt == {"en": question.prompt.get("en"), "it": question.prompt.get("it")}
-    finally:
-        rec.close()
+    anna.page = "03_following_suit"
+    quiz = Quiz.generated(["legal"], 3, seed=12, settings=Settings())
+    question = quiz.questions[0]
+    quiz.picker.toggle(question.cards[0])
+    quiz.check_answer()
+    rows = Store(url).rows()
+    assert rows[0]["lesson"] == "03_following_suit"
+    named = question_rates(rows)[0].question
+    assert named is not None and (named.number, named.total) == (1, 3)
+    assert named.prompt == {"en": question.prompt.get("en"), "it": question.prompt.get("it")}
