@@ -47,6 +47,9 @@ from .store import Store, StoreError
 KEY_VARIABLE = "TRESSETTE_TEACHER_KEY"
 WRONG_KEY_PAUSE = 1.0  # seconds, to slow down guessing
 MAX_KEY = 200  # characters of a key typed
+STYLE = ("<style>.tl-teacher table { border-collapse: collapse; margin-bottom: 1em; }"
+         " .tl-teacher th, .tl-teacher td { padding: 2px 10px; text-align: left;"
+         " vertical-align: top; border-bottom: 1px solid #ddd; }</style>")
 
 
 def key_matches(typed: str, expected: str | None) -> bool:
@@ -135,7 +138,8 @@ class TeacherDashboard(widgets.VBox):
 
     def _relabel(self, _change: object = None) -> None:
         lang = self.settings.lang
-        self.intro.value = "" if self.opened else f"<p>{html.escape(t('teacher.intro', lang))}</p>"
+        intro = "" if self.opened else f"<p>{html.escape(t('teacher.intro', lang))}</p>"
+        self.intro.value = f"<h1>{html.escape(t('teacher.title', lang))}</h1>{intro}{STYLE}"
         self.key_box.state = {"key": t("teacher.key", lang), "open": t("teacher.open", lang),
                               "enabled": bool(self._key), "unlocked": self.opened}
         self._draw_message()
