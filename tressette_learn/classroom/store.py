@@ -42,6 +42,7 @@ SCHEMA = [
         learner_id INTEGER PRIMARY KEY REFERENCES learners (id),
         lang TEXT NOT NULL, faces TEXT NOT NULL, at TEXT NOT NULL)""",
 ]
+SCHEMA_LOCK = 7_240_301  # PostgreSQL advisory lock held while the schema is created
 MAX_NAME = 40
 MAX_CODE = 16
 
@@ -119,7 +120,11 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.db = Database(url or default_url())
-        self.db.run([(statement, ()) for statement in SCHEMA])
+        # PostgreSQL: kernels starting together would race to create the same table (a
+        # unique violation in its catalogue), so they take turns (SQLite's BEGIN IMMEDIATE
+        # already does this)
+        turns = [("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))] if self.db.postgres else []
+        self.db.run([*turns, *((statement, ()) for statement in SCHEMA)])
 
     def close(self) -> None:
         """Close the connection."""
