@@ -5,8 +5,9 @@
 
 Cells made with ``try_md``/``try_code`` are tagged ``try-it``: JupyterLab shows them and
 Voilà removes them (``voila.json``: TagRemovePreprocessor.remove_cell_tags). A ``try_code``
-cell is run when the notebook is written and stores its output under a first line
-``# NBVAL_CHECK_OUTPUT``: nbval then fails if the engine ever prints something else.
+cell is run when the notebook is written and stores its output; its tag
+``nbval-check-output`` (nbval's tag for the ``# NBVAL_CHECK_OUTPUT`` comment, which a learner
+would see) makes nbval fail if the engine ever prints something else.
 
 A lesson's notebook holds no text a learner reads in Voilà: its title, texts and links are
 widgets that follow the learner's language. Its metadata ``title`` (the lesson's number and
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 TRY_IT = "try-it"
-CHECK = "# NBVAL_CHECK_OUTPUT"
+CHECK = "nbval-check-output"
 Cell = dict[str, Any]
 
 
@@ -46,7 +47,7 @@ def try_md(source: str) -> Cell:
 
 def try_code(source: str) -> Cell:
     """Code shown in JupyterLab only (the "try it in code" cell), with its checked output."""
-    cell = code(f"{CHECK}\n{source.strip()}", (TRY_IT,))
+    cell = code(source, (TRY_IT, CHECK))
     cell["outputs"] = run_outputs(cell["source"])
     cell["execution_count"] = 1  # nbval compares only cells stored as run
     return cell

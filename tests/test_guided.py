@@ -14,10 +14,10 @@ from tressette_learn.i18n import card_name
 from tressette_learn.teaching.guided import HandScript, Walkthrough, solver_answers
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.guided import GuidedHand
-from tressette_learn.ui.settings import SETTINGS
+from tressette_learn.ui.settings import SETTINGS, Settings
 
 RECORD = json.loads((Path(__file__).parent / "data" / "seed002.json").read_text())
-TEXT = {"en": "Seed 002", "it": "Seme 002"}
+TEXT = {"en": "Deal 002", "it": "Smazzata 002"}
 
 
 def script_data(**changes) -> dict:
@@ -77,10 +77,11 @@ def test_forward_and_back_move_one_card_with_its_comment():
     for _ in range(4):
         assert hand.forward()
     assert hand.comment.value == "<p>North takes the trick.</p>"
-    assert hand.table.status == "trick_done"
+    assert hand.table.status == "paused"  # the finished trick stays in view
     assert [p["card"] for p in hand.table.state["trick"]] == ["3c", "4s", "4c", "7s"]
+    assert hand.table.state["status_text"] == "North takes the trick."
     assert hand.back() and hand.walk.step == 3
-    assert "Card 3 of 40" in hand.position.value
+    assert hand.controls.state["text"] == "Trick 1 of 10 · card 3 of 40"
 
 
 def test_forward_stops_at_the_learners_move():
@@ -89,7 +90,7 @@ def test_forward_stops_at_the_learners_move():
         pass
     assert hand.walk.step == 6 and hand.walk.is_your_move()
     assert hand.table.status == "your_turn"
-    assert hand.forward_button.disabled
+    assert hand.controls.offered() == {"back_trick", "back", "show_me"}
 
 
 def at_your_move() -> GuidedHand:
@@ -173,14 +174,17 @@ def test_show_me_plays_the_records_card():
     hand.show_me()
     assert hand.walk.step == 7
     assert str(hand.table.deal.plays[-1].card) == RECORD["plays"][6]["card"]
-    assert Card.parse(RECORD["plays"][6]["card"]).name("en") in hand.table.message
+    card = Card.parse(RECORD["plays"][6]["card"])
+    assert hand.table.message == f"The card played in this deal: the {card.name('en')}."
 
 
 def test_the_guided_hand_speaks_italian_after_the_switch():
     hand = guided()
     SETTINGS.lang = "it"
-    assert hand.forward_button.description == "Avanti ▶"
-    assert "Seme 002" in hand.title.value
+    labels = {step["action"]: step["label"] for step in hand.controls.state["steps"]}
+    assert labels["forward"] == "Carta successiva ▶"
+    assert hand.controls.state["text"] == "Presa 1 di 10 · carta 0 di 40"
+    assert "Smazzata 002" in hand.title.value
     assert hand.comment.value == "<p>Nord apre.</p>"
 
 
@@ -225,11 +229,129 @@ def test_a_hand_with_stored_answers_judges_without_the_compiled_solver(monkeypat
     monkeypatch.setattr("tressette_learn.ui.guided.warm_up", lambda: started.append(1))
     monkeypatch.setattr("tressette_learn.ai.review._core_available", lambda: started.append(2))
     hand = GuidedHand("strategy_last_trick", start=None)
-    assert hand.table.status == "trick_done"  # trick 7 stays on the table until Next
-    hand.table.next_trick()
     verdict = hand.try_card(Card.parse("3b"))  # 5 points where the 6 or the 5 make 7
     assert verdict is not None and not verdict.right and verdict.judged.cost == 2
     assert "costs 2 points" in hand.table.state["message"]["text"]
     assert started == []
     GuidedHand(HandScript.from_json("seed002", script_data()))
     assert started == [1]
+
+
+# -- A guided hand the learner can trust (issue 12, defect 3) ----------------------------
+
+STRATEGY = [name for name in HANDS if name.startswith("strategy_")]  # lesson 9
+
+
+def browser_play(hand: GuidedHand, card: str) -> None:
+    """The learner's click on ``card``, as the browser sends it."""
+    hand.table._on_message(hand.table, {"type": "play", "card": card}, None)
+
+
+def test_a_hand_opened_at_the_learners_move_takes_a_click():
+    """Lesson 9 opens each hand at the learner's move: the cards must respond at once
+    (no finished trick held on the table, waiting for a Next button)."""
+    for name in STRATEGY:
+        hand = GuidedHand(name, start=None, settings=Settings())
+        south = next(s for s in hand.table.state["seats"] if s["seat"] == "S")
+        assert hand.table.status == "your_turn", name
+        assert south["playable"] and any(card["legal"] for card in south["cards"]), name
+        move = hand.walk.step
+        browser_play(hand, str(hand.walk.next_card()))
+        assert hand.walk.step == move + 1, name
+
+
+def cards_of(state: dict, seat: str) -> set[str]:
+    return {c["card"] for s in state["seats"] if s["seat"] == seat for c in s["cards"]}
+
+
+def test_after_a_different_card_just_as_good_the_table_and_the_text_agree():
+    settings = Settings()
+    hand = GuidedHand("find_the_cards", start=None, settings=settings)
+    assert hand.walk.step == 7
+    verdict = hand.try_card("5s")  # as good as the Four of swords that was played
+    assert verdict is not None and verdict.right and verdict.played_in_record == Card.parse("4s")
+    state = hand.table.state
+    assert [p["card"] for p in state["trick"] if p["seat"] == "S"] == ["4s"]
+    assert "5s" in cards_of(state, "S") and "4s" not in cards_of(state, "S")
+    assert hand.comment.value.startswith(
+        "<p>This deal goes on as it was played: South played the Four of swords, so the Five "
+        "of swords stays in the hand.</p>")
+    assert "the Four, or the Five, which is just as good" in hand.comment.value
+    settings.lang = "it"
+    assert hand.comment.value.startswith(
+        "<p>La smazzata prosegue come è stata giocata: Sud ha giocato il Quattro di spade, "
+        "quindi il Cinque di spade resta in mano.</p>")
+    assert hand.table.message.startswith("Giusto")  # the verdict, worded again
+    assert hand.forward() and "prosegue come" not in hand.comment.value
+    assert hand.back() and hand.back() and hand.walk.is_your_move()
+    hand.show_me()  # the record's own card: nothing to explain
+    assert "prosegue come" not in hand.comment.value
+
+
+def test_the_record_s_own_card_needs_no_such_note():
+    hand = GuidedHand("find_the_cards", start=None, settings=Settings())
+    assert hand.try_card("4s") is not None
+    assert "as it was played" not in hand.comment.value
+
+
+@pytest.mark.parametrize("name", HANDS)
+def test_the_steps_are_the_only_controls_of_a_guided_hand(name):
+    """No "Next trick" (nor signals, declarations, undo) of the table's own beside the
+    hand's steps, at any card of the deal."""
+    hand = GuidedHand(name, settings=Settings())
+    while True:
+        state = hand.table.state
+        shown = {k: v for k, v in state["buttons"].items() if v}
+        assert (shown, state["signals"], state["declare"]) == ({}, [], []), hand.walk.step
+        if hand.walk.is_your_move():
+            hand.show_me()
+        elif not hand.forward():
+            break
+
+
+def test_a_guided_table_ignores_messages_for_buttons_it_does_not_show():
+    hand = GuidedHand("strategy_count_suits", settings=Settings())  # South holds three 3s
+    for _ in range(4):
+        hand.forward()  # the first trick is over: the time to declare
+    for msg in ({"type": "declare", "id": "S:buon_gioco:3:d"}, {"type": "next"},
+                {"type": "signal", "signal": "busso"}, {"type": "call"}, {"type": "redeal"}):
+        hand.table._on_message(hand.table, msg, None)
+    assert hand.table.deal.declarations == [] and hand.table.status == "paused"
+
+
+def test_next_trick_steps_through_a_deal_in_ten_presses_and_back():
+    hand = GuidedHand("seed002", settings=Settings())
+    presses = 0
+    while hand.controls.press("forward_trick"):
+        presses += 1
+        assert len(hand.table.state["trick"]) == 4  # each stop shows the whole trick
+        assert hand.controls.state["text"].startswith(f"Trick {presses} of 10 ·")
+    assert presses == 10 and hand.walk.step == 40
+    backs = 0
+    while hand.controls.press("back_trick"):
+        backs += 1
+    assert backs == 10 and hand.walk.step == 0
+
+
+def test_a_deal_with_four_moves_takes_fifteen_presses():
+    """Ten tricks, four moves (each one press), one move inside a trick (one press more)."""
+    hand = GuidedHand("find_the_cards", settings=Settings())
+    presses = 0
+    while hand.walk.step < hand.script.length:
+        assert hand.controls.press("show_me" if hand.walk.is_your_move() else "forward_trick")
+        presses += 1
+    assert presses == 15
+
+
+def test_the_keyboard_focus_follows_the_learner(monkeypatch):
+    hand = GuidedHand("find_the_cards", settings=Settings())
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(hand.table, "send", lambda msg: sent.append(("table", msg)))
+    monkeypatch.setattr(hand.controls, "send", lambda msg: sent.append(("controls", msg)))
+    hand.controls.press("forward_trick")  # trick 1 over: the button still acts, focus stays
+    assert sent == []
+    hand.controls.press("forward_trick")  # South's move: the focus goes to South's cards
+    assert sent == [("table", {"type": "focus"})]
+    sent.clear()
+    hand.try_card("4s")  # the played card leaves the hand: the focus goes to Next trick
+    assert sent == [("controls", {"type": "focus", "action": "forward_trick"})]

@@ -3,6 +3,8 @@ setup form, the next-deal button, the events and both languages."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tressette_learn.engine import Seat, match_from_records
@@ -139,6 +141,9 @@ def test_start_validates_its_inputs():
         assert play.match is None and play.table is None
     assert problem("grandmaster", "standard", 21, "en").startswith("Choose a computer level")
     assert problem("club", "briscola", 21, "en").startswith("Choose a table")
+    for lang in ("en", "it"):  # no internal ids (a_due, gamelake, club...) in the message
+        said = f'{problem("x", "standard", 21, lang)} {problem("club", "x", 21, lang)}'
+        assert not re.search(r"a_due|gamelake|club|beginner", said), said
     assert problem("club", "standard", True, "en") is not None
     assert all(problem("club", "standard", target, "en") is None for target in TARGETS)
     play.setup.target.value = 21

@@ -34,11 +34,19 @@ def test_notebooks_are_stored_without_outputs_but_for_checked_cells(path: Path) 
     assert nb["nbformat"] == 4
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
     for cell in nb["cells"]:
-        if cell["cell_type"] == "code" and not "".join(cell["source"]).startswith(CHECKED):
+        if cell["cell_type"] == "code" and CHECKED not in cell["metadata"].get("tags", []):
             assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
 
 
-CHECKED = "# NBVAL_CHECK_OUTPUT"  # cells whose stored output nbval compares
+CHECKED = "nbval-check-output"  # the tag of cells whose stored output nbval compares
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_cell_shows_nbval_markers_to_a_learner(path: Path) -> None:
+    """nbval's markers go in cell tags, never as a comment in the code a learner reads."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        assert "NBVAL" not in "".join(cell["source"]), path.name
 
 
 def test_every_package_folder_is_listed_in_pyproject():

@@ -25,8 +25,9 @@ CELLS = [
          'Table(deal=Deal.new(redeal_rules, dealer="W", seed=16))'),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
-           "Change the preset or the seed and run the cell (Shift+Enter). · "
-           "Cambia il preset o il seme ed esegui la cella (Maiusc+Invio)."),
+           "Change the table (`preset`) or the deal number (`seed`) and run the cell "
+           "(Shift+Enter). · Cambia il tavolo (`preset`) o il numero della smazzata (`seed`) "
+           "ed esegui la cella (Maiusc+Invio)."),
     try_code('from tressette_learn.engine import Deal, Rules\n\n'
              'deal = Deal.new(Rules.preset("a_due"), seed=8)\n'
              'deal.play(deal.legal_cards()[0])\n'

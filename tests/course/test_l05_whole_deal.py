@@ -163,4 +163,4 @@ def test_the_guided_widget_refuses_a_costly_card_and_takes_the_best():
     assert hand.walk.step == 7
     right = hand.try_card("4s")
     assert right is not None and right.right and hand.walk.step == 8
-    assert "Keep the 2" in hand.comment.value
+    assert "Keep the Two" in hand.comment.value

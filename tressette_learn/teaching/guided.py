@@ -17,7 +17,9 @@ lesson judges without loading the compiled solver.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -179,6 +181,10 @@ class Walkthrough:
         self.script = script
         self._final = script.record.replay()
         self.step = 0
+        ends = list(itertools.accumulate((len(t.plays) for t in self._final.tricks), initial=0))
+        if ends[-1] < script.length:  # a record that stops inside a trick
+            ends.append(script.length)
+        self._ends = tuple(ends)
 
     def deal_at(self, step: int) -> Deal:
         """The deal after ``step`` cards (and the declarations or calls that follow them)."""
@@ -225,6 +231,32 @@ class Walkthrough:
         if self.step == 0:
             return False
         self.step -= 1
+        return True
+
+    @property
+    def tricks(self) -> int:
+        """How many tricks the record plays (a last one begun counts)."""
+        return len(self._ends) - 1
+
+    def trick(self) -> int:
+        """The trick on the table: the one in play, or the one just finished (1 at the
+        start)."""
+        return max(1, bisect.bisect_left(self._ends, self.step))
+
+    def forward_trick(self) -> bool:
+        """Go on to the end of the trick, stopping at a "your move"; ``False`` if the
+        learner must move first or the record is over."""
+        if self.is_your_move() or not self.forward():
+            return False
+        while self.step not in self._ends and not self.is_your_move():
+            self.forward()
+        return True
+
+    def back_trick(self) -> bool:
+        """Go back to the end of the trick before; ``False`` at the start."""
+        if self.step == 0:
+            return False
+        self.step = max(end for end in self._ends if end < self.step)
         return True
 
     def judge(self, card: Card) -> Verdict:

@@ -1,26 +1,36 @@
-"""The guided hand: a deal record stepped card by card with commentary, where the learner
-must find some of the cards (checked by the exact solver)."""
+"""The guided hand: a deal record stepped trick by trick or card by card with commentary,
+where the learner must find some of the cards (checked by the exact solver)."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
 from ..ai.fastsolver import warm_up
 from ..engine.cards import Card
+from ..i18n import Phrase
 from ..teaching.guided import HandScript, Verdict, Walkthrough
 from .events import Event, EventSource
 from .i18n import t
+from .markup import inline
 from .settings import SETTINGS, Settings
+from .stepper import Step, Stepper
 from .table import Table
+
+#: The controls, in order: by trick and by card, and the record's card at a "your move"
+ACTIONS = ("back_trick", "back", "forward", "forward_trick", "show_me")
 
 
 class GuidedHand(widgets.VBox, EventSource):
-    """A worked deal: Back and Forward through the cards, commentary under the table.
+    """A worked deal: back and forward by trick or by card, commentary under the table.
 
     At a "your move" the table waits for the learner's card: any card as good as the best
-    is accepted; another is answered with what it costs and why, and nothing changes.
+    is accepted; another is answered with what it costs and why, and nothing changes. The
+    deal always goes on as it was recorded (the commentary, and the solver's answers at the
+    later moves, are about that deal): after a different card that is just as good, the
+    record's card is played and the commentary says so.
     """
 
     def __init__(self, script: HandScript | str, *, show_all: bool = True,
@@ -33,23 +43,20 @@ class GuidedHand(widgets.VBox, EventSource):
         self.settings = settings
         self.tries = 0
         self._last: Verdict | None = None
+        self._note: Phrase | None = None  # why the table shows another card than the learner's
+        self._message: tuple[Callable[[str], str], str] | None = None
         if not self.script.your_moves <= set(self.script.solved):
             warm_up()  # the solver core compiles in the background while the learner reads
         self.table = Table(deal=self.walk.deal_at(self.walk.step), seat=self.script.seat,
                            computers=False, show_all=show_all, allow_undo=False,
                            source=self.script.name, settings=settings)
+        self.table.offer_controls = False  # the steps below are this hand's only controls
         self.table.choice_handler = self._judge
         self.title = widgets.HTML()
         self.comment = widgets.HTML()
-        self.position = widgets.HTML()
-        self.back_button = self._button("tl-guided-back", self.back)
-        self.forward_button = self._button("tl-guided-forward", self.forward)
-        self.show_button = self._button("tl-guided-show", self.show_me)
         self.comment.add_class("tl-guided-comment")
-        self.position.add_class("tl-guided-position")
-        controls = widgets.HBox([self.back_button, self.forward_button, self.show_button,
-                                 self.position])
-        super().__init__([self.title, self.table, self.comment, controls])
+        self.controls = Stepper({name: self._pressed(name) for name in ACTIONS})
+        super().__init__([self.title, self.table, self.comment, self.controls])
         self.add_class("tl-guided")
         settings.observe(self._redraw, "lang")
         self._show()
@@ -62,27 +69,22 @@ class GuidedHand(widgets.VBox, EventSource):
             raise ValueError(f"start must be from 0 to {self.script.length}, not {start}")
         return start
 
-    @staticmethod
-    def _button(css: str, action) -> widgets.Button:
-        button = widgets.Button()
-        button.add_class(css)
-        button.on_click(lambda _b: action())
-        return button
-
     # -- actions ----------------------------------------------------------------
     def forward(self) -> bool:
         """The next card of the record (not at a "your move": find the card or ask)."""
-        if self.walk.is_your_move() or not self.walk.forward():
-            return False
-        self._show()
-        return True
+        return not self.walk.is_your_move() and self._moved(self.walk.forward())
+
+    def forward_trick(self) -> bool:
+        """On to the end of the trick, or to the learner's next move if it comes first."""
+        return self._moved(self.walk.forward_trick())
 
     def back(self) -> bool:
         """One card back."""
-        if not self.walk.back():
-            return False
-        self._show()
-        return True
+        return self._moved(self.walk.back())
+
+    def back_trick(self) -> bool:
+        """Back to the end of the trick before."""
+        return self._moved(self.walk.back_trick())
 
     def show_me(self) -> None:
         """At a "your move", play the record's card and go on."""
@@ -90,8 +92,7 @@ class GuidedHand(widgets.VBox, EventSource):
             card = self.walk.next_card()
             self.walk.forward()
             self._show()
-            self.table.say(t("guided.shown", self.settings.lang, card=card.name(
-                self.settings.lang)))
+            self._say(lambda lang: t("guided.shown", lang, card=card))
 
     def try_card(self, card: Card | str) -> Verdict | None:
         """Offer ``card`` at a "your move" as the learner would by clicking it."""
@@ -102,6 +103,34 @@ class GuidedHand(widgets.VBox, EventSource):
         return self._last
 
     # -- internals ----------------------------------------------------------------
+    def _moved(self, moved: bool) -> bool:
+        if moved:
+            self._show()
+        return moved
+
+    def _pressed(self, name: str) -> Callable[[], None]:
+        """A control's action; the keyboard focus stays on its button while it still acts,
+        else goes where the learner goes next."""
+        action = getattr(self, name)
+
+        def press() -> None:
+            action()
+            if self.walk.is_your_move() or name not in self.controls.offered():
+                self._focus()
+        return press
+
+    def _focus(self) -> None:
+        """Focus the learner's hand at a "your move", else Next trick (Previous trick at
+        the end)."""
+        if self.walk.is_your_move():
+            self.table.focus_hand()
+            return
+        offered = self.controls.offered()
+        for name in ("forward_trick", "back_trick"):
+            if name in offered:
+                self.controls.focus(name)
+                return
+
     def _judge(self, card: Card) -> None:
         lang = self.settings.lang
         self.table.say(t("guided.checking", lang))
@@ -110,37 +139,54 @@ class GuidedHand(widgets.VBox, EventSource):
         self.emit(Event("answer", self.script.name, f"move{self.walk.step}", verdict.right,
                         {"card": str(card), "cost": verdict.judged.cost, "tries": self.tries}))
         if not verdict.right:
-            self.table.say(_wrong_text(verdict, lang), "error")
+            self._say(lambda lang: _wrong_text(verdict, lang), "error")
             return
+        played = self.script.record.plays[self.walk.step]
         self.walk.forward()
-        self._show()
-        self.table.say(_right_text(verdict, lang), "good")
+        self._show(None if card == played.card else Phrase.of(
+            "guided.as_played", seat=played.seat, played=played.card, card=card))
+        self._say(lambda lang: _right_text(verdict, lang), "good")
+        self._focus()
 
-    def _show(self) -> None:
-        lang = self.settings.lang
-        step, length = self.walk.step, self.script.length
+    def _say(self, words: Callable[[str], str], kind: str = "info") -> None:
+        """Show a message above the table, worded again if the language changes."""
+        self._message = (words, kind)
+        self.table.say(words(self.settings.lang), kind)
+
+    def _show(self, note: Phrase | None = None) -> None:
+        """Put the deal at the current step on the table, then the texts (and ``note``)."""
         self.tries = 0
+        self._message, self._note = None, note
         self.table.paused = not self.walk.is_your_move()
-        self.table.new_deal(deal=self.walk.deal_at(step), hold=step > 0)
-        self.title.value = f"<h3>{html.escape(self.script.title[lang])}</h3>"
-        text = self.walk.comment(lang)
-        if self.walk.is_your_move():
-            text = f"{text} <b>{html.escape(t('guided.your_move', lang))}</b>" if text else \
-                f"<b>{html.escape(t('guided.your_move', lang))}</b>"
-        self.comment.value = f"<p>{text}</p>" if text else ""
-        self.position.value = html.escape(t("guided.position", lang, step=step, total=length))
-        self.back_button.disabled = step == 0
-        self.forward_button.disabled = step >= length or self.walk.is_your_move()
-        self.show_button.layout.display = None if self.walk.is_your_move() else "none"
-        self._label_buttons(lang)
+        self.table.new_deal(deal=self.walk.deal_at(self.walk.step))
+        self._texts()
 
-    def _label_buttons(self, lang: str) -> None:
-        self.back_button.description = t("guided.back", lang)
-        self.forward_button.description = t("guided.forward", lang)
-        self.show_button.description = t("guided.show_me", lang)
+    def _texts(self) -> None:
+        lang, step = self.settings.lang, self.walk.step
+        self.title.value = f"<h3>{html.escape(self.script.title[lang])}</h3>"
+        paragraphs = [self._note.get(lang) if self._note else "", self.walk.comment(lang)]
+        paragraphs = [inline(text) for text in paragraphs if text]
+        if self.walk.is_your_move():
+            paragraphs.append(f"<b>{html.escape(t('guided.your_move', lang))}</b>")
+        self.comment.value = "".join(f"<p>{text}</p>" for text in paragraphs)
+        self.controls.show(self._steps(lang), t(
+            "guided.position", lang, trick=self.walk.trick(), tricks=self.walk.tricks,
+            step=step, total=self.script.length))
+
+    def _steps(self, lang: str) -> list[Step]:
+        step, moving = self.walk.step, not self.walk.is_your_move()
+        more = moving and step < self.script.length
+        return [Step("back_trick", t("guided.back_trick", lang), step > 0),
+                Step("back", t("guided.back", lang), step > 0),
+                Step("forward", t("guided.forward", lang), more),
+                Step("forward_trick", t("guided.forward_trick", lang), more),
+                Step("show_me", t("guided.show_me", lang), shown=not moving)]
 
     def _redraw(self, _change: object = None) -> None:
-        self._show()
+        self._texts()
+        if self._message is not None:
+            words, kind = self._message
+            self.table.say(words(self.settings.lang), kind)
 
 
 def _right_text(verdict: Verdict, lang: str) -> str:

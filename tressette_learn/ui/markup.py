@@ -1,4 +1,5 @@
-"""A small, safe Markdown subset for lesson text: paragraphs, lists, bold, italic, code.
+"""A small, safe Markdown subset for lesson text: paragraphs, headings, lists, bold, italic,
+code.
 
 Everything is escaped first, so a lesson file can never inject HTML.
 """
@@ -13,6 +14,7 @@ _INLINE = [
     (re.compile(r"\*\*([^*]+)\*\*"), r"<strong>\1</strong>"),
     (re.compile(r"\*([^*]+)\*"), r"<em>\1</em>"),
 ]
+_TAGS = {"h": "h4", "p": "p"}
 
 
 def inline(text: str) -> str:
@@ -24,28 +26,28 @@ def inline(text: str) -> str:
 
 
 def to_html(text: str) -> str:
-    """Blocks split by blank lines: ``- `` lines make a list, ``## `` a heading, the rest
-    a paragraph."""
-    blocks = [block.strip("\n") for block in re.split(r"\n\s*\n", text.strip()) if block.strip()]
-    return "".join(_block(block) for block in blocks)
-
-
-def _block(block: str) -> str:
-    lines = block.splitlines()
-    if lines[0].lstrip().startswith("- "):
-        return f"<ul>{''.join(f'<li>{inline(item)}</li>' for item in _items(lines))}</ul>"
-    if len(lines) == 1 and block.startswith("## "):
-        return f"<h4>{inline(block[3:])}</h4>"
-    return f"<p>{inline(' '.join(line.strip() for line in lines))}</p>"
-
-
-def _items(lines: list[str]) -> list[str]:
-    """List items; a line that does not start with ``- `` continues the item before it."""
-    items: list[str] = []
-    for line in lines:
-        text = line.strip()
-        if text.startswith("- "):
-            items.append(text[2:])
+    """Line by line: a ``## `` line is a heading, ``- `` lines make a list (a line after an
+    item continues it, until a blank line), other lines join into a paragraph."""
+    parts: list[tuple[str, list[str]]] = []  # (kind, texts): "h" heading, "p", "ul"
+    for line in text.splitlines():
+        line = line.strip()
+        kind = parts[-1][0] if parts else ""
+        if not line:
+            parts.append(("", []))  # a blank line ends the paragraph or list
+        elif line.startswith("## "):
+            parts.append(("h", [line[3:]]))
+        elif line.startswith("- "):
+            if kind != "ul":
+                parts.append(("ul", []))
+            parts[-1][1].append(line[2:])
+        elif kind in ("ul", "p"):
+            parts[-1][1][-1] += " " + line
         else:
-            items[-1] += " " + text
-    return items
+            parts.append(("p", [line]))
+    return "".join(_html(kind, texts) for kind, texts in parts if texts)
+
+
+def _html(kind: str, texts: list[str]) -> str:
+    if kind == "ul":
+        return f"<ul>{''.join(f'<li>{inline(item)}</li>' for item in texts)}</ul>"
+    return f"<{_TAGS[kind]}>{inline(texts[0])}</{_TAGS[kind]}>"

@@ -42,9 +42,9 @@ class Choice:
 def problem(level: object, preset: object, target: object, lang: str) -> str | None:
     """Why this choice cannot start a match (in ``lang``), or None when it can."""
     if level not in LEVELS:
-        return t("match.bad_level", lang, levels=", ".join(LEVELS))
+        return t("match.bad_level", lang)  # the list shows their names: no ids here
     if preset not in PRESETS:
-        return t("match.bad_preset", lang, presets=", ".join(PRESETS))
+        return t("match.bad_preset", lang)
     if isinstance(target, bool) or target not in TARGETS:
         return t("match.bad_target", lang, targets=", ".join(map(str, TARGETS)))
     return None

@@ -191,6 +191,16 @@ function render({ model, el }) {
     }
   });
   el.appendChild(root);
+  // Table.focus_hand(): focus the first playable card, now or once the state shows one.
+  let wantFocus = false;
+  const focusHand = () => {
+    const card = root.querySelector(".tl-card.legal");
+    if (card) card.focus();
+    wantFocus = !card;
+  };
+  const onMessage = (msg) => {
+    if (msg && msg.type === "focus") focusHand();
+  };
 
   function draw() {
     const state = model.get("state");
@@ -214,6 +224,7 @@ function render({ model, el }) {
       const again = root.querySelector(".tl-next, .tl-pos-bottom .tl-card.legal, .tl-new");
       if (again) again.focus();
     }
+    if (wantFocus) focusHand();
     clearTimeout(timer);
     if (state.status === "waiting") {
       timer = setTimeout(() => send({ type: "advance", step: state.step }), model.get("delay_ms"));
@@ -222,11 +233,13 @@ function render({ model, el }) {
 
   model.on("change:state", draw);
   model.on("change:faces", draw);
+  model.on("msg:custom", onMessage);
   draw();
   return () => {
     clearTimeout(timer);
     model.off("change:state", draw);
     model.off("change:faces", draw);
+    model.off("msg:custom", onMessage);
   };
 }
 

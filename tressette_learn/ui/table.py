@@ -55,8 +55,10 @@ class Table(anywidget.AnyWidget, EventSource):
     each other after ``delay_ms``; a finished trick stays until the learner moves on.
 
     With ``computers=False`` nobody plays the other seats: a guided hand plays them
-    through :meth:`script_play`, pauses the table (``paused``) and may take over the
-    learner's choice with ``choice_handler`` (called with a legal card instead of playing).
+    through :meth:`script_play`, pauses the table (``paused``: a finished trick stays in
+    view) and may take over the learner's choice with ``choice_handler`` (called with a
+    legal card instead of playing). With ``offer_controls`` false the table shows none of
+    its own buttons (next trick, signals, declarations, undo...) and ignores their messages.
     """
 
     _esm = Path(__file__).with_name("table.js")
@@ -67,6 +69,7 @@ class Table(anywidget.AnyWidget, EventSource):
     show_all = traitlets.Bool(False)
     allow_undo = traitlets.Bool(True)
     offer_new = traitlets.Bool(True)
+    offer_controls = traitlets.Bool(True)
     _signal: Signal | None
     _hinted: str | None
     _message: Wording | str
@@ -92,7 +95,7 @@ class Table(anywidget.AnyWidget, EventSource):
         self._start(deal if deal is not None else Deal.new(self.rules, seed=seed))
         self.on_msg(self._on_message)
         settings.observe(self._redraw, ["lang", "faces"])
-        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new"])
+        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new", "offer_controls"])
 
     # -- public API ---------------------------------------------------------------
     def play(self, card: Card | str, signal: Signal | None = None) -> Phrase | None:
@@ -119,6 +122,10 @@ class Table(anywidget.AnyWidget, EventSource):
         """Show a message above the table (``info``, ``good`` or ``error``); a phrase is
         worded again when the learner switches language."""
         self._say(text, kind)
+
+    def focus_hand(self) -> None:
+        """Ask the browser to put the keyboard focus on the learner's first playable card."""
+        self.send({"type": "focus"})
 
     def advance(self) -> bool:
         """Let the computer whose turn it is play one card; ``False`` if none is due."""
@@ -301,7 +308,7 @@ class Table(anywidget.AnyWidget, EventSource):
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
                          self.show_all, self._step, self.message, self._kind, self._signal,
                          self.can_undo(), self._result_text(lang), self._hinted,
-                         self.offer_new)
+                         self.offer_new, self.offer_controls)
 
     def _result_text(self, lang: str) -> str:
         if not self.deal.is_over():
@@ -353,7 +360,9 @@ class Table(anywidget.AnyWidget, EventSource):
 
     def _handle(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if kind == "play":
+        if not self.offer_controls and kind not in ("play", "advance"):
+            LOG.warning("Table ignored a forged message: no %s button here", kind)
+        elif kind == "play":
             self._handle_play(msg["card"])
         elif kind == "advance":
             if msg["step"] == self._step:

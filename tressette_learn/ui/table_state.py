@@ -38,6 +38,7 @@ class Situation:
     result: str = ""
     hinted: str | None = None
     offer_new: bool = True
+    offer_controls: bool = True
 
 
 @functools.lru_cache(maxsize=1024)
@@ -109,8 +110,9 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
 
 
 def shown_trick(deal: Deal, status: str) -> Trick:
-    """The trick in the centre: the one being played, or the finished one held in view."""
-    if deal.current or not deal.tricks or status not in ("trick_done", "over"):
+    """The trick in the centre: the one being played, or the finished one held in view
+    (also while a paused table waits between tricks)."""
+    if deal.current or not deal.tricks or status not in ("trick_done", "over", "paused"):
         return Trick(tuple(deal.current))
     return deal.tricks[-1]
 
@@ -124,6 +126,8 @@ def status_text(deal: Deal, s: Situation) -> str:
     if s.status in ("waiting", "thinking"):
         return t(f"table.{s.status}", s.lang, seat=seat_name(deal.to_play, s.lang))
     if s.status == "paused":
+        if deal.tricks and not deal.current:
+            return t("table.paused_trick", s.lang, seat=deal.tricks[-1].winner)
         return t("table.paused", s.lang)
     if s.status == "trick_done":
         won = deal.tricks[-1].winner
@@ -195,14 +199,14 @@ def learner_leads(deal: Deal, s: Situation) -> bool:
 
 
 def _signal_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
-    if not deal.rules.signals or not learner_leads(deal, s):
+    if not (s.offer_controls and deal.rules.signals and learner_leads(deal, s)):
         return []
     return [{"value": name, "label": t(f"table.signal.{name}", s.lang),
              "selected": s.signal == name} for name in ("busso", "volo", "striscio")]
 
 
 def _declare_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
-    if s.status == "over" or not deal.declaration_window():
+    if s.status == "over" or not s.offer_controls or not deal.declaration_window():
         return []
     mine = [seat for seat in deal.seats if controls(deal, s.me, seat)]
     return [{"id": declaration_id(d),
@@ -217,7 +221,7 @@ def declaration_id(decl: Declaration) -> str:
 
 def _buttons(deal: Deal, s: Situation) -> dict[str, str | None]:
     def label(key: str, shown: bool) -> str | None:
-        return t(key, s.lang) if shown else None
+        return t(key, s.lang) if shown and s.offer_controls else None
 
     side = deal.side_of(s.me)
     can_call = (s.status == "your_turn" and not deal.current
