@@ -144,10 +144,11 @@ class VoilaServer:
                 self._fail(f"did not answer within {self.timeout:.0f} s")
             time.sleep(0.2)
 
-    def ready(self, path: str) -> None:
+    def ready(self, path: str) -> str | None:
         """Return once page ``path`` renders (a first learner would otherwise wait for
-        Voilà's pre-heated kernels); the kernel that rendered it is stopped again. A page
-        that does not render within the start timeout raises ServerError."""
+        Voilà's pre-heated kernels): the id of the kernel that rendered it (no browser will
+        use it: stop it with :meth:`stop_kernel`). A page that does not render within the
+        start timeout raises ServerError."""
         deadline = time.monotonic() + self.timeout
         while True:
             try:
@@ -162,8 +163,7 @@ class VoilaServer:
                     self._fail(f"did not render {path} within {self.timeout:.0f} s ({err})")
                 time.sleep(0.2)
         kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', text)
-        if kernel:
-            self.stop_kernel(kernel.group(1))
+        return kernel.group(1) if kernel else None
 
     def stop_kernel(self, kernel_id: str) -> bool:
         """Shut kernel ``kernel_id`` down through the server's API (whether it answered)."""

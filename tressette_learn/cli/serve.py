@@ -59,9 +59,10 @@ def run_serve(args: argparse.Namespace) -> int:
     print("Starting the lessons (the first start takes a little while)...", flush=True)
     try:
         with stop_signals_raise(), server:
-            if not args.lab:
-                server.ready(f"/voila/render/{INDEX}")
+            probe = None if args.lab else server.ready(f"/voila/render/{INDEX}")
             print(f"Serving the lessons at {url}\nPress Ctrl-C to stop.", flush=True)
+            if probe:
+                server.stop_kernel(probe)  # the kernel that rendered the page to check it
             if not args.no_browser:
                 open_browser(url)
             assert server.process is not None
