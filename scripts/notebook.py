@@ -8,6 +8,11 @@ Voilà removes them (``voila.json``: TagRemovePreprocessor.remove_cell_tags). A 
 cell is run when the notebook is written and stores its output; its tag
 ``nbval-check-output`` (nbval's tag for the ``# NBVAL_CHECK_OUTPUT`` comment, which a learner
 would see) makes nbval fail if the engine ever prints something else.
+
+A lesson's notebook holds no text a learner reads in Voilà: its title, texts and links are
+widgets that follow the learner's language. Its metadata ``title`` (the lesson's number and
+titles in both languages, from ``lessons/course.yaml``) is what Voilà shows while the page
+loads, before the page names its tab in the learner's language.
 """
 
 from __future__ import annotations
@@ -73,9 +78,20 @@ def run_outputs(source: str) -> list[dict[str, Any]]:
     return outputs
 
 
+def title_of(stem: str) -> str:
+    """The notebook title of lesson ``stem`` ("3 · Following suit · Rispondere al seme"),
+    or "" if it is not a lesson."""
+    from tressette_learn.teaching.course import course
+
+    found = [item for item in course() if item.id == stem]
+    return " · ".join([str(found[0].number), *found[0].title.values()]) if found else ""
+
+
 def write(path: str | Path, cells: list[Cell]) -> None:
-    """Write the notebook with stable cell ids derived from its name."""
+    """Write the notebook with stable cell ids derived from its name, titled when it is a
+    lesson's."""
     path = Path(path)
+    title = title_of(path.stem)
     stem = re.sub(r"[^a-z0-9]+", "-", path.stem.lower())
     for number, cell in enumerate(cells):
         cell["id"] = f"{stem}-{number}"
@@ -84,7 +100,8 @@ def write(path: str | Path, cells: list[Cell]) -> None:
             _split_text(output)
     notebook = {"cells": cells, "metadata": {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+        "language_info": {"name": "python"}, **({"title": title} if title else {})},
+        "nbformat": 4, "nbformat_minor": 5}
     path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 

@@ -12,6 +12,7 @@ from tressette_learn.classroom.recorder import Recorder
 from tressette_learn.classroom.signin import SignIn
 from tressette_learn.classroom.store import Store
 from tressette_learn.ui.quiz import Quiz
+from tressette_learn.ui.settings import Settings
 
 
 @pytest.fixture
@@ -110,15 +111,55 @@ def test_a_forged_message_changes_nothing(rec: Recorder, content: object, caplog
     assert bar.state == before and "forged" in caplog.text
 
 
-def test_the_course_progress_ticks_finished_lessons_and_points_to_the_next(rec: Recorder) -> None:
-    from tressette_learn.classroom.progress import CourseProgress
+def _answer_bank(rec: Recorder, learner, name: str, right: int, total: int | None = None):
     from tressette_learn.classroom.store import Record
+    from tressette_learn.teaching.bank import load_bank
 
-    panel = CourseProgress(rec)
+    questions = load_bank(name)
+    for number, question in enumerate(questions[:total]):
+        rec.store().add(learner, Record("answer", name, f"bank-{name}", question.id,
+                                        number < right))
+
+
+def test_the_course_progress_ticks_passed_lessons_and_points_to_the_next(rec: Recorder) -> None:
+    from tressette_learn.classroom.progress import CourseProgress
+
+    panel = CourseProgress(rec, settings=Settings())
     assert "Type your name" in panel.value
     learner = rec.sign_in("Anna")
-    rec.store().add(learner, Record("lesson_complete", "01_deck", "01_deck"))
+    _answer_bank(rec, learner, "01_deck", right=8)
+    _answer_bank(rec, learner, "02_card_order", right=1, total=3)
     panel.draw()
-    assert '<li data-lesson="01_deck" class="done">' in panel.value
+    assert '<li data-lesson="01_deck" class="passed">' in panel.value
+    assert '<li data-lesson="02_card_order" class="started">' in panel.value
+    assert "3 questions of 11 answered." in panel.value
     assert "Carry on with: Card order" in panel.value
     assert 'class="tl-progress-next" href="02_card_order.ipynb"' in panel.value
+
+
+def test_every_lesson_is_done_only_when_every_quiz_is_passed(rec: Recorder) -> None:
+    """3 right of 12 in lesson 10 does not finish the course."""
+    from tressette_learn.classroom.progress import CourseProgress
+    from tressette_learn.classroom.store import Record
+    from tressette_learn.teaching.course import course
+
+    learner = rec.sign_in("Anna")
+    for lesson in course()[1:-1]:
+        _answer_bank(rec, learner, lesson.id, right=99)
+    _answer_bank(rec, learner, "10_play", right=3)
+    for lesson in course():  # every quiz was finished (its last Next clicked)
+        rec.store().add(learner, Record("lesson_complete", lesson.id, lesson.id))
+    panel = CourseProgress(rec, settings=Settings())
+    assert "Well done" not in panel.value and "finished every lesson" not in panel.value
+    assert "worth reading again: 10 · Play a match" in panel.value
+    assert '<li data-lesson="10_play" class="finished">' in panel.value
+    assert "3 of 12 right: not passed" in panel.value
+    _answer_bank(rec, learner, "00_index", right=99)
+    rec2 = Recorder(rec.url, settings=Settings())  # another learner, every quiz passed
+    try:
+        luca = rec2.sign_in("Luca")
+        for lesson in course():
+            _answer_bank(rec2, luca, lesson.id, right=99)
+        assert "Well done" in CourseProgress(rec2, settings=Settings()).value
+    finally:
+        rec2.close()

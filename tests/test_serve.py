@@ -50,7 +50,10 @@ class Serve:
              "--no-browser", *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
             text=True, cwd=ROOT)
+        self.started = time.monotonic()
         self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []  # the lines before the URL
+        self.url_after = 0.0  # seconds from the start to the URL
         self._url = ""
         assert self.process.stdout is not None
         self.reader = threading.Thread(target=self._read, args=(self.process.stdout,),
@@ -73,8 +76,10 @@ class Serve:
                 assert self.process.poll() is None, self.rest_of_output()[1]
                 continue
             if line.startswith("Serving the lessons at "):
+                self.url_after = time.monotonic() - self.started
                 self._url = line.split(" at ", 1)[1].strip()
                 return self._url
+            self.seen.append(line)
         raise AssertionError(f"no URL printed within {START} s")
 
     def stop(self) -> int:
@@ -148,6 +153,24 @@ def test_serve_prints_the_index_url_and_serves_the_index(served: Serve) -> None:
     assert url == f"http://127.0.0.1:{served.port}/voila/render/00_index.ipynb"
     status, page = _get(url)
     assert status == 200 and TITLE in page
+
+
+def test_the_url_is_printed_once_the_index_renders() -> None:
+    """First start: a line says it is starting; the URL comes when a learner opening it
+    gets the page at once, not after the pre-heated kernels (8 s on a 2-core machine)."""
+    server = Serve()
+    try:
+        url = server.url()
+        opened = time.monotonic()
+        status, page = _get(url)
+        waited = time.monotonic() - opened
+    finally:
+        server.stop()
+    assert status == 200 and TITLE in page
+    assert [line for line in server.seen if line.startswith("Starting the lessons")]
+    # the page renders in a fraction of the time the server took to be ready (before: the
+    # URL came first and the page then took longer than the whole start had)
+    assert waited < server.url_after / 3, (waited, server.url_after)
 
 
 def test_serve_on_a_port_in_use_is_one_line_and_exit_2(served: Serve,

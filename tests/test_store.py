@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tressette_learn.classroom.store import Record, Store, StoreError
+from tressette_learn.classroom.store import SCHEMA, Preferences, Record, Store, StoreError
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITERS, ANSWERS = 20, 500
@@ -40,16 +40,8 @@ def _free_port() -> int:
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    base = request.getfixturevalue("postgres_url")
-    # a fresh database per test
-    import psycopg
-
-    name = f"t{abs(hash(tmp_path)) % 10**9}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return base.rsplit("/", 1)[0] + f"/{name}"
+    """A fresh database per test."""
+    return _fresh_database(request, request.param, tmp_path)
 
 
 def test_signing_in_twice_finds_the_same_learner(url: str) -> None:
@@ -118,6 +110,39 @@ def test_twenty_writers_at_once_lose_nothing(url: str) -> None:
     assert len({row["name"] for row in store.rows("LOAD")}) == WRITERS
 
 
+def _open(url: str) -> str:
+    try:
+        Store(url).close()
+    except StoreError as err:
+        return str(err)
+    return "opened"
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_many_kernels_opening_a_new_database_at_once_all_succeed(
+        request: pytest.FixtureRequest, tmp_path: Path, kind: str) -> None:
+    """After an upgrade every kernel creates the new tables: none may fail (PostgreSQL
+    refused about one kernel in twenty when they raced)."""
+    opened = []
+    with multiprocessing.get_context("spawn").Pool(WRITERS) as pool:
+        for number in range(5):
+            url = _fresh_database(request, kind, tmp_path / str(number))
+            opened += pool.map(_open, [url] * WRITERS)
+    assert set(opened) == {"opened"}
+
+
+def _fresh_database(request: pytest.FixtureRequest, kind: str, folder: Path) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{folder / 'progress.sqlite'}"
+    import psycopg
+
+    base = request.getfixturevalue("postgres_url")
+    name = f"f{abs(hash(folder)) % 10**9}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return base.rsplit("/", 1)[0] + f"/{name}"
+
+
 def test_a_database_that_cannot_be_written_raises_a_store_error(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     store = Store(f"sqlite:///{folder / 'p.sqlite'}")
@@ -127,3 +152,56 @@ def test_a_database_that_cannot_be_written_raises_a_store_error(tmp_path: Path) 
     folder.write_text("the disk now refuses this folder")
     with pytest.raises(StoreError):
         store.add(learner, Record("answer"))
+
+
+# -- preferences, and databases made by the first release ----------------------------------
+#: The first release's schema (the schema only grows: its first statements stay as they
+#: were), with a learner and an answer, before the preferences table.
+OLD_SCHEMA = [*SCHEMA[:3],
+              "INSERT INTO learners (name, class_code, created) VALUES ('Anna', '3B', '2024-01')",
+              "INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, data, at) "
+              "VALUES ('u1', 1, 'answer', '01_deck', 'bank-01_deck', 'q1', 1, '{}', '2024-01')"]
+
+
+def test_a_database_of_the_first_release_keeps_its_rows_and_gains_preferences(url: str) -> None:
+    from tressette_learn.classroom.database import Database
+
+    old = Database(url)
+    old.run([(statement, ()) for statement in OLD_SCHEMA])
+    assert "preferences" not in " ".join(OLD_SCHEMA)
+    old.close()
+    store = Store(url)
+    assert [(r["name"], r["item"], r["correct"]) for r in store.rows()] == [("Anna", "q1", 1)]
+    anna = store.sign_in("Anna", "3B")
+    assert anna.id == 1 and store.preferences(anna) is None
+    store.save_preferences(anna, Preferences("it", "french", "2024-02-01T10:00:00+00:00"))
+    assert Store(url).preferences(anna) == Preferences("it", "french",
+                                                       "2024-02-01T10:00:00+00:00")
+    assert store.count() == 1
+
+
+def test_the_latest_choice_of_preferences_wins(url: str) -> None:
+    store = Store(url)
+    luca = store.sign_in("Luca")
+    newer = Preferences("it", "italian", "2024-02-01T10:00:05+00:00")
+    store.save_preferences(luca, newer)
+    store.save_preferences(luca, Preferences("en", "french", "2024-02-01T10:00:01+00:00"))
+    assert store.preferences(luca) == newer  # a page that chose earlier does not undo it
+    assert store.preferences(store.sign_in("Anna")) is None
+
+
+@pytest.mark.parametrize(("lang", "faces", "at"), [("fr", "italian", "x"),
+                                                   ("it", "tarot", "x"), ("it", "french", "")])
+def test_bad_preferences_are_refused(lang: str, faces: str, at: str) -> None:
+    with pytest.raises(ValueError, match="preferences"):
+        Preferences(lang, faces, at)
+
+
+def test_first_answers_by_quiz(url: str) -> None:
+    store = Store(url)
+    anna = store.sign_in("Anna")
+    for source, item, correct in [("bank-a", "1", False), ("bank-a", "1", True),
+                                  ("bank-b", "1", True)]:
+        store.add(anna, Record("answer", "x", source, item, correct))
+    assert store.first_answers(anna) == {"bank-a": {"1": False}, "bank-b": {"1": True}}
+    assert [row["data"] for row in store.rows()] == [{}, {}, {}]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import compileall
 import contextlib
 import os
+import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -141,6 +143,39 @@ class VoilaServer:
             if time.monotonic() > deadline:
                 self._fail(f"did not answer within {self.timeout:.0f} s")
             time.sleep(0.2)
+
+    def ready(self, path: str) -> str | None:
+        """Return once page ``path`` renders (a first learner would otherwise wait for
+        Voilà's pre-heated kernels): the id of the kernel that rendered it (no browser will
+        use it: stop it with :meth:`stop_kernel`). A page that does not render within the
+        start timeout raises ServerError."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + path,
+                                            timeout=max(1.0, deadline - time.monotonic())) as page:
+                    text = page.read().decode("utf-8", "replace")
+                break
+            except OSError as err:
+                if self.process is None or self.process.poll() is not None:
+                    self._fail("stopped before the page rendered")
+                if time.monotonic() > deadline:
+                    self._fail(f"did not render {path} within {self.timeout:.0f} s ({err})")
+                time.sleep(0.2)
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', text)
+        return kernel.group(1) if kernel else None
+
+    def stop_kernel(self, kernel_id: str) -> bool:
+        """Shut kernel ``kernel_id`` down through the server's API (whether it answered)."""
+        token = secrets.token_hex(16)  # the same value as cookie and header: Tornado's check
+        request = urllib.request.Request(
+            f"{self.url}/api/kernels/{kernel_id}", method="DELETE",
+            headers={"Cookie": f"_xsrf={token}", "X-XSRFToken": token})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return bool(answer.status == 204)
+        except OSError:
+            return False
 
     def _fail(self, state: str) -> None:
         raise ServerError(f"Voilà {state} ({' '.join(self.command)}); its log:\n"

@@ -1,9 +1,8 @@
 """Lesson 1, the deck: run ``python -m scripts.lessons.l01_deck`` to rewrite its notebook."""
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 CELLS = [
-    md("# 1 · The deck · Il mazzo"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("01_deck")\npage.header()'),
     code('page.section("suits")'),
@@ -16,8 +15,7 @@ CELLS = [
            "Cambia la carta ed esegui la cella (Maiusc+Invio)."),
     try_code('from tressette_learn.engine import Card\n\n'
              'card = Card.parse("Cs")\ncard.name("en"), card.name("it")'),
-    md("[← Index · Indice](00_index.ipynb) · "
-       "[Next: card order · Avanti: l'ordine delle carte →](02_card_order.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

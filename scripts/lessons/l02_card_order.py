@@ -2,13 +2,12 @@
 
 import json
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 #: The practice drill below the text (``Quiz.generated``): the same for every learner.
 DRILL = {"kinds": ["order", "winner"], "n": 8, "seed": 2}
 
 CELLS = [
-    md("# 2 · Card order and the trick · L'ordine delle carte e la presa"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("02_card_order")\npage.header()'),
     code('page.section("order")'),
@@ -28,8 +27,7 @@ CELLS = [
              '              for seat, card in trick.items())\n'
              'best = winning_play(plays)\n'
              'print(best.seat, "wins with", best.card.name("en"), "·", best.card.name("it"))'),
-    md("[← The deck · Il mazzo](01_deck.ipynb) · "
-       "[Next: following suit · Avanti: rispondere al seme →](03_following_suit.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

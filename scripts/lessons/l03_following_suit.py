@@ -2,7 +2,7 @@
 
 import json
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 #: The legal-cards drill (``Quiz.generated``): the same questions for every learner.
 DRILL = {"kinds": ["legal"], "n": 6, "seed": 12}
@@ -10,7 +10,6 @@ DRILL = {"kinds": ["legal"], "n": 6, "seed": 12}
 TABLE_SEED = 5
 
 CELLS = [
-    md("# 3 · Following suit · Rispondere al seme"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("03_following_suit")\npage.header()'),
     code('page.section("follow")'),
@@ -45,8 +44,7 @@ CELLS = [
              'result = deal.result()\n'
              'print("revoke:", result.revokes[0].to_json())\n'
              'print(result.describe())'),
-    md("[← Card order · L'ordine delle carte](02_card_order.ipynb) · "
-       "[Next: scoring in thirds · Avanti: il punteggio in terzi →](04_scoring.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

@@ -1,10 +1,9 @@
 """Lesson 4, scoring in thirds: run ``python -m scripts.lessons.l04_scoring`` to rewrite its
 notebook."""
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 CELLS = [
-    md("# 4 · Scoring in thirds · Il punteggio in terzi"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("04_scoring")\npage.header()'),
     code('page.section("values")'),
@@ -41,8 +40,7 @@ CELLS = [
              "result = deal.result()\n"
              "print(result.describe())\n"
              "print(\"points:\", sum(side.card_points for side in result.sides.values()))"),
-    md("[← Following suit · Rispondere al seme](03_following_suit.ipynb) · "
-       "[Next: a whole deal · Avanti: una smazzata intera →](05_whole_deal.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

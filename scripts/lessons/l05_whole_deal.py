@@ -1,10 +1,9 @@
 """Lesson 5, a whole deal: run ``python -m scripts.lessons.l05_whole_deal`` to rewrite its
 notebook."""
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 CELLS = [
-    md("# 5 · A whole deal · Una smazzata intera"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("05_whole_deal")\npage.header()'),
     code('page.section("flow")'),
@@ -26,8 +25,7 @@ CELLS = [
              "    cards = \" \".join(f\"{play.seat}:{play.card}\" for play in trick.plays)\n"
              "    print(number, cards, \"->\", trick.winner)\n"
              "print(deal.result().describe())"),
-    md("[← Scoring in thirds · Il punteggio in terzi](04_scoring.ipynb) · "
-       "[Next: signals · Avanti: i segnali →](06_signals.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

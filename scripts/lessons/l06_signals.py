@@ -1,9 +1,8 @@
 """Lesson 6, signals: run ``python -m scripts.lessons.l06_signals`` to rewrite its notebook."""
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 CELLS = [
-    md("# 6 · Signals · I segnali"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("06_signals")\npage.header()'),
     code('page.section("who")'),
@@ -25,9 +24,7 @@ CELLS = [
              'print(why)\n'
              'print(refusal_text(why, "en"))  # in words ("it": in Italian)\n'
              '{str(card): deal.true_signals(card) for card in deal.legal_cards()}'),
-    md("[← 5 · A whole deal · Una smazzata intera](05_whole_deal.ipynb) · "
-       "[Next: declarations and the match · Avanti: le dichiarazioni e la partita →]"
-       "(07_declarations_match.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

@@ -1,10 +1,9 @@
 """Lesson 7, declarations and the match: run ``python -m scripts.lessons.l07_declarations_match``
 to rewrite its notebook."""
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 CELLS = [
-    md("# 7 · Declarations and the match · Le dichiarazioni e la partita"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("07_declarations_match")\npage.header()'),
     code('page.section("combinations")'),
@@ -40,8 +39,7 @@ CELLS = [
              "    deal.declare(declaration)\n"
              "print([d.describe() for d in deal.declarations])\n"
              'deal.result().sides["NS"]'),
-    md("[← 6 · Signals · I segnali](06_signals.ipynb) · "
-       "[Next: variants · Avanti: le varianti →](08_variants.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

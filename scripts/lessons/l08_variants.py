@@ -1,9 +1,8 @@
 """Lesson 8, variants: run ``python -m scripts.lessons.l08_variants`` to rewrite its notebook."""
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 CELLS = [
-    md("# 8 · Variants · Le varianti"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("08_variants")\npage.header()'),
     code('page.section("two_players")'),
@@ -34,8 +33,7 @@ CELLS = [
              'deal.play(deal.legal_cards()[0])\n'
              'deal.play(deal.legal_cards()[0])\n'
              '[(str(d.seat), str(d.card)) for d in deal.draws], len(deal.stock)'),
-    md("[← Declarations and the match · Le dichiarazioni e la partita](07_declarations_match.ipynb)"
-       " · [Next: strategy · Avanti: la strategia →](09_strategy.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

@@ -1,11 +1,10 @@
 """Lesson 9, strategy: run ``python -m scripts.lessons.l09_strategy`` to rewrite its notebook."""
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 HANDS = ["lead_threes", "guard_aces", "count_suits", "discard", "last_trick"]
 
 CELLS = [
-    md("# 9 · Strategy · La strategia"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("09_strategy")\npage.header()'),
     code('page.section("intro")'),
@@ -26,8 +25,7 @@ CELLS += [
              'from tressette_learn.teaching.guided import HandScript, Walkthrough\n\n'
              'deal = Walkthrough(HandScript.load("strategy_lead_threes")).deal_at(8)\n'
              '{card: judge_play(deal, Card.parse(card)).cost for card in ["3c", "2c", "6c"]}'),
-    md("[← Variants · Le varianti](08_variants.ipynb) · "
-       "[Next: play a match · Avanti: gioca una partita →](10_play.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

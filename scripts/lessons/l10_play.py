@@ -1,9 +1,8 @@
 """Lesson 10, play a match: run ``python -m scripts.lessons.l10_play`` to rewrite its notebook."""
 
-from scripts.notebook import code, md, try_code, try_md, write
+from scripts.notebook import code, try_code, try_md, write
 
 CELLS = [
-    md("# 10 · Play a match · Gioca una partita"),
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("10_play")\npage.header()'),
     code('page.section("match")'),
@@ -28,8 +27,7 @@ CELLS = [
              '    result = match.next_deal()\n'
              '    print(f"dealer {dealer}: {result.describe()} -> totals {match.totals}")\n'
              'match.result()'),
-    md("[← 9 · Strategy · La strategia](09_strategy.ipynb) · "
-       "[Back to the index · Torna all'indice](00_index.ipynb)"),
+    code("page.navigation()"),
 ]
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import importlib
 import json
 import re
@@ -11,13 +12,16 @@ import pytest
 
 from tressette_learn.i18n import LANGUAGES, placeholders, strings
 from tressette_learn.teaching.bank import load_bank
-from tressette_learn.teaching.course import course
+from tressette_learn.teaching.course import course, neighbours
+from tressette_learn.ui.lesson import LessonPage
+from tressette_learn.ui.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = course()
 IDS = [lesson.id for lesson in LESSONS]
 LINK = re.compile(r"\]\(([^)]+\.ipynb)\)")
+HREF = re.compile(r'href="([^"]+\.ipynb)"')
 
 
 def cells(lesson_id: str) -> list[dict]:
@@ -65,6 +69,32 @@ def test_links_point_to_notebooks_that_exist(lesson_id):
         if cell["cell_type"] == "markdown":
             for target in LINK.findall(source(cell)):
                 assert (NOTEBOOKS / target).is_file(), f"{lesson_id} links to {target}"
+    for lang in LANGUAGES:
+        for target in HREF.findall(_navigation(lesson_id, lang)):
+            assert (NOTEBOOKS / target).is_file(), f"{lesson_id} links to {target}"
+
+
+def _navigation(lesson_id: str, lang: str) -> str:
+    return html.unescape(LessonPage(lesson_id, Settings(lang=lang)).navigation().value)
+
+
+@pytest.mark.parametrize("lesson_id", IDS)
+def test_titles_and_links_follow_the_language_and_voila_shows_no_other_text(lesson_id):
+    """The title and the links are widgets in the learner's language; the notebook keeps
+    only its title for Voilà's loading page (and try-it text, which Voilà removes)."""
+    notebook = json.loads((NOTEBOOKS / f"{lesson_id}.ipynb").read_text(encoding="utf-8"))
+    lesson = next(item for item in LESSONS if item.id == lesson_id)
+    assert notebook["metadata"]["title"] == (
+        f"{lesson.number} · {lesson.title['en']} · {lesson.title['it']}")
+    assert not [cell for cell in notebook["cells"] if cell["cell_type"] == "markdown"
+                and "try-it" not in cell["metadata"].get("tags", [])]
+    assert source(notebook["cells"][-1]) == "page.navigation()"
+    for lang, other in (("en", "it"), ("it", "en")):
+        links = _navigation(lesson_id, lang)
+        before, after = neighbours(lesson_id)
+        for near in (before, after):
+            if near is not None and near.number:
+                assert near.title[lang] in links and near.title[other] not in links
 
 
 @pytest.mark.parametrize("lesson_id", IDS)

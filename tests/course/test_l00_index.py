@@ -1,7 +1,9 @@
 """Lesson 0, the index: the big picture it paints is what the engine plays."""
 
+import html
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -117,23 +119,35 @@ def test_a_match_is_played_to_21_points():
 
 
 # -- the page and its widgets --------------------------------------------------------------
-def test_the_index_links_every_lesson_in_order_with_both_titles():
-    text = "\n".join(cell["source"] for cell in CELLS if cell["cell_type"] == "markdown")
-    lines = [line for line in text.splitlines() if line.startswith("- [")]
-    assert len(lines) == len(course()) == 11
-    for line, lesson in zip(lines, course(), strict=True):
-        title = f"[{lesson.number} · {lesson.title['en']} · {lesson.title['it']}]"
-        assert line.startswith(f"- {title}({lesson.id}.ipynb): ")
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_index_lists_every_lesson_in_order_in_the_learners_language(lang):
+    from tressette_learn.classroom import CourseProgress, Recorder
+
+    rec = Recorder("sqlite:///:memory:", settings=Settings())
+    try:
+        panel = CourseProgress(rec, settings=Settings(lang=lang))
+    finally:
+        rec.close()
+    items = re.findall(r'<li data-lesson="([^"]+)" class="todo"><a href="([^"]+)">([^<]+)</a>: '
+                       r"([^<]+)</li>", panel.value)
+    assert len(items) == len(course()) == 11
+    for (lesson_id, href, title, summary), lesson in zip(items, course(), strict=True):
+        assert (lesson_id, href) == (lesson.id, lesson.notebook)
+        assert html.unescape(title) == f"{lesson.number} · {lesson.title[lang]}"
+        assert html.unescape(summary) == lesson.summary[lang]
+    assert "CourseProgress()" in "".join(cell["source"] for cell in CELLS)
 
 
-def test_the_stored_notebook_starts_with_its_title():
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    assert "".join(cells[0]["source"]) == "# 0 · Learn Tressette · Impara il Tressette"
+def test_the_stored_notebook_is_titled_and_holds_no_text_for_voila():
+    notebook = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    assert notebook["metadata"]["title"] == "0 · Learn Tressette · Impara il Tressette"
+    assert not [cell for cell in notebook["cells"] if cell["cell_type"] == "markdown"
+                and "try-it" not in cell["metadata"].get("tags", [])]
 
 
 def test_the_language_switch_sets_both_language_and_faces():
     settings = Settings()
-    language, faces = language_switch(settings).children
+    language, faces, _kept = language_switch(settings).children
     language.value, faces.value = "it", "french"
     assert (settings.lang, settings.faces) == ("it", "french")
 

@@ -1,36 +1,63 @@
 """What the teacher sees, computed from the stored events (no widgets here).
 
-Only a learner's *first* answer to a question counts, as in the quizzes' scores.
+Only a learner's *first* answer to a question counts, as in the quizzes' scores. Lessons are
+kept by id and questions by what identifies them (their lesson, their place in the quiz,
+their prompt in both languages): :mod:`.teacher` words them in the teacher's language.
 """
 
 from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
+import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
+
+from ..teaching.bank import load_bank
+from ..teaching.course import Lesson, course
+from .mastery import FirstAnswers, LessonScore, bank_source, lesson_scores
 
 Row = Mapping[str, Any]
 
 
 @dataclasses.dataclass(frozen=True)
 class LearnerLine:
-    """One learner's progress."""
+    """One learner's progress: first answers, each lesson's quiz score, deals and matches."""
 
     name: str
     class_code: str
     answered: int
     right: int
-    lessons_done: tuple[str, ...]
+    scores: Mapping[str, LessonScore]
+    deals: int
     matches: int
+    won: int
     last_seen: str
 
     @property
     def right_rate(self) -> float:
         """The share of first answers that were right (0 with no answers)."""
         return self.right / self.answered if self.answered else 0.0
+
+    @property
+    def passed(self) -> int:
+        """How many lessons' quizzes the learner passed."""
+        return sum(score.passed for score in self.scores.values())
+
+
+@dataclasses.dataclass(frozen=True)
+class Question:
+    """What the teacher needs to recognise a question: its kind (``quiz``, ``guided``,
+    ``memory`` or ``other``), its place (``number`` of ``total``) and its prompt."""
+
+    kind: str
+    number: int = 0
+    total: int = 0
+    prompt: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,6 +68,7 @@ class Rate:
     lesson: str
     answers: int
     wrong: int
+    question: Question | None = None
 
     @property
     def error_rate(self) -> float:
@@ -73,15 +101,29 @@ def learner_lines(rows: Sequence[Row]) -> list[LearnerLine]:
 
 def _line(who: tuple[str, str], rows: Sequence[Row], firsts: list[Row]) -> LearnerLine:
     mine = [r for r in rows if (r["name"], r["class_code"]) == who]
-    done = sorted({r["lesson"] for r in mine if r["kind"] == "lesson_complete"})
+    by_quiz: dict[str, dict[str, bool]] = defaultdict(dict)
+    for row in firsts:
+        by_quiz[row["source"]][row["item"]] = bool(row["correct"])
+    ends = [r for r in mine if r["kind"] == "match_end"]
     return LearnerLine(who[0], who[1], len(firsts), sum(bool(r["correct"]) for r in firsts),
-                       tuple(done), sum(r["kind"] == "match_end" for r in mine),
+                       lesson_scores(by_quiz), sum(r["kind"] == "deal_end" for r in mine),
+                       len(ends), sum(bool(r["correct"]) for r in ends),
                        max(r["at"] for r in mine))
 
 
 def question_rates(rows: Sequence[Row]) -> list[Rate]:
     """Each question's error rate, the most missed first."""
-    return _rates(first_answers(rows), lambda r: f"{r['source']} · {r['item']}")
+    answers = first_answers(rows)
+    found: dict[str, Question] = {}
+    for row in answers:
+        if found.get(_question_key(row), Question("other")).kind == "other":
+            found[_question_key(row)] = question_of(row)
+    return [dataclasses.replace(rate, question=found[rate.key])
+            for rate in _rates(answers, _question_key)]
+
+
+def _question_key(row: Row) -> str:
+    return f"{row['source']} · {row['item']}"
 
 
 def lesson_rates(rows: Sequence[Row]) -> list[Rate]:
@@ -89,7 +131,7 @@ def lesson_rates(rows: Sequence[Row]) -> list[Rate]:
     return _rates([r for r in first_answers(rows) if r["lesson"]], lambda r: r["lesson"])
 
 
-def _rates(answers: list[Row], key_of: Any) -> list[Rate]:
+def _rates(answers: list[Row], key_of: Callable[[Row], str]) -> list[Rate]:
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     lessons: dict[str, str] = {}
     for row in answers:
@@ -101,24 +143,87 @@ def _rates(answers: list[Row], key_of: Any) -> list[Rate]:
     return sorted(rates, key=lambda r: (-r.error_rate, -r.answers, r.key))
 
 
+# -- naming a question ------------------------------------------------------------------------
+def question_of(row: Row) -> Question:
+    """The question an answer was given to: from what the recorder kept with the answer,
+    else from the lesson quizzes, else from the widget that asked it."""
+    data, source, item = row.get("data") or {}, str(row["source"]), str(row["item"])
+    prompt = data.get("prompt")
+    if isinstance(prompt, dict) and all(isinstance(v, str) for v in prompt.values()):
+        return Question("quiz", _int(data.get("number")), _int(data.get("questions")), prompt)
+    bank = _banks().get(source)
+    if bank is not None and item in bank:
+        number = list(bank).index(item)
+        return Question("quiz", number + 1, len(bank), bank[item])
+    moved = re.fullmatch(r"move(\d+)", item)
+    if moved:
+        return Question("guided", int(moved.group(1)) + 1)
+    asked = re.fullmatch(r"[a-z_]+-(\d+)", item)
+    if source.startswith("memory-") and asked:
+        return Question("memory", int(asked.group(1)) + 1)
+    return Question("other")
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+@functools.lru_cache(maxsize=1)
+def _banks() -> dict[str, dict[str, dict[str, str]]]:
+    """Each lesson quiz's source -> question id -> prompt in each language, in order."""
+    return {bank_source(lesson.quiz): {q.id: {lang: q.prompt.get(lang) for lang in lesson.title}
+                                       for q in load_bank(lesson.quiz)}
+            for lesson in course() if lesson.quiz}
+
+
+def lessons_by_id() -> dict[str, Lesson]:
+    """Every lesson of the course by its id."""
+    return {lesson.id: lesson for lesson in course()}
+
+
 def classes(rows: Iterable[Row]) -> list[str]:
     """The class codes that appear, sorted."""
     return sorted({r["class_code"] for r in rows})
 
 
-def learners_csv(lines: Iterable[LearnerLine]) -> str:
-    """The progress table as CSV text (a spreadsheet opens it)."""
+def local_time(iso: str) -> datetime | None:
+    """A stored time in the server's time zone (None if it is not a time)."""
+    try:
+        return datetime.fromisoformat(iso).astimezone()
+    except (TypeError, ValueError):
+        return None
+
+
+# -- the spreadsheet --------------------------------------------------------------------------
+def learners_csv(lines: Iterable[LearnerLine], head: Sequence[str],
+                 lesson_names: Mapping[str, str]) -> str:
+    """The progress table as CSV text (a spreadsheet opens it): ``head`` names the first
+    columns, then one column per lesson (``lesson_names``) with its quiz score."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["name", "class", "answers", "right", "right_rate", "lessons_done",
-                     "matches", "last_seen"])
+    writer.writerow([*head, *lesson_names.values()])
     for line in lines:
+        seen = local_time(line.last_seen)
         writer.writerow([_cell(line.name), line.class_code, line.answered, line.right,
-                         f"{line.right_rate:.2f}", " ".join(line.lessons_done), line.matches,
-                         line.last_seen])
+                         f"{line.right_rate:.2f}", line.passed, line.deals, line.matches,
+                         line.won, seen.strftime("%Y-%m-%d %H:%M") if seen else line.last_seen,
+                         *(_score_cell(line.scores.get(lesson)) for lesson in lesson_names)])
     return out.getvalue()
+
+
+CSV_FIELDS = ("name", "class", "answers", "right", "right_rate", "passed", "deals", "matches",
+              "won", "last")
+
+
+def _score_cell(score: LessonScore | None) -> str:
+    return f"{score.right}/{score.total}" if score and score.answered else ""
 
 
 def _cell(text: str) -> str:
     """Keep a spreadsheet from reading a learner's name as a formula."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+__all__ = ["CSV_FIELDS", "FirstAnswers", "LearnerLine", "Question", "Rate", "classes",
+           "first_answers", "learner_lines", "learners_csv", "lesson_rates", "lessons_by_id",
+           "local_time", "question_of", "question_rates"]

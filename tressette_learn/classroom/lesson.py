@@ -5,13 +5,22 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..ui.lesson import LessonPage as BasePage
+from ..ui.settings import SETTINGS, Settings
+from .recorder import Recorder, recorder
 from .signin import SignIn
 
 
 class LessonPage(BasePage):
-    """:class:`tressette_learn.ui.lesson.LessonPage` whose header signs the learner in."""
+    """:class:`tressette_learn.ui.lesson.LessonPage` whose header signs the learner in; the
+    events of this page are saved under its lesson."""
+
+    def __init__(self, lesson_id: str, settings: Settings = SETTINGS,
+                 rec: Recorder | None = None) -> None:
+        super().__init__(lesson_id, settings)
+        self.recorder = rec or recorder()
+        self.recorder.page = self.lesson.id
 
     def header(self) -> widgets.VBox:
         """The sign-in bar, then the language switch, the title and the goal."""
         box = super().header()
-        return widgets.VBox([SignIn(settings=self.settings), *box.children])
+        return widgets.VBox([SignIn(self.recorder, settings=self.settings), *box.children])

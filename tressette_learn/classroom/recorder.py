@@ -3,28 +3,33 @@
 Nothing reaches the lesson as an error: a write the store refuses stays pending (the
 status says so) and is written again with the next event or a retry; events from before
 the sign-in are kept and written once the learner is known. Quizzes resume where the
-learner left off.
+learner left off. The learner's language and faces are kept with them: the later of the
+choice saved in the store and the one made on this page wins.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import weakref
 from typing import Any
 
 import traitlets
 
+from ..i18n import LANGUAGES
 from ..ui.events import LOG, Event, on_open, subscribe
 from ..ui.quiz import Quiz
-from .store import Learner, Record, Store, StoreError
+from ..ui.settings import SETTINGS, Settings
+from .store import Learner, Preferences, Record, Store, StoreError
 
 MAX_DATA = 20_000  # characters of event details kept per event
 
 
-def record_of(event: Event) -> Record:
-    """The stored form of a widget event."""
+def record_of(event: Event, page: str = "") -> Record:
+    """The stored form of a widget event (on the lesson page ``page``)."""
     data = dict(event.data)
-    lesson = str(data.get("lesson") or (event.source if event.kind == "lesson_complete" else ""))
+    lesson = str(data.get("lesson") or (event.source if event.kind == "lesson_complete" else "")
+                 or page)
     text = json.dumps(data, default=str)
     if len(text) > MAX_DATA:
         data = {key: value for key, value in data.items() if key != "record"}
@@ -42,13 +47,17 @@ class Recorder(traitlets.HasTraits):
     problem = traitlets.Unicode("")
     learner = traitlets.Any(None)
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, settings: Settings = SETTINGS) -> None:
         super().__init__()
         self.url = url
+        self.settings = settings
+        self.page = ""  # the lesson this kernel shows (set by its LessonPage)
         self.pending: list[Record] = []
         self._store: Store | None = None
         self._quizzes: weakref.WeakSet[Quiz] = weakref.WeakSet()
-        self._stop = [subscribe(self.hear), on_open(self.opened)]
+        settings.observe(self._chosen, "chosen_at")
+        self._stop = [subscribe(self.hear), on_open(self.opened),
+                      lambda: settings.unobserve(self._chosen, "chosen_at")]
 
     def close(self) -> None:
         """Stop listening and close the store."""
@@ -69,6 +78,7 @@ class Recorder(traitlets.HasTraits):
         refuses); pending events are written and open quizzes resume."""
         learner = self.store().sign_in(name, class_code)
         self.learner = learner
+        self._sync_preferences()
         self.flush()
         for quiz in list(self._quizzes):
             self._resume(quiz)
@@ -84,7 +94,9 @@ class Recorder(traitlets.HasTraits):
         """Keep an event and write it if a learner is signed in."""
         if event.kind == "hint":  # a hint asked is not progress
             return
-        self.pending.append(record_of(event))
+        if event.kind == "answer":
+            event = self._with_question(event)
+        self.pending.append(record_of(event, self.page))
         if self.learner is not None:
             self.flush()
 
@@ -109,6 +121,43 @@ class Recorder(traitlets.HasTraits):
             return False
         self.status, self.problem = "saved", ""
         return True
+
+    def _with_question(self, event: Event) -> Event:
+        """An answer with its question's place in the quiz and its prompt (for the
+        teacher), when the quiz is on this page."""
+        for quiz in list(self._quizzes):
+            ids = [question.id for question in quiz.questions]
+            if quiz.quiz_id == event.source and event.item in ids:
+                number = ids.index(event.item)
+                prompt = quiz.questions[number].prompt
+                return dataclasses.replace(event, data={
+                    **event.data, "number": number + 1, "questions": len(ids),
+                    "prompt": {lang: prompt.get(lang) for lang in LANGUAGES}})
+        return event
+
+    # -- preferences --------------------------------------------------------------------
+    def _sync_preferences(self) -> None:
+        """Take the learner's saved choice if it is the later one, else save this page's."""
+        settings, learner = self.settings, self.learner
+        try:
+            saved = self.store().preferences(learner)
+            if saved is None or not settings.offer(saved.lang, saved.faces, saved.at):
+                self._save_preferences()
+        except (StoreError, ValueError) as err:
+            LOG.warning("preferences not synced: %s", err)
+
+    def _chosen(self, _change: object) -> None:
+        if self.learner is not None:
+            try:
+                self._save_preferences()
+            except StoreError as err:
+                LOG.warning("preferences not saved: %s", err)
+
+    def _save_preferences(self) -> None:
+        settings = self.settings
+        if settings.chosen_at:
+            self.store().save_preferences(self.learner, Preferences(
+                settings.lang, settings.faces, settings.chosen_at))
 
     def _resume(self, quiz: Quiz) -> None:
         try:

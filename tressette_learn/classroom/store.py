@@ -1,8 +1,10 @@
-"""The progress store: learners, and every event they produce (answers, finished lessons,
-deals and matches), in SQLite by default or in PostgreSQL.
+"""The progress store: learners, their display preferences, and every event they produce
+(answers, finished lessons, deals and matches), in SQLite by default or in PostgreSQL.
 
 Each event carries a unique id chosen by the writer, so a write retried after a failure
-is stored once. Many kernels may write at once.
+is stored once. Many kernels may write at once. The schema only grows by statements that
+are safe to run on every start (``CREATE ... IF NOT EXISTS``): a database made by an older
+version gains the new tables and keeps its rows.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..engine.svg import FACES
+from ..i18n import LANGUAGES
 from .database import Database, StoreError
 
-__all__ = ["Learner", "Record", "Store", "StoreError", "default_url", "normalise_class_code",
-           "normalise_name"]
+__all__ = ["Learner", "Preferences", "Record", "Store", "StoreError", "default_url",
+           "normalise_class_code", "normalise_name"]
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS learners (
@@ -33,7 +37,12 @@ SCHEMA = [
         kind TEXT NOT NULL, lesson TEXT NOT NULL, source TEXT NOT NULL, item TEXT NOT NULL,
         correct INTEGER, data TEXT NOT NULL, at TEXT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS events_learner ON events (learner_id, kind)",
+    # added after the first release: the learner's language and card faces
+    """CREATE TABLE IF NOT EXISTS preferences (
+        learner_id INTEGER PRIMARY KEY REFERENCES learners (id),
+        lang TEXT NOT NULL, faces TEXT NOT NULL, at TEXT NOT NULL)""",
 ]
+SCHEMA_LOCK = 7_240_301  # PostgreSQL advisory lock held while the schema is created
 MAX_NAME = 40
 MAX_CODE = 16
 
@@ -76,6 +85,22 @@ class Learner:
 
 
 @dataclasses.dataclass(frozen=True)
+class Preferences:
+    """A learner's display choices and when they were made (ISO time, UTC)."""
+
+    lang: str
+    faces: str
+    at: str
+
+    def __post_init__(self) -> None:
+        if self.lang not in LANGUAGES or self.faces not in FACES:
+            raise ValueError(f"preferences: unknown language {self.lang!r} or faces "
+                             f"{self.faces!r}")
+        if not isinstance(self.at, str) or not self.at:
+            raise ValueError("preferences: no time of choice")
+
+
+@dataclasses.dataclass(frozen=True)
 class Record:
     """One event to store for a learner."""
 
@@ -95,7 +120,11 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.db = Database(url or default_url())
-        self.db.run([(statement, ()) for statement in SCHEMA])
+        # PostgreSQL: kernels starting together would race to create the same table (a
+        # unique violation in its catalogue), so they take turns (SQLite's BEGIN IMMEDIATE
+        # already does this)
+        turns = [("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))] if self.db.postgres else []
+        self.db.run([*turns, *((statement, ()) for statement in SCHEMA)])
 
     def close(self) -> None:
         """Close the connection."""
@@ -131,6 +160,30 @@ class Store:
             first.setdefault(item, bool(correct))
         return first
 
+    def first_answers(self, learner: Learner) -> dict[str, dict[str, bool]]:
+        """The first answer the learner gave to each item, by quiz (source)."""
+        rows = self.db.query("SELECT source, item, correct FROM events WHERE learner_id = ? "
+                             "AND kind = 'answer' ORDER BY id", learner.id)
+        first: dict[str, dict[str, bool]] = {}
+        for source, item, correct in rows:
+            first.setdefault(source, {}).setdefault(item, bool(correct))
+        return first
+
+    def preferences(self, learner: Learner) -> Preferences | None:
+        """The learner's saved language and faces (None before the first choice)."""
+        rows = self.db.query("SELECT lang, faces, at FROM preferences WHERE learner_id = ?",
+                             learner.id)
+        return Preferences(*rows[0]) if rows else None
+
+    def save_preferences(self, learner: Learner, prefs: Preferences) -> None:
+        """Keep ``prefs`` unless a newer choice is already saved (another page, another
+        machine): the latest choice wins."""
+        self.db.run([(
+            "INSERT INTO preferences (learner_id, lang, faces, at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (learner_id) DO UPDATE SET lang = excluded.lang, "
+            "faces = excluded.faces, at = excluded.at WHERE excluded.at > preferences.at",
+            (learner.id, prefs.lang, prefs.faces, prefs.at))])
+
     def completed_lessons(self, learner: Learner) -> set[str]:
         """The lessons whose quiz the learner finished."""
         rows = self.db.query("SELECT DISTINCT lesson FROM events WHERE learner_id = ? "
@@ -150,11 +203,22 @@ class Store:
         return int(self.db.query("SELECT COUNT(*) FROM events WHERE kind = ?", kind)[0][0])
 
     def rows(self, class_code: str | None = None) -> list[dict[str, Any]]:
-        """Every event joined with its learner (for the teacher), oldest first."""
+        """Every event joined with its learner (for the teacher), oldest first; ``data`` is
+        the event's details (a dict)."""
         where, params = ("WHERE l.class_code = ?", (class_code,)) if class_code else ("", ())
         rows = self.db.query(
-            "SELECT l.name, l.class_code, e.kind, e.lesson, e.source, e.item, e.correct, e.at "
-            f"FROM events e JOIN learners l ON l.id = e.learner_id {where} ORDER BY e.id",
-            *params)
+            "SELECT l.name, l.class_code, e.kind, e.lesson, e.source, e.item, e.correct, e.at, "
+            f"e.data FROM events e JOIN learners l ON l.id = e.learner_id {where} "
+            "ORDER BY e.id", *params)
         keys = ("name", "class_code", "kind", "lesson", "source", "item", "correct", "at")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        return [{**dict(zip(keys, row[:-1], strict=True)), "data": _details(row[-1])}
+                for row in rows]
+
+
+def _details(text: str) -> dict[str, Any]:
+    """An event's stored details (an empty dict if they cannot be read)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -1,6 +1,8 @@
 """The teacher dashboard: opened with the key set when the server started (no key, no data).
 
-Every name a learner typed is escaped wherever it is shown.
+Everything shows in the teacher's language (the language switch on top, remembered like a
+learner's); lessons by their titles, questions by their place and prompt, times as a person
+reads them. Every name a learner typed is escaped wherever it is shown.
 """
 
 from __future__ import annotations
@@ -11,25 +13,43 @@ import html
 import io
 import os
 import time
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 from matplotlib.figure import Figure
 
+from ..teaching.course import course
 from ..ui.i18n import t
-from ..ui.settings import SETTINGS, Settings
+from ..ui.lesson import lesson_title
+from ..ui.messages import checked
+from ..ui.settings import SETTINGS, Settings, language_switch
 from .dashboard import (
+    CSV_FIELDS,
     LearnerLine,
+    Question,
     Rate,
     classes,
     learner_lines,
     learners_csv,
     lesson_rates,
+    lessons_by_id,
+    local_time,
     question_rates,
 )
+from .mastery import LessonScore
 from .store import Store, StoreError
 
 KEY_VARIABLE = "TRESSETTE_TEACHER_KEY"
 WRONG_KEY_PAUSE = 1.0  # seconds, to slow down guessing
+MAX_KEY = 200  # characters of a key typed
+STYLE = ("<style>.tl-teacher table { border-collapse: collapse; margin-bottom: 1em; }"
+         " .tl-teacher th, .tl-teacher td { padding: 2px 10px; text-align: left;"
+         " vertical-align: top; border-bottom: 1px solid #ddd; }</style>")
 
 
 def key_matches(typed: str, expected: str | None) -> bool:
@@ -39,8 +59,16 @@ def key_matches(typed: str, expected: str | None) -> bool:
     return hmac.compare_digest(typed.encode(), expected.encode())
 
 
+class KeyBox(anywidget.AnyWidget):
+    """The key and the Open button; each try arrives as one message with the key typed."""
+
+    _esm = Path(__file__).with_name("teacher_key.js")
+    state = traitlets.Dict().tag(sync=True)
+
+
 class TeacherDashboard(widgets.VBox):
-    """Key in; then progress per learner, error rates per question, the hardest lessons."""
+    """Key in; then each learner's progress and lesson scores, the most missed questions,
+    the hardest lessons."""
 
     def __init__(self, store: Store | None = None, key: str | None = None,
                  settings: Settings = SETTINGS) -> None:
@@ -48,98 +76,179 @@ class TeacherDashboard(widgets.VBox):
         self._key = os.environ.get(KEY_VARIABLE) if key is None else key
         self.settings = settings
         self.opened = False
-        lang = settings.lang
-        self.key_input = widgets.Password(placeholder=t("teacher.key", lang))
-        self.open_button = widgets.Button(description=t("teacher.open", lang))
-        self.open_button.on_click(lambda _b: self.unlock(self.key_input.value))
-        self.message = widgets.HTML()
+        self._class = ""
+        self._said: tuple[str, dict[str, Any]] | None = None
+        self.intro, self.message = widgets.HTML(), widgets.HTML()
+        self.key_box = KeyBox()
+        self.key_box.on_msg(self._on_message)
         self.content = widgets.VBox()
-        for widget, css in ((self.key_input, "tl-teacher-key"), (self.open_button,
-                            "tl-teacher-open"), (self.message, "tl-teacher-message")):
+        for widget, css in ((self.intro, "tl-teacher-intro"),
+                            (self.message, "tl-teacher-message")):
             widget.add_class(css)
-        super().__init__([widgets.HBox([self.key_input, self.open_button]), self.message,
-                          self.content])
+        switch = language_switch(settings, lambda lang: t("teacher.tab_title", lang))
+        super().__init__([switch, self.intro, self.key_box, self.message, self.content])
         self.add_class("tl-teacher")
         if not self._key:
-            self._say(t("teacher.no_key", lang, variable=KEY_VARIABLE))
-            self.open_button.disabled = True
+            self._say("teacher.no_key", variable=KEY_VARIABLE)
+        settings.observe(self._relabel, "lang")
+        self._relabel()
 
     def unlock(self, typed: str) -> bool:
         """Show the class's data if ``typed`` is the key; otherwise show nothing."""
-        lang = self.settings.lang
-        self.key_input.value = ""
         if not key_matches(typed, self._key):
             time.sleep(WRONG_KEY_PAUSE)
             self.content.children = ()
-            self._say(t("teacher.wrong_key", lang) if self._key
-                      else t("teacher.no_key", lang, variable=KEY_VARIABLE))
+            if self._key:
+                self._say("teacher.wrong_key")
             return False
         self.opened = True
-        self._say("")
-        self.refresh()
+        self._say(None)
+        self._relabel()
         return True
 
     def refresh(self, class_code: str | None = None) -> None:
         """Read the store again and redraw (for one class, or all)."""
         if not self.opened:
             return
+        self._class = class_code or ""
         lang = self.settings.lang
         try:
             rows = (self._store or Store()).rows()
         except StoreError as err:
-            self._say(t("teacher.store_failed", lang, reason=str(err)))
+            self._say("teacher.store_failed", reason=str(err))
             return
         picker = widgets.Dropdown(options=[(t("teacher.all_classes", lang), "")]
                                   + [(code or "–", code) for code in classes(rows)],
-                                  value=class_code or "")
+                                  value=self._class)
         picker.observe(lambda change: self.refresh(change["new"]), "value")
-        if class_code:
-            rows = [r for r in rows if r["class_code"] == class_code]
+        if self._class:
+            rows = [r for r in rows if r["class_code"] == self._class]
         lines = learner_lines(rows)
         self.content.children = (
             picker, widgets.HTML(learners_html(lines, lang)),
-            widgets.HTML(rates_html(question_rates(rows)[:15], lang, "teacher.questions")),
+            widgets.HTML(scores_html(lines, lang)),
+            widgets.HTML(questions_html(question_rates(rows)[:15], lang)),
             lesson_chart(lesson_rates(rows), lang),
-            widgets.HTML(csv_link(learners_csv(lines), lang)))
+            widgets.HTML(csv_link(lines, lang)))
 
-    def _say(self, text: str) -> None:
-        self.message.value = f"<p>{html.escape(text)}</p>" if text else ""
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        msg = checked("TeacherDashboard", content, {"unlock": {"key": str}}, max_text=MAX_KEY)
+        if msg is not None and not self.opened:
+            self.unlock(msg["key"])
+
+    def _relabel(self, _change: object = None) -> None:
+        lang = self.settings.lang
+        intro = "" if self.opened else f"<p>{html.escape(t('teacher.intro', lang))}</p>"
+        self.intro.value = f"<h1>{html.escape(t('teacher.title', lang))}</h1>{intro}{STYLE}"
+        self.key_box.state = {"key": t("teacher.key", lang), "open": t("teacher.open", lang),
+                              "enabled": bool(self._key), "unlocked": self.opened}
+        self._draw_message()
+        self.refresh(self._class)
+
+    def _say(self, key: str | None, **values: Any) -> None:
+        self._said = (key, values) if key else None
+        self._draw_message()
+
+    def _draw_message(self) -> None:
+        said = self._said
+        self.message.value = (f"<p>{html.escape(t(said[0], self.settings.lang, **said[1]))}</p>"
+                              if said else "")
 
 
-def learners_html(lines: list[LearnerLine], lang: str) -> str:
+# -- the tables ---------------------------------------------------------------------------------
+def _table(css: str, title: str, head: list[str], rows: list[list[str]]) -> str:
+    """A titled table; ``head`` and ``rows`` are text, escaped here."""
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+                   for row in rows)
+    return (f'<h4>{html.escape(title)}</h4><table class="{css}">'
+            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def learners_html(lines: list[LearnerLine], lang: str, now: datetime | None = None) -> str:
     """The per-learner table, every cell escaped."""
     if not lines:
         return f"<p>{html.escape(t('teacher.empty', lang))}</p>"
-    head = "".join(f"<th>{html.escape(t(f'teacher.col.{c}', lang))}</th>" for c in
-                   ("name", "class", "answers", "right", "lessons", "matches", "last"))
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
-            line.name, line.class_code or "–", line.answered, f"{line.right_rate:.0%}",
-            ", ".join(line.lessons_done) or "–", line.matches, line.last_seen)) + "</tr>"
-        for line in lines)
-    title = html.escape(t("teacher.learners", lang))
-    return (f'<h4>{title}</h4><table class="tl-teacher-learners">'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    lessons = len(course()) - 1
+    head = [t(f"teacher.col.{c}", lang) for c in
+            ("name", "class", "passed", "right", "deals", "matches", "last")]
+    rows = [[line.name, line.class_code or "–",
+             t("teacher.passed", lang, passed=line.passed, lessons=lessons),
+             t("teacher.right", lang, rate=round(100 * line.right_rate),
+               answered=line.answered) if line.answered else "–",
+             str(line.deals), t("teacher.matches", lang, matches=line.matches, won=line.won)
+             if line.matches else "0", when(line.last_seen, lang, now)] for line in lines]
+    return _table("tl-teacher-learners", t("teacher.learners", lang), head, rows)
 
 
-def rates_html(rates: list[Rate], lang: str, title: str) -> str:
-    """A table of error rates."""
-    rows = "".join(f"<tr><td>{html.escape(r.key)}</td><td>{r.answers}</td>"
-                   f"<td>{r.error_rate:.0%}</td></tr>" for r in rates)
-    head = "".join(f"<th>{html.escape(t(f'teacher.col.{c}', lang))}</th>"
-                   for c in ("question", "answers", "wrong"))
-    return (f"<h4>{html.escape(t(title, lang))}</h4><table class=\"tl-teacher-questions\">"
-            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+def scores_html(lines: list[LearnerLine], lang: str) -> str:
+    """Each learner's first-answer score in each lesson's quiz (✓ when passed)."""
+    if not lines:
+        return ""
+    lessons = [lesson for lesson in course() if lesson.quiz]
+    head = [t("teacher.col.name", lang), *(lesson_title(lesson, lang) for lesson in lessons)]
+    rows = [[line.name, *(_score(line.scores.get(lesson.id)) for lesson in lessons)]
+            for line in lines]
+    return _table("tl-teacher-scores", t("teacher.scores", lang), head, rows)
+
+
+def _score(score: LessonScore | None) -> str:
+    if score is None or not score.answered:
+        return "–"
+    return f"{score.right}/{score.total}" + (" ✓" if score.passed else "")
+
+
+def questions_html(rates: list[Rate], lang: str) -> str:
+    """The most missed questions: their lesson, what they asked, how often they were missed."""
+    lessons = lessons_by_id()
+    head = [t(f"teacher.col.{c}", lang) for c in ("lesson", "question", "answers", "wrong")]
+    rows = [[lesson_title(lessons[r.lesson], lang) if r.lesson in lessons else "–",
+             question_text(r.question or Question("other"), lang), str(r.answers),
+             f"{r.error_rate:.0%}"] for r in rates]
+    return _table("tl-teacher-questions", t("teacher.questions", lang), head, rows)
+
+
+def question_text(question: Question, lang: str) -> str:
+    """A question as the teacher recognises it, in ``lang``."""
+    if question.kind == "quiz":
+        prompt = question.prompt.get(lang, "")
+        if question.number and question.total:
+            return t("teacher.question.quiz", lang, number=question.number,
+                     total=question.total, prompt=prompt)
+        return prompt or t("teacher.question.other", lang)
+    if question.kind in ("guided", "memory"):
+        return t(f"teacher.question.{question.kind}", lang, number=question.number)
+    return t("teacher.question.other", lang)
+
+
+def when(iso: str, lang: str, now: datetime | None = None) -> str:
+    """A stored time as a person reads it: "today, 14:05", "12 March, 9:30", "3 May 2024"."""
+    moment = local_time(iso)
+    if moment is None:
+        return iso
+    now = (now or datetime.now()).astimezone()
+    clock = f"{moment.hour}:{moment.minute:02d}"
+    if moment.date() == now.date():
+        return t("teacher.time.today", lang, time=clock)
+    if moment.date() == (now - timedelta(days=1)).date():
+        return t("teacher.time.yesterday", lang, time=clock)
+    month = t(f"teacher.month.{moment.month}", lang)
+    if moment.year == now.year:
+        return t("teacher.time.this_year", lang, day=moment.day, month=month, time=clock)
+    return t("teacher.time.date", lang, day=moment.day, month=month, year=str(moment.year))
 
 
 def lesson_chart(rates: list[Rate], lang: str) -> widgets.Widget:
     """A bar chart of each lesson's error rate, hardest on top."""
+    lessons = lessons_by_id()
+    rates = [r for r in rates if r.key in lessons]
     if not rates:
         return widgets.HTML()
-    fig = Figure(figsize=(6, 0.4 * len(rates) + 1.2))
+    fig = Figure(figsize=(7, 0.4 * len(rates) + 1.2))
     ax = fig.add_subplot()
     ordered = list(reversed(rates))
-    ax.barh([r.key for r in ordered], [100 * r.error_rate for r in ordered], color="#0072B2")
+    ax.barh([lesson_title(lessons[r.key], lang) for r in ordered],
+            [100 * r.error_rate for r in ordered], color="#0072B2")
     ax.set_xlabel(t("teacher.chart_x", lang))
     ax.set_title(t("teacher.hardest", lang))
     ax.set_xlim(0, 100)
@@ -151,8 +260,11 @@ def lesson_chart(rates: list[Rate], lang: str) -> widgets.Widget:
     return image
 
 
-def csv_link(text: str, lang: str) -> str:
-    """A link that downloads ``text`` as progress.csv."""
+def csv_link(lines: list[LearnerLine], lang: str) -> str:
+    """A link that downloads the progress table as progress.csv (headers in ``lang``)."""
+    names: Mapping[str, str] = {lesson.id: lesson_title(lesson, lang)
+                                for lesson in course() if lesson.quiz}
+    text = learners_csv(lines, [t(f"teacher.csv_col.{c}", lang) for c in CSV_FIELDS], names)
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="tl-teacher-csv" download="progress.csv" '
             f'href="data:text/csv;base64,{data}">{html.escape(t("teacher.csv", lang))}</a>')

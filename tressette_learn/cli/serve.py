@@ -1,7 +1,8 @@
 """``tressette-learn serve``: the lessons in Voilà (or JupyterLab) on this machine.
 
 Voilà serves the notebooks folder (the installed copy, or ``notebooks/`` in a checkout) with
-the settings of ``voila.json`` in that folder, and the index page's URL is printed.
+the settings of ``voila.json`` in that folder. A first line says that it is starting; the
+index page's URL is printed once that page renders (its pre-heated kernels are ready).
 ``--lab`` copies the lessons to a folder of the learner's (new files only, never over an
 edited copy) and opens JupyterLab there instead. Ctrl-C (or SIGTERM) stops the server and its
 kernels and exits with status 0; a port in use exits with status 2 and one line.
@@ -55,9 +56,13 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError("--dir goes with --lab")
     check_port(args.port)
     server, url = lab_server(args) if args.lab else voila_server(args.port)
+    print("Starting the lessons (the first start takes a little while)...", flush=True)
     try:
         with stop_signals_raise(), server:
+            probe = None if args.lab else server.ready(f"/voila/render/{INDEX}")
             print(f"Serving the lessons at {url}\nPress Ctrl-C to stop.", flush=True)
+            if probe:
+                server.stop_kernel(probe)  # the kernel that rendered the page to check it
             if not args.no_browser:
                 open_browser(url)
             assert server.process is not None

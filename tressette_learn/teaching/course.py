@@ -2,7 +2,8 @@
 
 ``lessons/course.yaml`` lists the lessons in order::
 
-    - {id: 01_deck, title: {en: The deck, it: Il mazzo}}
+    - {id: 01_deck, title: {en: The deck, it: Il mazzo},
+       summary: {en: "The 40 cards...", it: "Le 40 carte..."}}
 
 ``lessons/pages/<id>.yaml`` holds a lesson's page::
 
@@ -32,11 +33,13 @@ PAGE_FIELDS = {"goal", "quiz", "sections"}
 
 @dataclasses.dataclass(frozen=True)
 class Lesson:
-    """One lesson: its place in the course, title, goal, quiz bank and page sections."""
+    """One lesson: its place in the course, title, summary, goal, quiz bank and page
+    sections."""
 
     id: str
     number: int
     title: Text
+    summary: Text
     goal: Text
     quiz: str | None
     sections: dict[str, Text]
@@ -86,8 +89,8 @@ def neighbours(lesson_id: str) -> tuple[Lesson | None, Lesson | None]:
 
 def _lesson(index: int, entry: Any) -> Lesson:
     where = f"course.yaml: lesson {index}"
-    if not isinstance(entry, dict) or set(entry) != {"id", "title"}:
-        raise ContentError(f"{where}: expected exactly the fields id and title")
+    if not isinstance(entry, dict) or set(entry) != {"id", "title", "summary"}:
+        raise ContentError(f"{where}: expected exactly the fields id, title and summary")
     lesson_id = entry["id"]
     if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
         raise ContentError(f"{where}: id: {lesson_id!r} is not like 01_deck")
@@ -102,6 +105,7 @@ def _lesson(index: int, entry: Any) -> Lesson:
     if not isinstance(sections, dict):
         raise ContentError(f"{page_where}: sections: expected a mapping of names to texts")
     return Lesson(lesson_id, int(lesson_id[:2]), text(f"{where}: title", entry["title"]),
+                  text(f"{where}: summary", entry["summary"]),
                   text(f"{page_where}: goal", page["goal"]), quiz,
                   {name: text(f"{page_where}: sections.{name}", value)
                    for name, value in sections.items()})

@@ -1,7 +1,8 @@
-"""A lesson page: its title, goal and text sections in the learner's language, its quiz.
+"""A lesson page: its title, goal, text sections and links in the learner's language, its quiz.
 
-A notebook shows ``page.header()``, then sections and widgets, then ``page.quiz()``;
-the texts live in ``lessons/pages/<id>.yaml`` and switch language with the rest.
+A notebook shows ``page.header()``, then sections and widgets, then ``page.quiz()`` and
+``page.navigation()``; the texts live in ``lessons/pages/<id>.yaml`` and switch language
+with the rest (the notebook itself holds no text a learner reads).
 """
 
 from __future__ import annotations
@@ -11,12 +12,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..teaching.course import Lesson, lesson
+from ..teaching.course import Lesson, lesson, neighbours
 from .events import Event, EventSource
 from .i18n import t
 from .markup import inline, to_html
 from .quiz import Quiz
 from .settings import SETTINGS, Settings, language_switch
+
+
+def lesson_title(item: Lesson, lang: str) -> str:
+    """``3 · Following suit``: the lesson's number and title in ``lang``."""
+    return f"{item.number} · {item.title[lang]}"
 
 
 class LessonPage(EventSource):
@@ -30,11 +36,18 @@ class LessonPage(EventSource):
 
     def header(self) -> widgets.VBox:
         """The language switch, the lesson's title and its goal."""
-        title = self._html(lambda lang: f"<h2>{inline(self._title(lang))}</h2>", "tl-lesson-title")
+        title = self._html(lambda lang: f"<h1>{inline(self.title(lang))}</h1>",
+                           "tl-lesson-title")
         goal = self._html(lambda lang: (
             f"<p><strong>{html.escape(t('lesson.goal', lang))}</strong> "
             f"{inline(self.lesson.goal[lang])}</p>"), "tl-lesson-goal")
-        return widgets.VBox([language_switch(self.settings), title, goal])
+        switch = language_switch(self.settings, lambda lang: t(
+            "lesson.tab_title", lang, title=self.title(lang)))
+        return widgets.VBox([switch, title, goal])
+
+    def title(self, lang: str) -> str:
+        """This lesson's number and title in ``lang``."""
+        return lesson_title(self.lesson, lang)
 
     def section(self, name: str) -> widgets.HTML:
         """The text ``name`` of this lesson's page."""
@@ -42,6 +55,10 @@ class LessonPage(EventSource):
             raise KeyError(f"pages/{self.lesson.id}.yaml has no section {name!r}")
         return self._html(lambda lang: to_html(self.lesson.sections[name][lang]),
                           "tl-lesson-text")
+
+    def navigation(self) -> widgets.HTML:
+        """Links to the lesson before and the one after (the index after the last)."""
+        return self._html(self._links, "tl-lesson-nav")
 
     def quiz(self, **kwargs: Any) -> Quiz:
         """This lesson's quiz, under its title; finishing it marks the lesson complete."""
@@ -56,8 +73,19 @@ class LessonPage(EventSource):
         if event.kind == "quiz_end":
             self.emit(Event("lesson_complete", self.lesson.id, data=dict(event.data)))
 
-    def _title(self, lang: str) -> str:
-        return f"{self.lesson.number} · {self.lesson.title[lang]}"
+    def _links(self, lang: str) -> str:
+        before, after = neighbours(self.lesson.id)
+        links = []
+        if before is not None:
+            links.append(_link(before, "tl-nav-previous", "lesson.index" if before.number == 0
+                               else "lesson.previous", lang))
+        if after is None:
+            first = lesson("00_index")
+            links.append(_link(first, "tl-nav-next", "lesson.back_to_index", lang))
+        else:
+            links.append(_link(after, "tl-nav-next", "lesson.start" if before is None
+                               else "lesson.next", lang))
+        return f'<nav><p>{" · ".join(links)}</p></nav>'
 
     def _html(self, render: Any, css: str) -> widgets.HTML:
         box = widgets.HTML(render(self.settings.lang))
@@ -68,3 +96,8 @@ class LessonPage(EventSource):
     def _redraw(self, _change: object = None) -> None:
         for box, render in self._texts:
             box.value = render(self.settings.lang)
+
+
+def _link(target: Lesson, css: str, key: str, lang: str) -> str:
+    text = t(key, lang, title=lesson_title(target, lang))
+    return f'<a class="{css}" href="{target.notebook}">{html.escape(text)}</a>'

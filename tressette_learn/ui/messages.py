@@ -14,20 +14,22 @@ from .events import LOG
 MAX_TEXT = 64
 
 
-def checked(widget: str, content: Any, shapes: Mapping[str, Mapping[str, type]]) -> dict | None:
+def checked(widget: str, content: Any, shapes: Mapping[str, Mapping[str, type]],
+            max_text: int = MAX_TEXT) -> dict | None:
     """``content`` if it is ``{"type": T, ...}`` with exactly the fields ``shapes[T]`` names.
 
-    Text fields longer than :data:`MAX_TEXT` are refused. Anything else is logged as
-    forged and ``None`` is returned.
+    Text fields longer than ``max_text`` are refused. Anything else is logged as forged and
+    ``None`` is returned.
     """
-    problem = _problem(content, shapes)
+    problem = _problem(content, shapes, max_text)
     if problem is None:
         return dict(content)
     LOG.warning("%s ignored a forged message (%s): %.200r", widget, problem, content)
     return None
 
 
-def _problem(content: Any, shapes: Mapping[str, Mapping[str, type]]) -> str | None:
+def _problem(content: Any, shapes: Mapping[str, Mapping[str, type]],
+             max_text: int) -> str | None:
     if not isinstance(content, dict):
         return "not an object"
     kind = content.get("type")
@@ -43,6 +45,6 @@ def _problem(content: Any, shapes: Mapping[str, Mapping[str, type]]) -> str | No
         value = content[name]
         if not isinstance(value, kind_of) or (kind_of is int and isinstance(value, bool)):
             return f"{name} is not {kind_of.__name__}"
-        if isinstance(value, str) and len(value) > MAX_TEXT:
+        if isinstance(value, str) and len(value) > max_text:
             return f"{name} too long"
     return None

@@ -1,38 +1,94 @@
-"""The learner's display choices shared by every widget: language and card faces."""
+"""The learner's display choices shared by every widget: language and card faces.
+
+A choice is stamped with the time it was made (``chosen_at``, the server's clock), so that a
+choice kept in the browser and one kept with a signed-in learner can be compared: the later
+one wins, on every page (:mod:`.preferences`).
+"""
 
 from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
 
 import ipywidgets as widgets
 import traitlets
 
-from ..engine.svg import set_display
+from ..engine.svg import FACES, set_display
 from .i18n import LANGUAGES, t
 
-FACES = ("italian", "french")
+__all__ = ["FACES", "SETTINGS", "Settings", "language_switch", "now_stamp"]
+
+
+def now_stamp() -> str:
+    """This moment as stored with a choice (ISO, UTC, microseconds: they sort as text)."""
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def read_stamp(text: str) -> str:
+    """``text`` as a stamp like :func:`now_stamp` writes, a time to come counted as now
+    (a wrong clock must not outlast later choices); ValueError if it is not a time."""
+    when = datetime.fromisoformat(text)
+    if when.tzinfo is None:
+        raise ValueError(f"a time without its zone: {text!r}")
+    return min(when.astimezone(timezone.utc).isoformat(timespec="microseconds"), now_stamp())
 
 
 class Settings(traitlets.HasTraits):
-    """Language (``en``/``it``) and faces (``italian``/``french``); widgets observe it."""
+    """Language (``en``/``it``) and faces (``italian``/``french``); widgets observe it.
+
+    ``chosen_at`` is when they were last chosen ("" while they are the defaults).
+    """
 
     lang = traitlets.Enum(LANGUAGES, default_value="en")
     faces = traitlets.Enum(FACES, default_value="italian")
+    chosen_at = traitlets.Unicode("")
 
     def __init__(self, drives_display: bool = False, **kwargs: object) -> None:
-        super().__init__(**kwargs)
         self.drives_display = drives_display
+        self._restoring = True  # values given here are not a learner's choice
+        super().__init__(**kwargs)
+        self._restoring = False
 
     @traitlets.observe("lang", "faces")
-    def _sync_engine(self, _change: object) -> None:
-        """The shared settings also choose how cards draw themselves in a notebook."""
+    def _changed(self, _change: object) -> None:
+        """A new choice: stamp it; the shared settings also choose how cards draw
+        themselves in a notebook."""
+        if not self._restoring:
+            self.chosen_at = now_stamp()
         if self.drives_display:
             set_display(faces=self.faces, lang=self.lang)
+
+    def offer(self, lang: str, faces: str, at: str) -> bool:
+        """Take a choice saved elsewhere if it is later than the current one; whether it
+        was taken. ValueError (and no change) for an unknown language, faces or time."""
+        if lang not in LANGUAGES or faces not in FACES:
+            raise ValueError(f"unknown language {lang!r} or faces {faces!r}")
+        stamp = read_stamp(at)
+        if self.chosen_at and stamp <= self.chosen_at:
+            return False
+        with self._restored(), self.hold_trait_notifications():
+            self.lang, self.faces, self.chosen_at = lang, faces, stamp
+        return True
+
+    @contextlib.contextmanager
+    def _restored(self) -> Iterator[None]:
+        self._restoring = True
+        try:
+            yield
+        finally:
+            self._restoring = False
 
 
 SETTINGS = Settings(drives_display=True)
 
 
-def language_switch(settings: Settings = SETTINGS) -> widgets.HBox:
-    """Two toggles, language and faces; changing one redraws every widget."""
+def language_switch(settings: Settings = SETTINGS,
+                    title: Callable[[str], str] | None = None) -> widgets.HBox:
+    """Two toggles, language and faces; changing one redraws every widget. The choice is
+    kept in the browser and applied on every page (``title(lang)`` names the page)."""
+    from .preferences import Preferences
+
     lang = widgets.ToggleButtons(options=[("English", "en"), ("Italiano", "it")],
                                  value=settings.lang, style={"button_width": "6em"})
     faces = widgets.ToggleButtons(options=FACES, value=settings.faces,
@@ -49,4 +105,4 @@ def language_switch(settings: Settings = SETTINGS) -> widgets.HBox:
     traitlets.link((lang, "value"), (settings, "lang"))
     traitlets.link((faces, "value"), (settings, "faces"))
     settings.observe(label_faces, "lang")
-    return widgets.HBox([lang, faces])
+    return widgets.HBox([lang, faces, Preferences(settings, title)])

@@ -1,0 +1,74 @@
+"""How well a learner knows each lesson, computed from their first answers (no widgets).
+
+A lesson's quiz is *finished* when every one of its questions has an answer, and *passed*
+when, besides, at least :data:`PASS_SHARE` of the first answers were right. Only first
+answers count, as in the quizzes' own scores; the rule can change without losing data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from fractions import Fraction
+
+from ..teaching.bank import load_bank
+from ..teaching.course import Lesson, course
+
+PASS_SHARE = Fraction(2, 3)  # of a quiz's questions answered right the first time
+
+FirstAnswers = Mapping[str, Mapping[str, bool]]  # quiz (source) -> question id -> right
+
+
+def bank_source(name: str) -> str:
+    """The source of the answers to quiz bank ``name`` (``Quiz.from_bank``'s quiz id)."""
+    return f"bank-{name}"
+
+
+@dataclasses.dataclass(frozen=True)
+class LessonScore:
+    """A learner's first answers to one lesson's quiz."""
+
+    lesson: Lesson
+    right: int
+    answered: int
+    total: int
+
+    @property
+    def finished(self) -> bool:
+        """Every question of the quiz has an answer."""
+        return self.answered >= self.total
+
+    @property
+    def passed(self) -> bool:
+        """Finished, with enough first answers right."""
+        return self.finished and self.right >= PASS_SHARE * self.total
+
+
+def lesson_scores(first: FirstAnswers) -> dict[str, LessonScore]:
+    """Each lesson with a quiz (by id), scored from ``first``."""
+    return {lesson.id: _score(lesson, first) for lesson in course() if lesson.quiz}
+
+
+def _score(lesson: Lesson, first: FirstAnswers) -> LessonScore:
+    assert lesson.quiz is not None
+    ids = [question.id for question in load_bank(lesson.quiz)]
+    given = first.get(bank_source(lesson.quiz), {})
+    answers = [given[qid] for qid in ids if qid in given]
+    return LessonScore(lesson, sum(answers), len(answers), len(ids))
+
+
+def course_lessons() -> tuple[Lesson, ...]:
+    """The lessons a learner works through: every one but the index page."""
+    return course()[1:]
+
+
+def next_step(scores: Mapping[str, LessonScore]) -> tuple[str, list[Lesson]]:
+    """Where the learner stands: ``("next", [lesson])`` (the first quiz not finished),
+    ``("review", lessons)`` (every quiz finished, these not passed) or ``("done", [])``
+    (every lesson passed)."""
+    lessons = [lesson for lesson in course_lessons() if lesson.id in scores]
+    todo = [lesson for lesson in lessons if not scores[lesson.id].finished]
+    if todo:
+        return "next", todo[:1]
+    weak = [lesson for lesson in lessons if not scores[lesson.id].passed]
+    return ("review", weak) if weak else ("done", [])

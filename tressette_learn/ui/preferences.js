@@ -1,0 +1,69 @@
+// The learner's language and faces kept in localStorage: offered to the kernel as a page
+// opens (the page stays hidden until the kernel has answered, at most HIDE_MS), saved back
+// after every choice. Also names the browser tab in the chosen language.
+const KEY = "tressette_learn.preferences";
+const HIDE_MS = 4000;
+const PENDING = "tl-preferences-pending";
+
+function remembered() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) || "null");
+    const ok = saved && ["lang", "faces", "at"].every((k) => typeof saved[k] === "string");
+    return ok && saved.at ? saved : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function hide(hidden) {
+  if (!document.getElementById(PENDING)) {
+    const style = document.createElement("style");
+    style.id = PENDING;
+    style.textContent = `.${PENDING} #rendered_cells { visibility: hidden; }`;
+    document.head.appendChild(style);
+  }
+  document.documentElement.classList.toggle(PENDING, hidden);
+}
+
+// The model may exist before its connection to the kernel: try again until it sends.
+function offer(model, message, waited = 0) {
+  try {
+    model.send(message);
+  } catch (e) {
+    if (waited < HIDE_MS) setTimeout(() => offer(model, message, waited + 50), 50);
+  }
+}
+
+function initialize({ model }) {
+  const saved = remembered();
+  const current = model.get("saved");
+  if (saved && saved.at > current.at) {
+    // the same look carries its time too: a later choice elsewhere must not undo it
+    if (saved.lang !== current.lang || saved.faces !== current.faces) {
+      hide(true);
+      setTimeout(() => hide(false), HIDE_MS);
+    }
+    offer(model, { type: "restore", lang: saved.lang, faces: saved.faces, at: saved.at });
+  }
+  const onMessage = (msg) => { if (msg && msg.type === "settled") hide(false); };
+  const onSaved = () => {
+    const now = model.get("saved");
+    if (now.at) localStorage.setItem(KEY, JSON.stringify(now));
+  };
+  model.on("msg:custom", onMessage);
+  model.on("change:saved", onSaved);
+  return () => {
+    model.off("msg:custom", onMessage);
+    model.off("change:saved", onSaved);
+  };
+}
+
+function render({ model, el }) {
+  el.hidden = true;
+  const name = () => { if (model.get("title")) document.title = model.get("title"); };
+  model.on("change:title", name);
+  name();
+  return () => model.off("change:title", name);
+}
+
+export default { initialize, render };
