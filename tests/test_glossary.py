@@ -29,3 +29,14 @@ def test_the_view_switches_language_and_escapes():
     assert "The words of Tressette" in view.value and "never wins" in view.value
     settings.lang = "it"
     assert "Le parole del Tressette" in view.value and "non prende mai" in view.value
+
+
+def test_the_italian_words_for_deal_match_trick_and_hand_are_kept_apart():
+    """A smazzata is a deal (not a partita, the match); a presa is a trick (a mano is the
+    cards a player holds): the glossary must not gloss one with the other."""
+    it = {e.term: e.meaning["it"].lower() for e in glossary()}
+    assert "partita" not in it["smazzata"]
+    assert "smazzat" in it["partita"]
+    assert "una mano" not in it["presa"] and "la mano" not in it["presa"]
+    assert "presa" not in it["mano"]
+    assert "mano" not in it["ultima presa"]
