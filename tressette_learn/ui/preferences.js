@@ -34,17 +34,31 @@ function offer(model, message, waited = 0) {
   }
 }
 
+// The saved choice is offered once the widget manager has created every model of the page:
+// an update for a model still being created is lost, so a choice applied while Voilà was
+// creating them left some texts in the old language. Managers without `restored` (or
+// already restored) go on at once; after HIDE_MS the choice is offered anyway.
+function whenRestored(manager) {
+  if (!manager || !manager.restored || manager.restoredStatus !== false) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      manager.restored.disconnect(done);
+      resolve();
+    };
+    manager.restored.connect(done);
+    setTimeout(done, HIDE_MS);
+  });
+}
+
 function initialize({ model }) {
   const saved = remembered();
   const current = model.get("saved");
-  if (saved && saved.at > current.at) {
+  if (saved && saved.at > current.at && (saved.lang !== current.lang || saved.faces !== current.faces)) {
     // the same look carries its time too: a later choice elsewhere must not undo it
-    if (saved.lang !== current.lang || saved.faces !== current.faces) {
-      hide(true);
-      setTimeout(() => hide(false), HIDE_MS);
-    }
-    offer(model, { type: "restore", lang: saved.lang, faces: saved.faces, at: saved.at });
+    hide(true);
+    setTimeout(() => hide(false), HIDE_MS);
   }
+  whenRestored(model.widget_manager).then(() => offerSaved(model));
   const onMessage = (msg) => { if (msg && msg.type === "settled") hide(false); };
   const onSaved = () => {
     const now = model.get("saved");
@@ -56,6 +70,13 @@ function initialize({ model }) {
     model.off("msg:custom", onMessage);
     model.off("change:saved", onSaved);
   };
+}
+
+function offerSaved(model) {
+  const saved = remembered();
+  if (saved && saved.at > model.get("saved").at) {
+    offer(model, { type: "restore", lang: saved.lang, faces: saved.faces, at: saved.at });
+  }
 }
 
 function render({ model, el }) {
