@@ -59,8 +59,9 @@ COUNTS: dict[str, list[Rule]] = {
 # that are never Tressette's own terms (those stay Italian in English pages).
 OTHER_LANGUAGE = {
     "it": re.compile(r"\b(?:the|The|and|of|with|you|You|your|Your|trick|tricks|cards|deal"
-                     r"|points|Next|Check|Hint|Score|Question|North|South|East|West|Back"
-                     r"|Forward|Show me|Start|Index|lesson)\b"),
+                     r"|points|suit|order|deck|whole|Next|Check|Hint|Score|Question|North"
+                     r"|South|East|West|Back|Forward|Show me|Start|Index|lesson|Learn|Play"
+                     r"|Following|Scoring|Signals|Declarations|Variants|Strategy)\b"),
     "en": re.compile(r"\b(?:della|delle|degli|questa|pagina|Avanti|Indietro|Controlla"
                      r"|Suggerimento|Domanda|Punteggio|Inizia|Impara|Gioca|lezione|lezioni"
                      r"|Tocca a te|Nord|Ovest|Mostrami|Torna|Prova)\b"),

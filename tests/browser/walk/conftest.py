@@ -30,7 +30,7 @@ written: list[Path] = []
 
 
 @pytest.fixture(scope="session")
-def walk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def walk_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """The lessons served on a free port, with their own progress store."""
     data = tmp_path_factory.mktemp("walk-data")
     env = {"TRESSETTE_DATA": str(data), "TRESSETTE_DB": "", "TRESSETTE_TEACHER_KEY": TEACHER_KEY}
@@ -39,18 +39,33 @@ def walk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
              "--MappingKernelManager.cull_interval=20")
     try:
         with VoilaServer(notebooks_dir(), *extra, env=env, timeout=120) as server:
-            yield server.url
+            yield server
     except ServerError as err:
         pytest.fail(str(err), pytrace=False)
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:  # type: ignore[type-arg]
-    """Debian's Chromium, as in tests/browser/conftest.py."""
-    from ..conftest import CHROMIUM, CHROMIUM_ARGS
+def walk_url(walk_server: VoilaServer) -> str:
+    return walk_server.url
 
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS,
-            "headless": True}
+
+@pytest.fixture
+def kernel_errors(walk_server: VoilaServer) -> Callable[[], list[str]]:
+    """``kernel_errors()``: the errors our code raised in a kernel since the test began
+    (the last line of each traceback the server logged through tressette_learn)."""
+    start = len(walk_server.log_text())
+
+    def new() -> list[str]:
+        text = walk_server.log_text()[start:]
+        found = []
+        for block in text.split("Traceback (most recent call last):")[1:]:
+            lines = block.splitlines()
+            frames = [i for i, line in enumerate(lines) if line.startswith("  ")]
+            if "tressette_learn" in block and frames and frames[-1] + 1 < len(lines):
+                found.append(lines[frames[-1] + 1].strip())
+        return found
+
+    return new
 
 
 @pytest.fixture(scope="session")

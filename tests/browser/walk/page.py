@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Error, Locator, Page
+from playwright.sync_api import ElementHandle, Error, Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .checks import sentence_problems, text_problems
@@ -152,23 +152,25 @@ def settle(page: Page, root: Locator | None = None, quiet: int = 250,
     return bool(page.evaluate(SETTLE_JS, [handle, quiet, limit]))
 
 
-def changes(page: Page, root: Locator, action: Callable[[], None],
+def changes(page: Page, root: ElementHandle | None, action: Callable[[], None],
             limit: int = ANSWER_TIMEOUT) -> bool:
     """Do ``action`` and tell whether ``root`` changed within ``limit`` ms."""
-    handle = root.element_handle()
-    waiting = page.evaluate_handle(
-        "([root, limit]) => { window.__tlChanged = false; const o = new MutationObserver("
-        "() => { window.__tlChanged = true; o.disconnect(); }); o.observe(root, {subtree: true,"
-        " childList: true, attributes: true, characterData: true}); return o; }",
-        [handle, limit])
+    watch = page.evaluate_handle(
+        """(root) => {
+          const seen = { changed: false };
+          seen.observer = new MutationObserver(() => { seen.changed = true; });
+          seen.observer.observe(root, { subtree: true, childList: true, attributes: true,
+                                        characterData: true });
+          return seen;
+        }""", root)
     action()
     try:
-        page.wait_for_function("() => window.__tlChanged", timeout=limit)
+        page.wait_for_function("(seen) => seen.changed", arg=watch, timeout=limit)
         return True
     except PlaywrightTimeout:
         return False
     finally:
-        waiting.evaluate("(o) => o.disconnect()")
+        watch.evaluate("(seen) => seen.observer.disconnect()")
 
 
 def read_texts(page: Page, findings: Findings, lang: str, root: Locator | None = None,

@@ -79,6 +79,7 @@ class TablePlayer:
                 with self.findings.step(f"{self.where}, button “{button.inner_text()}”"):
                     self.act(button)
                     if self.status == "over":
+                        self.after_redeal()
                         return
         if "refused" not in self.tried and self.table.locator(REFUSED).count():
             self.tried.add("refused")
@@ -135,6 +136,14 @@ class TablePlayer:
             self.settled()
             self.act(self.table.locator(".tl-undo"))
             expect(self.table.locator(f'.tl-seat .tl-card[data-card="{card}"]')).to_have_count(1)
+
+    def after_redeal(self) -> None:
+        """A deal sent back for a redeal was not played: it has no score of 0 points."""
+        result = normal(self.table.locator(".tl-result").inner_text())
+        numbers = re.findall(r"\d+", result)
+        if numbers and not any(int(n) for n in numbers):
+            self.findings.add(self.where, f"after the redeal the table gives a score, as if "
+                                          f"the deal had been played: “{result}”")
 
     def check_scores(self) -> None:
         """The line under the table and the result must give each side the same points

@@ -4,7 +4,8 @@ brings it back; the teacher's dashboard honours it too.
 
 A learner signs in on the index (name and class code), chooses Italiano and opens another
 lesson; then, on another computer (a fresh browser profile), signs in on a lesson page,
-answers a question, and opens the teacher's dashboard. Everything wrong is listed at once.
+answers a question, opens the teacher's dashboard, and the index (where one answer has
+finished no lesson). Everything wrong is listed at once.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from tressette_learn.i18n import t
 
 from . import conftest, key
 from .page import Findings, open_page, read_texts, settle
-from .quizzes import answer_quiz
+from .quizzes import answer_quiz, css_class
 
 NAME, CODE = "Giulia Walk", "WALK-1"
 LANG = "it"
@@ -71,6 +72,12 @@ def test_the_language_follows_the_signed_in_learner(
         assert open_page(page, conftest.lesson_url(walk_url, "teacher"), findings)
         teacher_dashboard(page, findings)
         page.close()
+
+        page = school.new_page()
+        errors += errors_of(page)
+        assert open_page(page, conftest.lesson_url(walk_url, "00_index"), findings)
+        progress(page, findings)
+        page.close()
     finally:
         home.close()
         school.close()
@@ -91,3 +98,13 @@ def teacher_dashboard(page: Page, findings: Findings) -> None:
         expect(page.locator(".tl-teacher-learners")).to_contain_text(NAME)
         expect(page.locator(".tl-teacher-key")).to_be_hidden()
     read_texts(page, findings, LANG)
+
+
+def progress(page: Page, findings: Findings) -> None:
+    """One question answered in lesson 1: no lesson is done, and the index says so."""
+    where = "index, the learner's progress after one answer in lesson 1"
+    box = page.locator(".tl-progress")
+    with findings.step(where):
+        expect(box.locator('li[data-lesson="01_deck"]')).to_have_class(css_class("todo"))
+        expect(box.locator("li.done")).to_have_count(0)
+        expect(box).not_to_contain_text(t("progress.all_done", LANG))

@@ -41,7 +41,7 @@ NOTATION = {"01_deck"}
     for lang in LANGS for lesson_id in LESSONS])
 def test_a_learner_walks_the_lesson(
     lang: str, lesson_id: str, profiles: Callable[[str], BrowserContext], walk_url: str,
-    errors_of: Callable[[Page], list[str]]
+    errors_of: Callable[[Page], list[str]], kernel_errors: Callable[[], list[str]]
 ) -> None:
     findings = Findings(f"lesson {lesson_id} in {'Italian' if lang == 'it' else 'English'}")
     page = profiles(lang).new_page()
@@ -49,13 +49,14 @@ def test_a_learner_walks_the_lesson(
     try:
         if open_page(page, conftest.lesson_url(walk_url, lesson_id), findings):
             walk(page, lesson_id, lang, findings)
-        path = screenshot(page, conftest.SHOTS / lang / f"{lesson_id}.png")
-        conftest.written.append(path)
-        print(f"screenshot: {path}")
+        else:
+            shoot(page, lesson_id, lang)
     finally:
         page.close()
     for error in errors:
         findings.add("browser console", error)
+    for error in kernel_errors():
+        findings.add("kernel", f"the lesson's code failed: {error}")
     assert not findings.items, findings.report()
 
 
@@ -85,8 +86,16 @@ def walk(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
         with findings.step("match"):
             play_match(page, match, findings, lang)
     read_texts(page, findings, lang, notation=notation)
+    shoot(page, lesson_id, lang)
     sweep_buttons(page, findings)
     read_texts(page, findings, lang, notation=notation)
+
+
+def shoot(page: Page, lesson_id: str, lang: str) -> None:
+    """The page as the walk leaves it, for a person to look through."""
+    path = screenshot(page, conftest.SHOTS / lang / f"{lesson_id}.png")
+    conftest.written.append(path)
+    print(f"screenshot: {path}")
 
 
 def in_language(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:

@@ -43,7 +43,7 @@ def memory_drill(page: Page, drill: Locator, findings: Findings, where: str) -> 
         following.click()
         expect(drill.locator(".tl-memory-check")).to_be_visible()
     with findings.step(f"{where}, New deal"):
-        assert changes(page, drill, drill.locator(".tl-memory-new").click), \
+        assert changes(page, drill.element_handle(), drill.locator(".tl-memory-new").click), \
             "New deal changed nothing"
 
 
@@ -87,14 +87,15 @@ def play_match(page: Page, match: Locator, findings: Findings, lang: str) -> Non
 
 
 def sweep_buttons(page: Page, findings: Findings) -> None:
-    """Click every visible, enabled button the walk left: each must change its widget."""
-    buttons = [b for b in page.locator(SWEEP).all()
+    """Click every visible, enabled button the walk left: each must change its part of
+    the page (the cell output it is in)."""
+    buttons = [b for b in page.locator(SWEEP).element_handles()
                if not b.evaluate(f"(b) => !!b.closest({NOT_SWEPT!r})")]
     for button in buttons:
         if not (button.is_visible() and button.is_enabled()):
             continue  # an earlier click hid or disabled it
         label = normal(button.inner_text()) or button.get_attribute("aria-label") or "?"
-        owner = button.locator("xpath=ancestor::*[contains(@class,'jp-OutputArea-output')][1]")
-        root = owner if owner.count() else page.locator("body")
-        if not changes(page, root, button.click, limit=3_000):
+        root = button.evaluate_handle(
+            "(b) => b.closest('.jp-OutputArea-output') || document.body")
+        if not changes(page, root.as_element(), button.click, limit=3_000):
             findings.add(f"button “{label}”", "pressing it changes nothing on the page")
