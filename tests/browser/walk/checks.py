@@ -15,33 +15,30 @@ from collections.abc import Iterator
 
 Rule = tuple[str, re.Pattern[str]]
 
-# Raw Markdown: headings, bold, code spans, links, a bullet list collapsed into one line.
-MARKDOWN: list[Rule] = [
+RULES: list[Rule] = [
+    # Raw Markdown: headings, bold, code spans, links, a bullet list collapsed into one line.
     ("raw Markdown heading", re.compile(r"(?:^|\n)\s*#{1,6}\s+\S")),
     ("raw Markdown bold", re.compile(r"\*\*\S|\S\*\*")),
     ("raw Markdown code", re.compile(r"`[^`\n]+`")),
     ("raw Markdown link", re.compile(r"\]\([^)\s]+\)")),
     ("Markdown list collapsed into one line", re.compile(r"(?:^|\s)- \S[^\n]*\s- \S")),
-]
-# What a program says, never a lesson: errors, test markers, markup shown as text.
-PROGRAM: list[Rule] = [
+    # What a program says, never a lesson: errors, test markers, markup shown as text.
     ("traceback", re.compile(r"Traceback|\b[A-Z]\w*(?:Error|Exception)\b")),
     ("test marker", re.compile(r"NBVAL")),
     ("HTML tag shown as text", re.compile(r"</?(?:b|i|p|br|div|span|strong|em|h\d)\s*/?>")),
     ("unfilled placeholder", re.compile(r"\{[a-z_]+(?::[a-z_]*)?\}")),
     ("machine timestamp", re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")),
-]
-# The engine's names for things: cards ("3c", "Fb"), presets, ids of quizzes and lessons.
-CARD_CODE = re.compile(r"(?<![\w'’])[A2-7FCR][dcsb](?![\w'’])")
-# Ordinary words that look like card codes: English "As" and plurals "2s"-"7s" ("three 3s"),
-# Italian "Ad" ("Ad esempio").
-NOT_CODES = {"en": re.compile(r"As|[2-7]s"), "it": re.compile(r"Ad")}
-IDS: list[Rule] = [
+    # The engine's names: presets, ids of quizzes and lessons, seats.
     ("internal name", re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\bgamelake\b")),
     ("internal id", re.compile(r"\b(?:bank|choice|quiz|memory)-[\w-]+|\bmove\d+\b"
                                r"|\b\d\d_[a-z]+|\.ipynb\b")),
     ("seat code", re.compile(r"^[NESW](?::\s|$)")),
 ]
+# Card codes ("3c", "Fb").
+CARD_CODE = re.compile(r"(?<![\w'’])[A2-7FCR][dcsb](?![\w'’])")
+# Ordinary words that look like card codes: English "As" and plurals "2s"-"7s" ("three 3s"),
+# Italian "Ad" ("Ad esempio").
+NOT_CODES = {"en": re.compile(r"As|[2-7]s"), "it": re.compile(r"Ad")}
 COUNTS: dict[str, list[Rule]] = {
     "en": [("wrong plural", re.compile(r"\b1 (?:tricks|points|thirds|cards|deals)\b"
                                        r"|\b(?:0|[2-9]|\d\d+) (?:trick|point|third|deal)\b(?!-)")),
@@ -94,7 +91,7 @@ def card_codes(text: str, lang: str) -> Iterator[str]:
 def text_problems(text: str, lang: str, codes: bool = True) -> list[str]:
     """Everything wrong with one learner-facing text in a page shown in ``lang``
     (``codes=False``: card codes are allowed, where a lesson teaches the notation)."""
-    problems = list(_found(MARKDOWN + PROGRAM + IDS + COUNTS[lang], text))
+    problems = list(_found(RULES + COUNTS[lang], text))
     if codes:
         problems += card_codes(text, lang)
     other = OTHER_LANGUAGE[lang].search(text)

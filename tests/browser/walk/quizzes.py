@@ -93,7 +93,7 @@ def enter(quiz: Locator, question: Question, answer: key.Answer, lang: str) -> N
             card.click()
             expect(card).to_have_class(css_class("selected"))
         else:
-            role = "radio" if kind == "choice" else "checkbox"
             label = question.choice(item).label.get(lang)
-            box = quiz.get_by_role(role, name=label, exact=True)
-            box.check()
+            boxes = quiz.get_by_role("radio" if kind == "choice" else "checkbox", name=label,
+                                     exact=True)
+            boxes.check()
