@@ -1,5 +1,5 @@
-"""Stepping a guided hand to its end through its own controls, as a learner would: Forward
-(or the table's Next trick), at each "your move" a card of the learner's, or Show me."""
+"""Stepping a guided hand to its end through its own controls, as a learner would: the next
+trick (or the next card), at each "your move" a card of the learner's, or Show me."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import re
 from playwright.sync_api import Locator, Page, expect
 
 from tressette_learn.content import names
+from tressette_learn.engine import Card
+from tressette_learn.i18n import card_name
 from tressette_learn.teaching.guided import HandScript
 
 from .page import Findings, normal, settle
@@ -26,14 +28,17 @@ class GuidedWalker(TablePlayer):
                  lang: str) -> None:
         super().__init__(page, hand, findings, where, lang)
         self.hand = hand
-        self.forward = hand.locator(".tl-guided-forward")
-        self.show_me = hand.locator(".tl-guided-show")
-        self.back = hand.locator(".tl-guided-back")
+        steps = hand.locator(".tl-stepper")
+        self.forward = steps.locator(".tl-step-forward_trick")
+        self.show_me = steps.locator(".tl-step-show_me")
+        self.back = steps.locator(".tl-step-back_trick")
+        self.back_card = steps.locator(".tl-step-back")
         self.next_trick = self.table.locator(".tl-next")
         self.clicks = self.moves = 0
 
     def walk(self) -> None:
-        """From where the hand opens to its end; then one step Back."""
+        """From where the hand opens to its end, a trick at a time; then a trick back and a
+        card back."""
         start = self.tricks_done()
         for _ in range(MAX_CLICKS):
             before = self.step()
@@ -50,16 +55,21 @@ class GuidedWalker(TablePlayer):
         else:
             self.findings.add(self.where, f"still not at its end after {MAX_CLICKS} clicks")
         tricks = self.tricks_done() - start
+        if not self.clicks and not self.moves:
+            self.findings.add(self.where, "no control steps the hand on")
         if self.clicks > tricks + 2:
             self.findings.add(self.where, f"{self.clicks} clicks to step through {tricks} "
                                           "trick(s): one click per card")
-        with self.findings.step(f"{self.where}, Back at the end"):
-            expect(self.back).to_be_enabled()
-            self.act(self.back)
+        for back in (self.back, self.back_card):
+            with self.findings.step(f"{self.where}, “{back.inner_text()}” at the end"):
+                assert self.usable(back), "no control to step back at the end"
+                self.act(back)
 
     @staticmethod
     def usable(button: Locator) -> bool:
-        return button.is_visible() and button.is_enabled()
+        """Shown, and not disabled (nor ``aria-disabled``, which keeps the focus)."""
+        return button.is_visible() and button.is_enabled() and \
+            button.get_attribute("aria-disabled") != "true"
 
     def tricks_done(self) -> int:
         """Tricks taken by both sides, as the lines under the table say."""
@@ -142,16 +152,29 @@ class GuidedWalker(TablePlayer):
             verdict = "tl-good" in (message.get_attribute("class") or "")
             settle(self.page, self.hand)
             said = normal(message.inner_text())[:100]
-            if verdict and card.count():
-                self.findings.add(here, f"{name} was accepted (“{said}”) but is still in "
-                                        "the learner's hand")
-            if verdict and not self.table.locator(f'.tl-played[data-card="{name}"]').count():
-                shown = self.table.locator(".tl-played").last.get_attribute("data-card")
-                self.findings.add(here, f"{name} was accepted but the table shows {shown} "
-                                        "played instead")
+            if verdict:
+                self.accepted(here, name, said)
             if not verdict and not card.count():
                 self.findings.add(here, f"{name} was refused (“{said}”) but left the hand")
         return verdict
+
+    def accepted(self, here: str, name: str, said: str) -> None:
+        """An accepted card is the one on the table, no longer in the hand; or, where the
+        deal goes on as recorded, the comment says which card was played instead and that
+        the learner's stays in the hand."""
+        on_table = self.table.locator(f'.tl-played[data-card="{name}"]').count()
+        in_hand = self.table.locator(f'.tl-seat .tl-card[data-card="{name}"]').count()
+        if on_table and not in_hand:
+            return
+        shown = self.table.locator(".tl-played").last.get_attribute("data-card") or ""
+        comment = normal(self.hand.locator(".tl-guided-comment").inner_text()).lower()
+        told = all(card_name(Card.parse(c), self.lang, "bare").lower() in comment
+                   for c in (name, shown) if c)
+        if not (in_hand and shown and told):
+            self.findings.add(here, f"{name} was accepted (“{said}”) but the table shows "
+                                    f"{shown or 'nothing'} played and {name} "
+                                    f"{'still in the hand' if in_hand else 'gone'}, and the "
+                                    "comment does not say why")
 
 
 def _scripts() -> dict[str, HandScript]:

@@ -11,8 +11,9 @@ from tressette_learn.i18n import side_name
 
 from .page import Findings, normal
 
-PLAYABLE = ".tl-card.legal:not([aria-disabled='true'])"
-REFUSED = ".tl-card.illegal:not([aria-disabled='true'])"
+# The learner's cards: those the rules allow, and those a click only explains (aria-disabled).
+PLAYABLE = "button.tl-card.legal[data-msg]"
+REFUSED = "button.tl-card.illegal[data-msg]"
 COMPUTER_TIMEOUT = 30_000  # ms for a computer's card (the delay, then its search)
 COMPUTER_DELAY = 1_000  # ms: more than the table's pause before a computer's card
 MAX_ACTIONS = 400
@@ -34,10 +35,11 @@ class TablePlayer:
     def step(self) -> str:
         return self.table.get_attribute("data-step") or ""
 
-    def act(self, target: Locator, timeout: float = 5_000) -> None:
-        """Click ``target`` and wait until the table has redrawn."""
+    def act(self, target: Locator, timeout: float = 5_000, force: bool = False) -> None:
+        """Click ``target`` and wait until the table has redrawn (``force``: a card that is
+        aria-disabled, which a mouse still clicks)."""
         before = self.step()
-        target.click()
+        target.click(force=force)
         expect(self.table).not_to_have_attribute("data-step", before, timeout=timeout)
 
     def settled(self) -> str:
@@ -79,7 +81,8 @@ class TablePlayer:
                 with self.findings.step(f"{self.where}, button “{button.inner_text()}”"):
                     self.act(button)
                     if self.status == "over":
-                        self.after_redeal()
+                        if css == ".tl-redeal":
+                            self.after_redeal()
                         return
         if "refused" not in self.tried and self.table.locator(REFUSED).count():
             self.tried.add("refused")
@@ -126,7 +129,7 @@ class TablePlayer:
         card = self.table.locator(REFUSED).first
         name = card.get_attribute("data-card")
         with self.findings.step(f"{self.where}, a card that may not be played ({name})"):
-            self.act(card)
+            self.act(card, force=True)
             expect(self.table.locator(".tl-message.tl-error")).not_to_have_text("")
             expect(self.table.locator(f'.tl-seat .tl-card[data-card="{name}"]')).to_have_count(1)
 

@@ -23,7 +23,7 @@ from tressette_learn.teaching.course import course
 
 from . import conftest, key
 from .guided import GuidedWalker
-from .page import Findings, open_page, read_texts, screenshot, settle
+from .page import Findings, normal, open_page, read_texts, screenshot, settle
 from .quizzes import answer_quiz
 from .tables import TablePlayer
 from .widgets import memory_drill, play_match, sweep_buttons, thirds_slider
@@ -99,17 +99,21 @@ def shoot(page: Page, lesson_id: str, lang: str) -> None:
 
 
 def in_language(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
-    """The page opens in the learner's language; if not, the learner switches it."""
+    """The page opens in the learner's language; if not, the learner presses it."""
     title = page.locator(".tl-lesson-title")
+    wanted = conftest.LANGUAGE_BUTTON[lang]
     try:
         expect(title).to_have_text(conftest.title(lesson_id, lang))
+        return
     except AssertionError:
-        findings.add("page", f"opens in the other language (“{title.inner_text()}”) although "
-                             f"the learner chose {conftest.LANGUAGE_BUTTON[lang]} on the index")
-        page.locator(".tl-lang-switch").get_by_role(
-            "button", name=conftest.LANGUAGE_BUTTON[lang]).click()
+        chosen = normal(page.locator(".tl-lang-switch .mod-active").first.inner_text())
+        findings.add("page", f"opens with the title “{normal(title.inner_text())}” although the "
+                             f"learner chose {wanted} on the index (the switch shows “{chosen}”)")
+    if chosen != wanted:
+        page.locator(".tl-lang-switch").get_by_role("button", name=wanted).click()
+    with findings.step(f"page, the title once {wanted} is chosen"):
         expect(title).to_have_text(conftest.title(lesson_id, lang))
-        settle(page, quiet=500)
+    settle(page, quiet=500)
 
 
 def answer_quizzes(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
