@@ -1,0 +1,127 @@
+"""Every lesson walked in real Chromium, in English and in Italian, as a learner walks it.
+
+The learner opens the page (in Italian after choosing "Italiano" once, on the index),
+answers every quiz (Check with nothing chosen, the hint, a wrong answer to every other
+question and a right one to the rest: the English walk starts wrong, the Italian one right,
+so every question is answered both ways), steps every guided hand to its end, plays every
+table's deal to the end, uses the memory drill, the slider and a match, and presses every
+button left. The walk writes down everything a learner would see wrong (raw Markdown, card
+codes, internal names, tracebacks, words of the other language, feedback that belongs to
+another question, a control that does nothing) and fails with the whole list, naming the
+page, the language and the widget. A screenshot of each page is saved for a person to look
+through (see conftest.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tressette_learn.teaching.course import course
+
+from . import conftest, key
+from .guided import GuidedWalker
+from .page import Findings, normal, open_page, read_texts, screenshot, settle
+from .quizzes import answer_quiz
+from .tables import TablePlayer
+from .widgets import memory_drill, play_match, sweep_buttons, thirds_slider
+
+LANGS = ("en", "it")
+LESSONS = [item.id for item in course()]
+# Tables a learner plays on their own (guided hands and the match drive theirs).
+OWN_TABLES = ".tl-table:not(.tl-guided .tl-table):not(.tl-match .tl-table)"
+# Lessons that teach the engine's card notation ("3c" is the Three of cups), set as code.
+NOTATION = {"01_deck"}
+
+
+@pytest.mark.parametrize(("lang", "lesson_id"), [
+    pytest.param(lang, lesson_id, id=f"{lang}-{lesson_id}")
+    for lang in LANGS for lesson_id in LESSONS])
+def test_a_learner_walks_the_lesson(
+    lang: str, lesson_id: str, profiles: Callable[[str], BrowserContext], walk_url: str,
+    errors_of: Callable[[Page], list[str]], kernel_errors: Callable[[], list[str]]
+) -> None:
+    findings = Findings(f"lesson {lesson_id} in {'Italian' if lang == 'it' else 'English'}")
+    page = profiles(lang).new_page()
+    errors = errors_of(page)
+    try:
+        if open_page(page, conftest.lesson_url(walk_url, lesson_id), findings):
+            walk(page, lesson_id, lang, findings)
+        else:
+            shoot(page, lesson_id, lang)
+    finally:
+        page.close()
+    for error in errors:
+        findings.add("browser console", error)
+    for error in kernel_errors():
+        findings.add("kernel", f"the lesson's code failed: {error}")
+    assert not findings.items, findings.report()
+
+
+def walk(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
+    """The whole lesson, top to bottom; a part that breaks is written down and the walk
+    goes on with the next."""
+    notation = lesson_id in NOTATION
+    in_language(page, lesson_id, lang, findings)
+    read_texts(page, findings, lang, notation=notation)
+    answer_quizzes(page, lesson_id, lang, findings)
+    for index, hand in enumerate(page.locator(".tl-guided").all(), 1):
+        where = f"guided hand {index} “{hand.locator('h3').first.inner_text()}”"
+        with findings.step(where):
+            GuidedWalker(page, hand, findings, where, lang).walk()
+    for index, host in enumerate(page.locator(OWN_TABLES).all(), 1):
+        with findings.step(f"table {index}"):
+            player = TablePlayer(page, host.locator(".."), findings, f"table {index}", lang)
+            player.play_to_the_end()
+            read_texts(page, findings, lang, host)
+            player.new_deal()
+    for index, drill in enumerate(page.locator(".tl-memory").all(), 1):
+        with findings.step(f"memory drill {index}"):
+            memory_drill(page, drill, findings, f"memory drill {index}")
+    for index, split in enumerate(page.locator(".tl-split").all(), 1):
+        thirds_slider(page, split, findings, f"thirds slider {index}")
+    for match in page.locator(".tl-match").all():
+        with findings.step("match"):
+            play_match(page, match, findings, lang)
+    read_texts(page, findings, lang, notation=notation)
+    shoot(page, lesson_id, lang)
+    sweep_buttons(page, findings)
+    read_texts(page, findings, lang, notation=notation)
+
+
+def shoot(page: Page, lesson_id: str, lang: str) -> None:
+    """The page as the walk leaves it, for a person to look through."""
+    path = screenshot(page, conftest.SHOTS / lang / f"{lesson_id}.png")
+    conftest.written.append(path)
+    print(f"screenshot: {path}")
+
+
+def in_language(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
+    """The page opens in the learner's language; if not, the learner presses it."""
+    title = page.locator(".tl-lesson-title")
+    wanted = conftest.LANGUAGE_BUTTON[lang]
+    try:
+        expect(title).to_have_text(conftest.title(lesson_id, lang))
+        return
+    except AssertionError:
+        chosen = normal(page.locator(".tl-lang-switch .mod-active").first.inner_text())
+        findings.add("page", f"opens with the title “{normal(title.inner_text())}” although the "
+                             f"learner chose {wanted} on the index (the switch shows “{chosen}”)")
+    if chosen != wanted:
+        page.locator(".tl-lang-switch").get_by_role("button", name=wanted).click()
+    with findings.step(f"page, the title once {wanted} is chosen"):
+        expect(title).to_have_text(conftest.title(lesson_id, lang))
+    settle(page, quiet=500)
+
+
+def answer_quizzes(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
+    expected = key.quizzes(lesson_id)
+    shown = page.locator(".tl-quiz").all()
+    if len(shown) != len(expected):
+        findings.add("page", f"{len(shown)} quizzes shown, the notebook's code makes "
+                             f"{len(expected)}: the walk cannot tell which is which")
+        return
+    for index, (quiz, questions) in enumerate(zip(shown, expected, strict=True), 1):
+        answer_quiz(quiz, questions, lang, findings, f"quiz {index}", wrong_first=lang == "en")

@@ -1,0 +1,101 @@
+"""The other things a learner uses on a page: the memory drill, the thirds slider, a match
+against the computer, and every button left on the page (none may do nothing)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from tressette_learn.i18n import t
+
+from .page import Findings, changes, normal
+from .tables import TablePlayer
+
+COACH_TIMEOUT = 120_000  # ms: a hint or a review searches the deal
+# Buttons a sweep leaves alone: cards (played by the walk), the language and faces switch
+# (checked on their own), and a toggle already chosen (pressing it again changes nothing).
+SWEEP = ("button:visible:not([disabled]):not([aria-disabled='true']):not(.tl-card)"
+         ":not(.mod-active)")
+NOT_SWEPT = ".tl-lang-switch, .tl-faces-switch"
+
+
+def memory_drill(page: Page, drill: Locator, findings: Findings, where: str) -> None:
+    """Hide the tricks, answer every question with the first card offered, then a new deal."""
+    hide = drill.locator(".tl-memory-hide")
+    if not hide.is_visible():
+        findings.add(where, "none of the drill's buttons is shown (Hide the tricks, Check, "
+                            "Next, New deal): nothing can be done with it")
+        return
+    with findings.step(f"{where}, Hide"):
+        hide.click()
+        expect(drill.locator(".tl-memory-check")).to_be_visible()
+    for number in range(1, 30):
+        here = f"{where}, question {number}"
+        with findings.step(here):
+            drill.locator(".tl-cardpicker .tl-card").first.click()
+            expect(drill.locator(".tl-cardpicker .tl-card.selected")).to_have_count(1)
+            drill.locator(".tl-memory-check").click()
+            expect(drill.locator("[role=status]")).not_to_have_text("")
+        following = drill.locator(".tl-memory-next")
+        if not following.is_visible():
+            break
+        following.click()
+        expect(drill.locator(".tl-memory-check")).to_be_visible()
+    with findings.step(f"{where}, New deal"):
+        assert changes(page, drill.element_handle(), drill.locator(".tl-memory-new").click), \
+            "New deal changed nothing"
+
+
+def thirds_slider(page: Page, split: Locator, findings: Findings, where: str) -> None:
+    """Move the slider one step with the keyboard: both sides' points change, the total
+    stays 11."""
+    with findings.step(f"{where}, the slider"):
+        text = split.locator(".tl-split-text")
+        before = normal(text.inner_text())
+        handle = split.locator(".noUi-handle, input[type=range]").first
+        handle.focus()
+        handle.press("ArrowRight")
+        expect(text).not_to_have_text(before)
+        expect(text).to_contain_text("11")
+
+
+def play_match(page: Page, match: Locator, findings: Findings, lang: str) -> None:
+    """Start a match at the easiest level, ask for a hint, play the deal to its end, ask
+    for the review, then deal the next deal."""
+    where = "match"
+    with findings.step(f"{where}, Start"):
+        match.locator(".tl-match-level select").select_option(index=0)
+        match.locator(".tl-match-start").click()
+        expect(match.locator(".tl-table")).to_be_visible()
+    player = TablePlayer(page, match, findings, f"{where}, deal 1", lang)
+    coach = match.locator(".tl-coach-output")
+    with findings.step(f"{where}, Hint"):
+        expect(player.table).to_have_attribute("data-status", "your_turn",
+                                               timeout=COACH_TIMEOUT)
+        match.locator(".tl-coach-hint").click()
+        expect(coach).not_to_have_text(re.compile(r"^\s*$|" + re.escape(
+            t("coach.thinking", lang))), timeout=COACH_TIMEOUT)
+    player.play_to_the_end()
+    with findings.step(f"{where}, Review"):
+        match.locator(".tl-coach-review").click()
+        expect(coach).not_to_have_text(re.compile(r"^\s*$|" + re.escape(
+            t("coach.reviewing", lang))), timeout=COACH_TIMEOUT)
+    with findings.step(f"{where}, Next deal"):
+        player.act(match.locator(".tl-match-next"))
+        expect(player.table).not_to_have_attribute("data-status", "over")
+
+
+def sweep_buttons(page: Page, findings: Findings) -> None:
+    """Click every visible, enabled button the walk left: each must change its part of
+    the page (the cell output it is in)."""
+    buttons = [b for b in page.locator(SWEEP).element_handles()
+               if not b.evaluate(f"(b) => !!b.closest({NOT_SWEPT!r})")]
+    for button in buttons:
+        if not (button.is_visible() and button.is_enabled()):
+            continue  # an earlier click hid or disabled it
+        label = normal(button.inner_text()) or button.get_attribute("aria-label") or "?"
+        root = button.evaluate_handle(
+            "(b) => b.closest('.jp-OutputArea-output') || document.body")
+        if not changes(page, root.as_element(), button.click, limit=3_000):
+            findings.add(f"button “{label}”", "pressing it changes nothing on the page")
