@@ -94,9 +94,15 @@ def test_the_sign_in_bar_signs_in_restores_and_signs_out(rec: Recorder) -> None:
 
 
 def test_a_bad_name_is_told_in_the_bar(rec: Recorder) -> None:
-    bar = SignIn(rec)
+    bar = SignIn(rec, settings=Settings())
     bar._on_message(bar, {"type": "sign_in", "name": "   ", "class_code": ""}, [])
-    assert not bar.state["signed_in"] and "name" in bar.state["message"]
+    assert not bar.state["signed_in"]
+    assert bar.state["message"] == "Please type your name first."
+    bar.settings.lang = "it"  # the message follows the learner's language
+    assert bar.state["message"] == "Prima scrivi il tuo nome."
+    bar.settings.lang = "en"
+    bar._on_message(bar, {"type": "sign_in", "name": "Anna", "class_code": "3/B"}, [])
+    assert bar.state["message"] == "A class code has at most 16 letters, digits or dashes."
 
 
 @pytest.mark.parametrize("content", [

@@ -155,24 +155,25 @@ def test_overlap_brings_cards_closer() -> None:
         hand_svg(cards, overlap=1.0)
 
 
-def test_trick_labels_seats_and_marks_the_winner() -> None:
+def test_trick_names_seats_in_words_and_marks_the_winner() -> None:
     plays = [("N", Card.parse("4c")), ("E", Card.parse("3c")), ("S", Card.parse("Ad")),
              ("W", Card.parse("Rc"))]
     root = parse(trick_svg(plays, winner="E"))
     seats = [g for g in root.iter(f"{SVG}g") if "data-seat" in g.attrib]
     assert [g.get("data-seat") for g in seats] == ["N", "E", "S", "W"]
     assert [g.get("data-winner") for g in seats] == [None, "true", None, None]
-    assert corner_texts(root) >= {"N", "E", "S", "W"}
+    assert corner_texts(root) >= {"North", "East", "South", "West"}
     assert [g.get("data-card") for g in labelled_cards(root)] == ["4c", "3c", "Ad", "Rc"]
     winner_card = labelled_cards(seats[1])[0]
-    assert winner_card.get("aria-label") == "E: Three of cups (takes the trick)"
+    assert winner_card.get("aria-label") == "East: Three of cups (takes the trick)"
 
 
 def test_trick_without_winner_and_in_italian() -> None:
     plays = [("S", Card.parse("Fb")), ("W", Card.parse("2b"))]
     markup = trick_svg(plays, lang="it", faces="french")
     assert "data-winner" not in markup
-    assert 'aria-label="S: Fante di bastoni"' in markup
+    assert 'aria-label="Sud: Fante di bastoni"' in markup
+    assert ">Ovest<" in markup  # the seat's name under its card, in words
     assert parse(markup).get("aria-label") == "Presa"
 
 

@@ -13,12 +13,13 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..i18n import Phrase, Wording
 from ..ui.events import LOG
 from ..ui.i18n import t
 from ..ui.messages import checked
 from ..ui.settings import SETTINGS, Settings
 from .recorder import Recorder, recorder
-from .store import StoreError
+from .store import InputError, StoreError
 
 SHAPES: Mapping[str, Mapping[str, type]] = {
     "sign_in": {"name": str, "class_code": str},
@@ -38,7 +39,8 @@ class SignIn(anywidget.AnyWidget):
         super().__init__()
         self.recorder = rec or recorder()
         self.settings = settings
-        self._message, self._kind = "", "info"
+        self._message: Wording | None = None
+        self._kind = "info"
         self.on_msg(self._on_message)
         settings.observe(self._draw, "lang")
         self.recorder.observe(self._draw, ["status", "learner", "problem"])
@@ -48,13 +50,13 @@ class SignIn(anywidget.AnyWidget):
         """Sign in; a bad name or code, or a refusing database, is told in the bar."""
         try:
             self.recorder.sign_in(name, class_code)
-        except ValueError as err:
-            self._say(str(err), "error")
+        except InputError as err:
+            self._say(Phrase.of(err.key, **err.values), "error")
             return False
         except StoreError as err:
-            self._say(t("signin.store_failed", self.settings.lang, reason=str(err)), "error")
+            self._say(Phrase.of("signin.store_failed", reason=str(err)), "error")
             return False
-        self._say("", "info")
+        self._say(None, "info")
         return True
 
     def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
@@ -70,7 +72,7 @@ class SignIn(anywidget.AnyWidget):
         elif not self.recorder.flush():
             LOG.info("retry did not save the pending events")
 
-    def _say(self, text: str, kind: str) -> None:
+    def _say(self, text: Wording | None, kind: str) -> None:
         self._message, self._kind = text, kind
         self._draw()
 
@@ -88,5 +90,6 @@ class SignIn(anywidget.AnyWidget):
             "who": t("signin.who", lang, name=learner.name, code=learner.class_code or "–")
             if learner else "",
             "status": status, "status_kind": rec.status,
-            "message": self._message, "kind": self._kind, "labels": labels,
+            "message": self._message.get(lang) if self._message else "",
+            "kind": self._kind, "labels": labels,
         }

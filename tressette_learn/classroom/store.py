@@ -22,7 +22,7 @@ from ..engine.svg import FACES
 from ..i18n import LANGUAGES
 from .database import Database, StoreError
 
-__all__ = ["Learner", "Preferences", "Record", "Store", "StoreError", "default_url",
+__all__ = ["InputError", "Learner", "Preferences", "Record", "Store", "StoreError", "default_url",
            "normalise_class_code", "normalise_name"]
 
 SCHEMA = [
@@ -57,13 +57,22 @@ def default_url() -> str:
     return f"sqlite:///{Path(folder) / 'progress.sqlite'}"
 
 
+class InputError(ValueError):
+    """A name or class code that cannot be stored: ``key`` is the text that tells the
+    learner why (``signin.error.*``), ``values`` its facts; ``str()`` names the field."""
+
+    def __init__(self, key: str, field: str, **values: int) -> None:
+        super().__init__(f"{field}: {key.rsplit('.', 1)[-1].replace('_', ' ')} {values or ''}")
+        self.key, self.values = key, values
+
+
 def normalise_name(text: str) -> str:
-    """A learner's name as stored: spaces collapsed; ValueError when empty or too long."""
+    """A learner's name as stored: spaces collapsed; InputError when empty or too long."""
     name = " ".join(str(text).split())
     if not name:
-        raise ValueError("name: please type your name")
+        raise InputError("signin.error.no_name", "name")
     if len(name) > MAX_NAME:
-        raise ValueError(f"name: at most {MAX_NAME} characters")
+        raise InputError("signin.error.long_name", "name", most=MAX_NAME)
     return name
 
 
@@ -71,7 +80,7 @@ def normalise_class_code(text: str) -> str:
     """A class code as stored: upper case letters, digits and dashes, or empty."""
     code = str(text).strip().upper()
     if len(code) > MAX_CODE or not re.fullmatch(r"[A-Z0-9-]*", code):
-        raise ValueError(f"class code: letters, digits and dashes only, at most {MAX_CODE}")
+        raise InputError("signin.error.class_code", "class code", most=MAX_CODE)
     return code
 
 

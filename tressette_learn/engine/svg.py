@@ -379,28 +379,38 @@ def hand_svg(cards: Iterable[Card], *, faces: str = "italian", lang: str = "en",
     return _root(nodes, width, 2 * _MARGIN + lift + CARD_HEIGHT, _NAMES["hand"][lang])
 
 
+def _seat_name(seat: str, lang: str) -> str:
+    """``North`` / ``Nord`` for ``"N"``; a text that is no seat is shown as it is."""
+    try:
+        parsed = Seat.parse(seat)
+    except ValueError:
+        return seat
+    return parsed.italian_name if lang == "it" else parsed.english_name
+
+
 def _play_node(seat: str, card: Card, x: float, wins: bool, faces: str, lang: str) -> str:
-    """One card of a trick with its seat letter under it; the winner's card is outlined."""
-    label = f"{seat}: {card.name(lang)}" + (f" ({_NAMES['wins'][lang]})" if wins else "")
+    """One card of a trick with its seat's name under it; the winner's card is outlined."""
+    name = _seat_name(seat, lang)
+    label = f"{name}: {card.name(lang)}" + (f" ({_NAMES['wins'][lang]})" if wins else "")
     node = _card_node("g", card, faces=faces, lang=lang, label=label,
                       transform=_translate(x, _MARGIN))
     seat_y = _MARGIN + CARD_HEIGHT + 17
-    text = _text(seat, x + CARD_WIDTH / 2, seat_y, 14, "#222222", aria_hidden="true")
+    text = _text(name, x + CARD_WIDTH / 2, seat_y, 12, "#222222", aria_hidden="true")
     if not wins:
         return _el("g", node + text, data_seat=seat)
     outline = _el("rect", x=x - 3.5, y=_MARGIN - 3.5, width=CARD_WIDTH + 7,
                   height=CARD_HEIGHT + 7, rx=7, fill="none", stroke=_MARK, stroke_width=3)
-    underline = _el("rect", x=x + CARD_WIDTH / 2 - 9, y=seat_y + 3, width=18, height=2.5,
+    underline = _el("rect", x=x + CARD_WIDTH / 2 - 18, y=seat_y + 3, width=36, height=2.5,
                     fill=_MARK)
     return _el("g", outline + node + text + underline, data_seat=seat, data_winner="true")
 
 
 def trick_svg(plays: Sequence[tuple[str | Seat, Card]], *, winner: str | Seat | None = None,
               faces: str = "italian", lang: str = "en") -> str:
-    """One SVG with the cards of a trick in play order, each with its seat letter under it.
+    """One SVG with the cards of a trick in play order, each with its seat's name under it.
 
     ``plays`` holds ``(seat, card)`` pairs, seats as ``Seat`` or text like ``"N"``. The card of the
-    ``winner`` seat is outlined, its seat letter underlined and its group marked
+    ``winner`` seat is outlined, its seat's name underlined and its group marked
     ``data-winner="true"``.
     """
     _check_style(faces, lang)
