@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from ..teaching.bank import load_bank
+from ..teaching.bank import bank_source, load_bank
 from ..teaching.course import Lesson, course
-from .mastery import FirstAnswers, LessonScore, bank_source, lesson_scores
+from .mastery import FirstAnswers, LessonScore, lesson_scores
 
 Row = Mapping[str, Any]
 

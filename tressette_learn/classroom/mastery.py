@@ -11,17 +11,12 @@ import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ..teaching.bank import load_bank
+from ..teaching.bank import bank_source, load_bank
 from ..teaching.course import Lesson, course
 
 PASS_SHARE = Fraction(2, 3)  # of a quiz's questions answered right the first time
 
 FirstAnswers = Mapping[str, Mapping[str, bool]]  # quiz (source) -> question id -> right
-
-
-def bank_source(name: str) -> str:
-    """The source of the answers to quiz bank ``name`` (``Quiz.from_bank``'s quiz id)."""
-    return f"bank-{name}"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -62,7 +62,7 @@ class InputError(ValueError):
     learner why (``signin.error.*``), ``values`` its facts; ``str()`` names the field."""
 
     def __init__(self, key: str, field: str, **values: int) -> None:
-        super().__init__(f"{field}: {key.rsplit('.', 1)[-1].replace('_', ' ')} {values or ''}")
+        super().__init__(f"{field}: refused ({key})")
         self.key, self.values = key, values
 
 

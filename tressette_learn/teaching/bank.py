@@ -69,6 +69,11 @@ def bank_names() -> list[str]:
     return names("quizzes", ".yaml")
 
 
+def bank_source(name: str) -> str:
+    """The id under which the answers to quiz bank ``name`` are recorded."""
+    return f"bank-{name}"
+
+
 def load_bank(name: str) -> tuple[Question, ...]:
     """Every question of ``lessons/quizzes/<name>.yaml``; :class:`ContentError` if any is wrong."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):

@@ -18,7 +18,7 @@ from ..engine.rules import Rules
 from ..engine.svg import hand_svg, trick_svg
 from ..i18n import Phrase, Wording
 from ..teaching.answers import Feedback, check
-from ..teaching.bank import load_bank
+from ..teaching.bank import bank_source, load_bank
 from ..teaching.generate import make_quiz
 from ..teaching.questions import Question
 from .cardpicker import CardPicker
@@ -82,7 +82,7 @@ class Quiz(widgets.VBox, EventSource):
     @classmethod
     def from_bank(cls, name: str, lesson: str | None = None, **kwargs: Any) -> Quiz:
         """The questions of ``lessons/quizzes/<name>.yaml``."""
-        return cls(load_bank(name), quiz_id=f"bank-{name}", lesson=lesson or name, **kwargs)
+        return cls(load_bank(name), quiz_id=bank_source(name), lesson=lesson or name, **kwargs)
 
     # -- parts ------------------------------------------------------------------------------
     def _build(self) -> None:
