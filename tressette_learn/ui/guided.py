@@ -44,7 +44,6 @@ class GuidedHand(widgets.VBox, EventSource):
         self.tries = 0
         self._last: Verdict | None = None
         self._note: Phrase | None = None  # why the table shows another card than the learner's
-        self._message: tuple[Callable[[str], str], str] | None = None
         if not self.script.your_moves <= set(self.script.solved):
             warm_up()  # the solver core compiles in the background while the learner reads
         self.table = Table(deal=self.walk.deal_at(self.walk.step), seat=self.script.seat,
@@ -92,7 +91,7 @@ class GuidedHand(widgets.VBox, EventSource):
             card = self.walk.next_card()
             self.walk.forward()
             self._show()
-            self._say(lambda lang: t("guided.shown", lang, card=card))
+            self.table.say(Phrase.of("guided.shown", card=card))
 
     def try_card(self, card: Card | str) -> Verdict | None:
         """Offer ``card`` at a "your move" as the learner would by clicking it."""
@@ -132,31 +131,25 @@ class GuidedHand(widgets.VBox, EventSource):
                 return
 
     def _judge(self, card: Card) -> None:
-        lang = self.settings.lang
-        self.table.say(t("guided.checking", lang))
+        self.table.say(Phrase.of("guided.checking"))
         verdict = self._last = self.walk.judge(card)
         self.tries += 1
         self.emit(Event("answer", self.script.name, f"move{self.walk.step}", verdict.right,
                         {"card": str(card), "cost": verdict.judged.cost, "tries": self.tries}))
         if not verdict.right:
-            self._say(lambda lang: _wrong_text(verdict, lang), "error")
+            self.table.say(verdict.words, "error")
             return
         played = self.script.record.plays[self.walk.step]
         self.walk.forward()
         self._show(None if card == played.card else Phrase.of(
             "guided.as_played", seat=played.seat, played=played.card, card=card))
-        self._say(lambda lang: _right_text(verdict, lang), "good")
+        self.table.say(verdict.words, "good")
         self._focus()
-
-    def _say(self, words: Callable[[str], str], kind: str = "info") -> None:
-        """Show a message above the table, worded again if the language changes."""
-        self._message = (words, kind)
-        self.table.say(words(self.settings.lang), kind)
 
     def _show(self, note: Phrase | None = None) -> None:
         """Put the deal at the current step on the table, then the texts (and ``note``)."""
         self.tries = 0
-        self._message, self._note = None, note
+        self._note = note
         self.table.paused = not self.walk.is_your_move()
         self.table.new_deal(deal=self.walk.deal_at(self.walk.step))
         self._texts()
@@ -183,17 +176,4 @@ class GuidedHand(widgets.VBox, EventSource):
                 Step("show_me", t("guided.show_me", lang), shown=not moving)]
 
     def _redraw(self, _change: object = None) -> None:
-        self._texts()
-        if self._message is not None:
-            words, kind = self._message
-            self.table.say(words(self.settings.lang), kind)
-
-
-def _right_text(verdict: Verdict, lang: str) -> str:
-    """A right card's verdict in ``lang`` (:attr:`Verdict.words`)."""
-    return verdict.words.get(lang)
-
-
-def _wrong_text(verdict: Verdict, lang: str) -> str:
-    """A costly card's verdict in ``lang`` (:attr:`Verdict.words`)."""
-    return verdict.words.get(lang)
+        self._texts()  # the table words its own message again
