@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 import pytest
-from learner_text import CARD_CODE, LOWER_RANK
+from learner_text import CARD_CODE, LOWER_RANK, text_problems
 
 from tressette_learn.engine import Rules
 from tressette_learn.teaching.answers import check
@@ -26,10 +26,6 @@ FAULTS = {
     "a card not in words": re.compile(r"\b[2-7] (of|di) (coins|cups|swords|batons|denari|coppe"
                                       r"|spade|bastoni)\b"),
     "an Italian suit in English": re.compile(r"\bof (denari|coppe|spade|bastoni)\b"),
-    "an internal name": re.compile(r"\b(a_due|a_perdere|col_morto|gamelake)\b"),
-    "a plural after 1": re.compile(r"\b1 (points|thirds|tricks|cards|deals|punti|terzi|prese"
-                                   r"|carte|smazzate)\b"),
-    "markdown": re.compile(r"\*\*|^#|`"),
 }
 
 
@@ -62,6 +58,8 @@ def assert_reads_well(questions: Iterable[Question], lang: str) -> None:
             assert starts and not any(c.islower() for c in starts), f"lower-case start: {where}"
             for fault, pattern in FAULTS.items():
                 assert not pattern.search(text), f"{fault}: {where}"
+            # the walk's rules: Markdown, internal names, plurals, the other language...
+            assert not text_problems(text, lang), f"{text_problems(text, lang)}: {where}"
 
 
 @pytest.mark.parametrize("bank", BANKS)

@@ -9,10 +9,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from learner_text import sentence_problems, text_problems
 from playwright.sync_api import ElementHandle, Error, Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from .checks import sentence_problems, text_problems
 
 EXTERNAL = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
 OPEN_TIMEOUT = 60_000  # ms: a cold kernel on a loaded 2-core machine

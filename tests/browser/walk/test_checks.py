@@ -4,8 +4,7 @@ false alarm on correct lesson text (these sentences were read off the pages)."""
 from __future__ import annotations
 
 import pytest
-
-from .checks import sentence_problems, text_problems
+from learner_text import sentence_problems, text_problems
 
 WRONG = [
     ("en", "## Two players (a due) Each player gets 10 cards", "raw Markdown heading"),
@@ -36,6 +35,7 @@ WRONG = [
     ("en", "The {card} wins.", "unfilled placeholder"),
 ]
 RIGHT = [
+    ("it", "Giusto! In inglese il Sei di bastoni si chiama “Six of batons”."),
     ("en", "Lead 3s and 2s to draw out the aces."),
     ("en", "no ace and fewer than three 3s, 2s and figures"),
     ("en", "As you can see, the Three of cups wins."),
