@@ -13,6 +13,9 @@ from .page import Findings, changes, normal
 from .tables import TablePlayer
 
 COACH_TIMEOUT = 120_000  # ms: a hint or a review searches the deal
+# ms: a kernel still busy (the computers playing, the chart drawn) answers a click late on a
+# loaded machine; a button that does change its part of the page returns at once
+BUSY_KERNEL = 15_000
 # Buttons a sweep leaves alone: cards (played by the walk), the language and faces switch
 # (checked on their own), and a toggle already chosen (pressing it again changes nothing).
 SWEEP = ("button:visible:not([disabled]):not([aria-disabled='true']):not(.tl-card)"
@@ -83,7 +86,7 @@ def play_match(page: Page, match: Locator, findings: Findings, lang: str) -> Non
             t("coach.reviewing", lang))), timeout=COACH_TIMEOUT)
     with findings.step(f"{where}, Next deal"):
         player.act(match.locator(".tl-match-next"))
-        expect(player.table).not_to_have_attribute("data-status", "over")
+        expect(player.table).not_to_have_attribute("data-status", "over", timeout=BUSY_KERNEL)
 
 
 def sweep_buttons(page: Page, findings: Findings) -> None:
@@ -97,5 +100,5 @@ def sweep_buttons(page: Page, findings: Findings) -> None:
         label = normal(button.inner_text()) or button.get_attribute("aria-label") or "?"
         root = button.evaluate_handle(
             "(b) => b.closest('.jp-OutputArea-output') || document.body")
-        if not changes(page, root.as_element(), button.click, limit=3_000):
+        if not changes(page, root.as_element(), button.click, limit=BUSY_KERNEL):
             findings.add(f"button “{label}”", "pressing it changes nothing on the page")
