@@ -1,0 +1,210 @@
+"""The batched exact solver: every legal card's value on many deals of one view, in one call.
+
+A hint solves hundreds or thousands of deals that differ only in the hidden hands (and, with
+two players, the stock's order). One compiled call (:mod:`._batch_kernel`) solves them in a
+row on one transposition table, so a three-trick deal costs microseconds instead of the
+fraction of a millisecond a call per deal costs. A budget of search nodes bounds each call:
+work, not wall-clock time, so the same view and seed always give the same answer.
+
+This solver runs in this process, even when a solver service is configured for the
+per-position searches (:mod:`.fastsolver`): it loads the compiled core here. Like the
+per-position door it never waits for a compilation unless asked: :func:`is_ready` is false
+until :func:`warm_up` (background by default) has loaded it.
+
+The solver sees every card of the deals it is given (they are guesses built from a view).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import threading
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from ..engine.cards import Card
+from ..engine.views import PlayerView
+from . import fastsolver  # noqa: F401  (first: it points numba's disk cache at a folder)
+from .inference import Sample
+from .position import Position, position_from_view
+from .solver import equivalent_moves, future_thirds
+
+TABLE_LOG2_BY_CARDS = ((20, 14), (32, 16), (40, 18))  # (at most this many cards, log2 size)
+
+_kernel: ModuleType | None = None
+_ready = threading.Event()
+_failed: list[BaseException] = []
+_warm_lock = threading.Lock()
+_warm_thread: threading.Thread | None = None
+_solve_lock = threading.Lock()
+_tables: dict[int, Any] = {}
+_generation = [0]
+
+
+def warm_up(background: bool = True) -> None:
+    """Compile the batched core (or load it from numba's disk cache); in a thread by
+    default. With ``background=False`` it returns once the core is ready and raises if
+    compiling failed."""
+    global _warm_thread
+    with _warm_lock:
+        if _warm_thread is None and not _ready.is_set():
+            _warm_thread = threading.Thread(target=_compile_quietly, name="tressette-batch",
+                                            daemon=True)
+            _warm_thread.start()
+    if not background:
+        _ready.wait()
+        if _failed:
+            raise RuntimeError("the batched solver's core failed to compile") from _failed[0]
+
+
+def is_ready() -> bool:
+    """True once :func:`solve` can run without waiting for a compilation."""
+    return _ready.is_set() and not _failed
+
+
+def _compile_quietly() -> None:
+    global _kernel
+    try:
+        from ..engine.deal import Deal
+        from ..engine.rules import Rules
+        from . import _batch_kernel
+
+        deal = Deal.new(Rules.preset("standard"), seed=0)
+        while len(deal.tricks) < 9:
+            deal.play(deal.legal_cards()[0])
+        assert deal.to_play is not None
+        view = deal.view(deal.to_play)
+        hands = {seat: deal.hand_mask(seat) for seat in deal.seats}
+        _kernel = _batch_kernel
+        RowSolver(view).solve([Sample(hands)], 0)
+        _ready.set()
+    except BaseException as err:  # surfaced by warm_up(background=False)
+        _failed.append(err)
+        _ready.set()
+
+
+@dataclasses.dataclass(frozen=True)
+class Solved:
+    """The deals solved by one call: ``points[i][j]`` is what the mover's side ends the
+    deal with in points when ``cards[j]`` is played in ``deals[i]`` (both sides perfect)."""
+
+    cards: tuple[Card, ...]
+    points: list[list[int]]
+    nodes: int
+
+    @property
+    def count(self) -> int:
+        """How many deals were solved."""
+        return len(self.points)
+
+
+class RowSolver:
+    """Solves deals that complete one view (the mover's hand is the view's own)."""
+
+    def __init__(self, view: PlayerView):
+        if view.to_play != view.seat:
+            raise ValueError(f"it is not {view.seat}'s turn to play")
+        self.view = view
+        self.template: Position | None = None
+        self.cards = tuple(sorted(view.legal))
+
+    def solve(self, deals: Sequence[Sample], node_budget: int) -> Solved:
+        """Every legal card's value on each deal, in order, until ``node_budget`` search
+        nodes are spent (``<= 0``: no limit). The deal being solved when the budget runs
+        out is dropped; the deals before it are all in the answer."""
+        if not deals:
+            return Solved(self.cards, [], 0)
+        if _kernel is None:
+            raise RuntimeError("the batched solver is not ready: call warm_up() first")
+        np = _numpy()
+        pos = position_from_view(self.view, deals[0].hands, deals[0].stock)
+        moves = equivalent_moves(pos, pos.legal())
+        reps = list(dict.fromkeys(rep for rep, _ in moves))
+        column = {card: reps.index(rep) for rep, card in moves}
+        hands = np.array([[d.hands.get(seat, 0) for seat in _seat_order()] for d in deals],
+                         dtype=np.int64)
+        nstock = len(pos.stock)
+        stocks = np.zeros((len(deals), max(2, nstock)), dtype=np.int64)
+        if nstock:
+            stocks[:, :nstock] = [[c.index for c in d.stock] for d in deals]
+        out = np.zeros((len(deals), len(reps)), dtype=np.int64)
+        remaining = future_thirds(pos)
+        done, nodes = self._run(pos, hands, stocks, np.array(reps, dtype=np.int64), remaining,
+                                node_budget, out)
+        side = pos.side[pos.to_play]
+        first = out[:done]
+        thirds = pos.captured[side] + (first if side == 0 else remaining - first)
+        points = (thirds // 3)[:, [column[card.index] for card in self.cards]]
+        return Solved(self.cards, points.tolist(), nodes)
+
+    def _run(self, pos: Position, hands: Any, stocks: Any, reps: Any, remaining: int,
+             node_budget: int, out: Any) -> tuple[int, int]:
+        """One compiled call on a fresh generation of the shared table (so the same deals
+        always take the same nodes); a private table if another thread holds it."""
+        np = _numpy()
+        assert _kernel is not None
+        side = pos.side[pos.to_play]
+        shift = pos.captured[0] if side == 0 else (-(pos.captured[1] + remaining + 1)) % 3
+        logc = np.zeros(64, dtype=np.int64)
+        logs = np.zeros(64, dtype=np.int64)
+        for i, (seat, card) in enumerate(pos.trick):
+            logc[i], logs[i] = card, seat
+        cards = sum(h.bit_count() for h in pos.hands) + len(pos.stock)
+        log2 = next(size for most, size in TABLE_LOG2_BY_CARDS if cards <= most)
+        stats = np.zeros(_kernel.STATS_SIZE, dtype=np.int64)
+        with _table(log2, len(hands), not pos.stock) as (table, gens):
+            done = _kernel.solve_rows(
+                hands, stocks, len(pos.stock), logc, logs, len(pos.trick), pos.to_play,
+                pos.tricks_left, pos.gone, 0, not pos.must_follow_with_stock,
+                np.array(pos.values, dtype=np.int64), np.array(pos.next_seat, dtype=np.int64),
+                np.array(pos.side, dtype=np.int64), pos.a_perdere, pos.trick_size, table,
+                np.array(gens, dtype=np.int64), reps, shift, remaining, True, node_budget,
+                out, stats)
+        return int(done), int(stats[_kernel.STATS_NODES])
+
+
+def _numpy() -> ModuleType:
+    import numpy
+
+    return numpy
+
+
+def _seat_order() -> list[Any]:
+    from ..engine.seats import Seat
+
+    return [Seat(s) for s in range(4)]
+
+
+def _generations(rows: int, same: bool) -> list[int]:
+    """Table generations (context << 8) for the rows of one call: one for all when the rows
+    share a stock order (none), else one each; every older entry becomes void. Once the 23
+    bits of contexts are used up the tables start again empty. Call with the lock held."""
+    count = 1 if same else rows
+    if _generation[0] + count >= 1 << 23:
+        _generation[0] = 0
+        _tables.clear()
+    first = _generation[0] + 1
+    _generation[0] += count
+    return [(first + (0 if same else i)) << 8 for i in range(rows)]
+
+
+@contextlib.contextmanager
+def _table(log2: int, rows: int, same: bool) -> Any:
+    """The shared table of this size and the rows' generations, or a fresh table while
+    another search holds the shared one."""
+    if _solve_lock.acquire(blocking=False):
+        try:
+            gens = _generations(rows, same)
+            if log2 not in _tables:
+                _tables[log2] = _kernel_table(log2)
+            yield _tables[log2], gens
+        finally:
+            _solve_lock.release()
+    else:
+        yield _kernel_table(log2), [(1 + (0 if same else i)) << 8 for i in range(rows)]
+
+
+def _kernel_table(log2: int) -> Any:
+    assert _kernel is not None
+    return _kernel.new_table(log2)
