@@ -1,0 +1,130 @@
+"""Which legal cards are best, and how sure that is: per-deal values compared card by card.
+
+Every solved deal gives each legal card a value: the points the mover's side ends the deal
+with when it plays that card (both sides then playing perfectly). Averaged over *every* deal
+that fits the seat's view, with the weights the sampler gives them, the averages are the
+cards' exact expected values (``exact``): two cards are equal when their averages are equal.
+
+Averaged over deals drawn at random they are estimates. Two cards are compared on the same
+deals (paired): the difference ``a - b`` on each deal, its mean ``D`` and the standard error
+``SE`` of that mean. ``a`` is *clearly better* than ``b`` when ``D > t * SE``, with ``t`` the
+one-sided Student quantile at :data:`CONFIDENCE` for ``n - 1`` degrees of freedom; with one
+deal nothing is clear. The squared deviations get :data:`SPREAD_FLOOR` more, as if one
+more deal had differed by a point: the same difference on a handful of deals does not make
+a card look certain. The cards not clearly worse than the best are *equal* (within the
+uncertainty). A search may stop once every other card is clearly worse or surely within
+:data:`NEGLIGIBLE` points of the best.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..engine.cards import Card
+from .pimc import Estimate
+
+CONFIDENCE = 0.95
+NEGLIGIBLE = 0.05  # points: a lead surely smaller than this does not decide anything
+SAME = 1e-9  # averages closer than this are equal
+SPREAD_FLOOR = 1.0  # squared points added to the squared deviations (see the docstring)
+# one-sided 95% quantiles of Student's t by degrees of freedom (a df between two rows uses
+# the smaller df: the larger quantile); beyond the table, the normal quantile
+T95 = ((1, 6.314), (2, 2.920), (3, 2.353), (4, 2.132), (5, 2.015), (6, 1.943), (7, 1.895),
+       (8, 1.860), (9, 1.833), (10, 1.812), (12, 1.782), (15, 1.753), (20, 1.725),
+       (30, 1.697), (40, 1.684), (60, 1.671), (120, 1.658))
+Z95 = 1.645
+
+
+def t_quantile(df: int) -> float:
+    """The one-sided 95% quantile for ``df`` degrees of freedom (``inf`` below 1)."""
+    if df < 1:
+        return math.inf
+    if df > T95[-1][0]:
+        return Z95
+    return next(q for d, q in reversed(T95) if d <= df)
+
+
+class Comparison:
+    """Every legal card's average over the deals solved, and how sure the order is.
+
+    ``rows[i][j]`` is card ``cards[j]``'s points on deal ``i``, counted ``weights[i]``
+    times. ``exact``: the rows are every deal that fits the view.
+    """
+
+    def __init__(self, cards: Sequence[Card], rows: Sequence[Sequence[int]], *,
+                 weights: Sequence[int] | None = None, exact: bool = False,
+                 a_perdere: bool = False):
+        counts = list(weights) if weights is not None else [1] * len(rows)
+        if len(counts) != len(rows):
+            raise ValueError("one weight per row")
+        self.cards = tuple(cards)
+        self.exact = exact
+        self.a_perdere = a_perdere
+        sign = -1 if a_perdere else 1
+        # goodness: points, or minus points a perdere (higher is better)
+        self._good = sign * np.array(rows, dtype=np.float64).reshape(len(rows), len(cards))
+        self._weights = np.array(counts, dtype=np.float64)
+        self.deals = int(sum(counts))
+        n = max(1, self.deals)
+        self._means = self._weights @ self._good / n if rows else np.zeros(len(cards))
+
+    def estimates(self) -> list[Estimate]:
+        """Each card's average (thirds: three per point), best first."""
+        sign = -1 if self.a_perdere else 1
+        out = [Estimate(card, sign * float(m), 3 * sign * float(m))
+               for card, m in zip(self.cards, self._means, strict=True)]
+        return sorted(out, key=lambda e: e.key(self.a_perdere))
+
+    def lead(self, a: Card, b: Card) -> tuple[float, float]:
+        """How much better ``a`` is than ``b`` on average (points; a perdere fewer points
+        are better), and the margin of that lead: ``t * SE`` (0 when exact, ``inf`` with
+        fewer than two deals)."""
+        i, j = self.cards.index(a), self.cards.index(b)
+        lead = float(self._means[i] - self._means[j])
+        if self.exact:
+            return lead, 0.0
+        n = self.deals
+        if n < 2:
+            return lead, math.inf
+        diffs = self._good[:, i] - self._good[:, j] - lead
+        square = float(self._weights @ (diffs * diffs)) + SPREAD_FLOOR
+        return lead, t_quantile(n - 1) * math.sqrt(square / (n - 1) / n)
+
+    def best(self) -> Card:
+        """The card with the best average."""
+        return self.estimates()[0].card
+
+    def clearly_better(self, a: Card, b: Card) -> bool:
+        """Whether ``a`` beats ``b`` beyond the uncertainty."""
+        lead, margin = self.lead(a, b)
+        return lead > margin + SAME
+
+    def equal(self) -> tuple[Card, ...]:
+        """The cards not clearly worse than the best, best first."""
+        best = self.best()
+        return tuple(e.card for e in self.estimates()
+                     if e.card == best or not self.clearly_better(best, e.card))
+
+    def settled(self) -> bool:
+        """True when more deals would not change the verdict much: every other card is
+        clearly worse than the best, or its lead is surely below :data:`NEGLIGIBLE`."""
+        if self.exact:
+            return True
+        best = self.best()
+        for card in self.cards:
+            lead, margin = self.lead(best, card)
+            if card != best and lead <= margin + SAME and lead + margin >= NEGLIGIBLE:
+                return False
+        return True
+
+    def cost(self, card: Card) -> float | None:
+        """The most another card is worse than ``card`` on average, counting only the
+        cards clearly worse than it and than the best (not :meth:`equal`); ``None`` when
+        there is none."""
+        equal = self.equal()
+        leads = [self.lead(card, other)[0] for other in self.cards
+                 if other not in equal and self.clearly_better(card, other)]
+        return max(leads) if leads else None
