@@ -82,10 +82,11 @@ def hint_knows_answer() -> int:
     return 1 if same else 0
 
 
-def view_with_tricks_left(left: int, rules: Rules = A_DUE) -> PlayerView:
-    """South to lead with ``left`` tricks to go (two players by default)."""
+def view_with_tricks_left(left: int) -> PlayerView:
+    """South to lead in a four-player deal with ``left`` tricks to go."""
+    rules = Rules.preset("standard")
     for seed in range(200):
-        deal = Deal.new(rules, seed=seed)
+        deal = Deal.new(rules, dealer=Seat.W, seed=seed)  # West deals: South leads first
         players = _players(deal, seed)
         while len(deal.tricks) < rules.tricks_per_deal - left or deal.current:
             seat = deal.to_play
@@ -98,8 +99,7 @@ def view_with_tricks_left(left: int, rules: Rules = A_DUE) -> PlayerView:
 
 def hint_exact_answer() -> int:
     warm_up(background=False)  # the coach starts the solver core with the table
-    standard = Rules.preset("standard")
-    near, first = (hint(view_with_tricks_left(n, standard)).exact for n in (3, 10))
+    near, first = (hint(view_with_tricks_left(n)).exact for n in (3, 10))
     if near and not first:
         return 1
     return 0 if first else 2
