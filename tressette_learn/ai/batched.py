@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from ..engine.cards import Card
+from ..engine.cards import DECK, Card
 from ..engine.views import PlayerView
 from . import fastsolver  # noqa: F401  (first: it points numba's disk cache at a folder)
 from .inference import Sample
@@ -92,6 +92,7 @@ class Solved:
     cards: tuple[Card, ...]
     points: list[list[int]]
     nodes: int
+    searches: int = 0
 
     @property
     def count(self) -> int:
@@ -113,35 +114,49 @@ class RowSolver:
         """Every legal card's value on each deal, in order, until ``node_budget`` search
         nodes are spent (``<= 0``: no limit). The deal being solved when the budget runs
         out is dropped; the deals before it are all in the answer."""
-        if not deals:
+        np = _numpy()
+        hands = np.array([[d.hands.get(seat, 0) for seat in _seat_order()] for d in deals],
+                         dtype=np.int64).reshape(len(deals), 4)
+        nstock = len(deals[0].stock) if deals else 0
+        stocks = np.zeros((len(deals), max(2, nstock)), dtype=np.int64)
+        if nstock:
+            stocks[:, :nstock] = [[c.index for c in d.stock] for d in deals]
+        return self._solve(hands, stocks, nstock, node_budget)
+
+    def solve_table(self, hands: Any, node_budget: int) -> Solved:
+        """:meth:`solve` for deals without a stock given as a table: one row of the four
+        seats' hands (int64 masks, seats 0..3) per deal (see :mod:`.deal_table`)."""
+        np = _numpy()
+        stocks = np.zeros((len(hands), 2), dtype=np.int64)
+        return self._solve(np.ascontiguousarray(hands, dtype=np.int64), stocks, 0,
+                           node_budget)
+
+    def _solve(self, hands: Any, stocks: Any, nstock: int, node_budget: int) -> Solved:
+        if not len(hands):
             return Solved(self.cards, [], 0)
         if _kernel is None:
             raise RuntimeError("the batched solver is not ready: call warm_up() first")
         np = _numpy()
-        pos = position_from_view(self.view, deals[0].hands, deals[0].stock)
+        first = {seat: int(hands[0, seat]) for seat in _seat_order()}
+        pos = position_from_view(self.view, first, [DECK[c] for c in stocks[0, :nstock]])
         moves = equivalent_moves(pos, pos.legal())
         reps = list(dict.fromkeys(rep for rep, _ in moves))
         column = {card: reps.index(rep) for rep, card in moves}
-        hands = np.array([[d.hands.get(seat, 0) for seat in _seat_order()] for d in deals],
-                         dtype=np.int64)
-        nstock = len(pos.stock)
-        stocks = np.zeros((len(deals), max(2, nstock)), dtype=np.int64)
-        if nstock:
-            stocks[:, :nstock] = [[c.index for c in d.stock] for d in deals]
-        out = np.zeros((len(deals), len(reps)), dtype=np.int64)
+        out = np.zeros((len(hands), len(reps)), dtype=np.int64)
         remaining = future_thirds(pos)
-        done, nodes = self._run(pos, hands, stocks, np.array(reps, dtype=np.int64), remaining,
-                                node_budget, out)
+        done, nodes, searches = self._run(pos, hands, stocks, np.array(reps, dtype=np.int64),
+                                          remaining, node_budget, out)
         side = pos.side[pos.to_play]
-        first = out[:done]
-        thirds = pos.captured[side] + (first if side == 0 else remaining - first)
+        values = out[:done]
+        thirds = pos.captured[side] + (values if side == 0 else remaining - values)
         points = (thirds // 3)[:, [column[card.index] for card in self.cards]]
-        return Solved(self.cards, points.tolist(), nodes)
+        return Solved(self.cards, points.tolist(), nodes, searches)
 
     def _run(self, pos: Position, hands: Any, stocks: Any, reps: Any, remaining: int,
-             node_budget: int, out: Any) -> tuple[int, int]:
+             node_budget: int, out: Any) -> tuple[int, int, int]:
         """One compiled call on a fresh generation of the shared table (so the same deals
-        always take the same nodes); a private table if another thread holds it."""
+        always take the same work): rows done, nodes, searches. A private table if another
+        thread holds the shared one."""
         np = _numpy()
         assert _kernel is not None
         side = pos.side[pos.to_play]
@@ -161,7 +176,7 @@ class RowSolver:
                 np.array(pos.side, dtype=np.int64), pos.a_perdere, pos.trick_size, table,
                 np.array(gens, dtype=np.int64), reps, shift, remaining, True, node_budget,
                 out, stats)
-        return int(done), int(stats[_kernel.STATS_NODES])
+        return int(done), int(stats[_kernel.STATS_NODES]), int(stats[_kernel.STATS_SEARCHES])
 
 
 def _numpy() -> ModuleType:

@@ -6,9 +6,12 @@ cards' averages (:mod:`.comparison`). The compiled batched solver (:mod:`.batche
 many deals in one call.
 
 - **Exact**: when there is no unknown stock order and every fitting deal can be solved
-  within the budget (their number is known in advance: ``DealSampler.count``), all of
-  them are enumerated, weighted as the sampler weights them (uniformly), and solved. The
-  averages are then the cards' exact expected values; equal averages are equal cards.
+  within the budget (their number is known in advance: ``DealSampler.count``; within
+  :data:`EXACT_TRICKS` tricks of the end the budget for this is :data:`EXACT_MS`), all of
+  them are enumerated (:mod:`.deal_table`), weighted as the sampler weights them
+  (uniformly), and solved. The averages are then the cards' exact expected values; equal
+  averages are equal cards. If the enumeration takes longer than planned it stops, and the
+  deals solved (in a random order) make an estimate.
 - **Estimated**: otherwise deals are drawn uniformly at random and solved in growing
   batches until the best card is clearly better than each other card at 95% confidence
   (one-sided, paired over the same deals) or surely within a twentieth of a point of it,
@@ -42,6 +45,7 @@ from ..engine.views import PlayerView
 from . import batched
 from .arena import play_deal
 from .comparison import CONFIDENCE, Comparison
+from .deal_table import deal_table
 from .exact import REFERENCE_LIMIT, exact_card_values
 from .explain import Explanation, explain
 from .heuristic import Reading, RulesPlayer, choose_signal
@@ -51,12 +55,17 @@ from .position import position_from_view
 
 BUDGET_MS = 100  # the work a hint may do, in milliseconds of the reference machine
 FIRST_DEAL_MS = 600  # ... except for its first deal
-EXACT_SLACK = 2.0  # an enumeration planned within the budget may run to this many budgets
+EXACT_TRICKS = 4  # within this many tricks of the end, every fitting deal may be solved
+EXACT_MS = 500  # ... when that should take at most this much work (else within the budget)
+EXACT_SLACK = 1.6  # an enumeration may run over its plan by this factor before it stops
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time, quiet machine)
-DEAL_MS = 0.02  # drawing or listing a deal, packing it, setting up its searches
-# search nodes a deal takes (points only, about the 75th percentile), by cards still held
-NODES_BY_CARDS = ((4, 5), (8, 15), (12, 50), (16, 250), (20, 2_000), (24, 10_000),
-                  (28, 40_000), (32, 200_000), (36, 800_000), (40, 3_000_000))
+SEARCH_MS = 0.0005  # setting up one search (a few per card of a deal)
+DEAL_MS = 0.02  # drawing a deal at random and packing it
+TABLE_DEAL_MS = 0.002  # listing a deal in a table of every fitting deal
+# a deal's work (nodes, with its searches' set-up as nodes; about the 75th percentile), by
+# the cards still held
+WORK_BY_CARDS = ((4, 40), (8, 60), (12, 140), (16, 300), (20, 2_500), (24, 10_000),
+                 (28, 40_000), (32, 200_000), (36, 800_000), (40, 3_000_000))
 FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is loaded
 ROLLOUT_DEALS = 3  # deals on which club players play each card out, earlier
 TIMED_OUT_ROLLOUTS = 1  # ... and when not one deal could be solved within FIRST_DEAL_MS
@@ -189,16 +198,24 @@ class _Search:
     def run(self) -> _Verdict:
         """Exact when every fitting deal fits in the budget, else sampled."""
         if self._enumerable():
-            deals = list(self.sampler.deals())
-            self.rng.shuffle(deals)  # an unfinished enumeration is then a random subset
-            self._solve(deals, EXACT_SLACK * self.budget)
-            exact = len(self.rows) == len(deals)
-            return _Verdict(self._comparison(exact), len(deals) if exact else
+            table = deal_table(self.sampler)
+            order = list(range(len(table)))
+            self.rng.shuffle(order)  # an unfinished enumeration is then a random subset
+            room = EXACT_SLACK * self._exact_budget() - len(table) * TABLE_DEAL_MS
+            self._account(self.solver.solve_table(table[order], _nodes(room)), len(table),
+                          TABLE_DEAL_MS)
+            exact = len(self.rows) == len(table)
+            return _Verdict(self._comparison(exact), len(table) if exact else
                             self.sampler.count)
         comparison = self._sampled()
         if not comparison.deals:  # not even one deal within FIRST_DEAL_MS
             return _played_out(self.view, self.sampler, self.rng, TIMED_OUT_ROLLOUTS)
         return _Verdict(comparison, self.sampler.count)
+
+    def _exact_budget(self) -> float:
+        """The work every fitting deal may take: :data:`EXACT_MS` near the end."""
+        left = self.view.rules.tricks_per_deal - len(self.view.tricks)
+        return max(self.budget, EXACT_MS) if left <= EXACT_TRICKS else self.budget
 
     def _enumerable(self) -> bool:
         """No unknown stock order, and all the fitting deals should fit in the budget."""
@@ -206,8 +223,9 @@ class _Search:
         if knowledge.stock_size:
             return False
         cards = 40 - knowledge.played.bit_count()  # all in hands: there is no stock
-        nodes = next((n for most, n in NODES_BY_CARDS if cards <= most), NODES_BY_CARDS[-1][1])
-        return self.sampler.count * (DEAL_MS + nodes / NODES_PER_MS) <= self.budget
+        work = next((n for most, n in WORK_BY_CARDS if cards <= most), WORK_BY_CARDS[-1][1])
+        plan = self.sampler.count * (TABLE_DEAL_MS + work / NODES_PER_MS)
+        return plan <= self._exact_budget()
 
     def _sampled(self) -> Comparison:
         """Deals drawn at random, one first, then in doubling batches, until the verdict is
@@ -220,22 +238,27 @@ class _Search:
             if self.spent >= limit:
                 return comparison
             deals = [self.sampler.draw_fitting(self.rng) for _ in range(size)]
-            finished = self._solve(deals, limit)
+            room = limit - self.spent - size * DEAL_MS
+            before = len(self.rows)
+            self._account(self.solver.solve(deals, _nodes(room)), size, DEAL_MS)
             comparison = self._comparison(False)
-            if not finished or len(self.view.legal) == 1 or comparison.settled():
+            out_of_work = len(self.rows) - before < size
+            if out_of_work or len(self.view.legal) == 1 or comparison.settled():
                 return comparison
 
-    def _solve(self, deals: Sequence[Sample], limit_ms: float) -> bool:
-        """Solve ``deals`` within ``limit_ms`` of work in all; True if all were solved."""
-        room = limit_ms - self.spent - len(deals) * DEAL_MS
-        solved = self.solver.solve(deals, max(1, int(room * NODES_PER_MS)))
-        self.spent += len(deals) * DEAL_MS + solved.nodes / NODES_PER_MS
+    def _account(self, solved: batched.Solved, deals: int, per_deal: float) -> None:
+        """Keep the rows solved and count the work they took."""
+        self.spent += deals * per_deal + solved.nodes / NODES_PER_MS + solved.searches * SEARCH_MS
         self.rows.extend(solved.points)
-        return solved.count == len(deals)
 
     def _comparison(self, exact: bool) -> Comparison:
         return Comparison(self.solver.cards, self.rows, exact=exact,
                           a_perdere=self.view.rules.a_perdere)
+
+
+def _nodes(room_ms: float) -> int:
+    """The search nodes in ``room_ms`` of work (at least one: 0 would mean no limit)."""
+    return max(1, int(room_ms * NODES_PER_MS))
 
 
 def _fallback(view: PlayerView, sampler: DealSampler, rng: random.Random) -> _Verdict:

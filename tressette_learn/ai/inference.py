@@ -397,22 +397,61 @@ class DealSampler:
         self.caps: Vec = tuple(caps)
         self.free = not any(self._excluded(h) for h in self.holders) and not any(
             _unmet(i, suit) for i in knowledge.seats.values() for suit in i.holds_suits)
-        present = [] if self.free else [s for s in Suit if knowledge.unseen & SUIT_MASKS[s]]
+        self._guard = _pack(tuple(_GUARD for _ in self.caps))
+        self._memo: dict[tuple[int, int], int] = {}
+        self._choices: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self._dealt: dict[tuple[int, int], list[list[int]]] = {}
+        self.groups: list[list[_Group]] = []
+        self.suits: list[dict[int, list[_Way]]] = []
+        self._built = False
+        if not self._sizes_fit():
+            self.count = 0
+        elif self.free:  # the suit tables wait until an enumeration needs them
+            self.count = _multinomial(self.caps)
+        else:
+            self.count = self._tables()
+
+    def _tables(self) -> int:
+        """Build the per-suit splits and count the placements through them."""
+        self._built = True
+        knowledge = self.knowledge
+        present = [s for s in Suit if knowledge.unseen & SUIT_MASKS[s]]
         self.groups = [self._groups(suit) for suit in present]
         self.suits = [self._suit_ways(suit, groups)
                       for suit, groups in zip(present, self.groups, strict=True)]
         self.totals = [{vec: sum(w.weight for w in ways) for vec, ways in suit.items()}
                        for suit in self.suits]
         self._items = [list(totals.items()) for totals in self.totals]
-        self._guard = _pack(tuple(_GUARD for _ in self.caps))
-        self._memo: dict[tuple[int, int], int] = {}
-        self._choices: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
-        if not self._sizes_fit():
-            self.count = 0
-        elif self.free:
-            self.count = _multinomial(self.caps)
-        else:
-            self.count = self._count(0, _pack(self.caps))
+        return self._count(0, self.start)
+
+    @property
+    def start(self) -> int:
+        """Every holder's room for unseen cards, packed (the state before the first suit)."""
+        return _pack(self.caps)
+
+    @property
+    def suit_count(self) -> int:
+        """How many suits have unseen cards (the steps of an enumeration)."""
+        if self.count and not self._built:
+            self._tables()
+        return len(self.suits)
+
+    def counts_after(self, index: int, room: int) -> list[int]:
+        """The packed count vectors suit ``index`` may give the holders when their packed
+        ``room`` is left; each leads to at least one placement. Subtracting one from
+        ``room`` is the room after that suit."""
+        return [room] if index == self.suit_count - 1 else self._choices[(index, room)][0]
+
+    def suit_deals(self, index: int, vec: int) -> list[list[int]]:
+        """Every way to deal suit ``index``'s unseen cards in the packed counts ``vec``:
+        per holder the mask of the cards it takes."""
+        key = (index, vec)
+        if key not in self._dealt:
+            empty = [0] * len(self.holders)
+            self._dealt[key] = [dealt for way in self.suits[index].get(vec, ())
+                                for dealt in _deal_groups(self.groups[index], way.splits,
+                                                          empty)]
+        return self._dealt[key]
 
     def _sizes_fit(self) -> bool:
         """Slots match the unseen cards; a full hand meets its striscio suits itself."""
@@ -503,25 +542,18 @@ class DealSampler:
         """Every placement of the unseen cards that the hard constraints allow, each once:
         per holder (``holders``) the mask of the unseen cards it takes. There are ``count``
         of them, and :meth:`draw` picks one of them uniformly."""
-        if not self.count:
-            return
-        if self.free:
-            yield from _share(tuple(cards_of(self.knowledge.unseen)),
-                              tuple(enumerate(self.caps)), [0] * len(self.caps))
-        else:
-            yield from self._placed(0, _pack(self.caps), [0] * len(self.holders))
+        if self.count:
+            yield from self._placed(0, self.start, [0] * len(self.holders))
 
-    def _placed(self, index: int, caps: int, placed: list[int]) -> Iterator[list[int]]:
-        """The placements of suits ``index``.. filling the packed ``caps``, after ``placed``."""
-        if index == len(self.suits):
+    def _placed(self, index: int, room: int, placed: list[int]) -> Iterator[list[int]]:
+        """The placements of suits ``index``.. filling the packed ``room``, after ``placed``."""
+        if index == self.suit_count:
             yield placed
             return
-        last = index == len(self.suits) - 1
-        vecs = [caps] if last else self._choices[(index, caps)][0]
-        for vec in vecs:
-            for way in self.suits[index].get(vec, ()):
-                for dealt in _deal_groups(self.groups[index], way.splits, placed):
-                    yield from self._placed(index + 1, caps - vec, dealt)
+        for vec in self.counts_after(index, room):
+            for dealt in self.suit_deals(index, vec):
+                yield from self._placed(index + 1, room - vec,
+                                        [a | b for a, b in zip(placed, dealt, strict=True)])
 
     def deals(self) -> Iterator[Sample]:
         """Every deal that fits the view, each once: the placements that also meet the
