@@ -24,7 +24,9 @@ same hint: :data:`NODES_PER_MS` search nodes and :data:`DEAL_MS` per deal count 
 millisecond's work on the machine the figures were measured on (``benchmarks/hints.py``).
 A first deal may use up to :data:`FIRST_DEAL_MS` (early in a deal one deal costs more than
 the whole budget); then nothing is clear and the hint says every card is about as good. If
-not even that deal is solved, club players play each card out on one deal instead.
+not even that deal is solved, club players play each card out on one deal instead; and
+with two players, while more than :data:`STOCK_TRICKS` tricks and a stock remain (a deal
+that deep can take seconds), club players play each card out on a few deals.
 
 Before the compiled solver is loaded (a fresh kernel, ``block=False``), the hint falls back:
 within :data:`REFERENCE_LIMIT` tricks of the end it solves a few deals with the pure-Python
@@ -58,6 +60,7 @@ FIRST_DEAL_MS = 600  # ... except for its first deal
 EXACT_TRICKS = 4  # within this many tricks of the end, every fitting deal may be solved
 EXACT_MS = 500  # ... when that should take at most this much work (else within the budget)
 EXACT_SLACK = 1.6  # an enumeration may run over its plan by this factor before it stops
+STOCK_TRICKS = 14  # with a stock, deals are solved within this many tricks of the end
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time, quiet machine)
 SEARCH_MS = 0.0005  # setting up one search (a few per card of a deal)
 DEAL_MS = 0.02  # drawing a deal at random and packing it
@@ -207,10 +210,17 @@ class _Search:
             exact = len(self.rows) == len(table)
             return _Verdict(self._comparison(exact), len(table) if exact else
                             self.sampler.count)
+        if self._too_deep():
+            return _played_out(self.view, self.sampler, self.rng, ROLLOUT_DEALS)
         comparison = self._sampled()
         if not comparison.deals:  # not even one deal within FIRST_DEAL_MS
             return _played_out(self.view, self.sampler, self.rng, TIMED_OUT_ROLLOUTS)
         return _Verdict(comparison, self.sampler.count)
+
+    def _too_deep(self) -> bool:
+        """Two players with a long stock: one deal can take seconds to solve."""
+        left = self.view.rules.tricks_per_deal - len(self.view.tricks)
+        return bool(self.sampler.knowledge.stock_size) and left > STOCK_TRICKS
 
     def _exact_budget(self) -> float:
         """The work every fitting deal may take: :data:`EXACT_MS` near the end."""
