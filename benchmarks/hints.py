@@ -3,10 +3,10 @@
     python benchmarks/hints.py [--json] [--preset P] [--positions N] [--sampled-positions N]
                                [--reference-deals N] [--latency-deals N] [--seed S]
 
-Positions are decisions of seeded deals played by club players (every seat; declarations
-made when due): for position ``i`` the deal ``seed * 100_000 + i`` is played to a decision
-picked at random (seeded) among those with the wanted tricks left. Each gets
-``hint(view, seed=i, block=True)`` with the default budget.
+Positions are decisions of seeded deals played by club players (every seat, declaring
+everything, through ``play_deal``): for position ``i`` the deal ``seed * 100_000 + i`` is
+played and a decision picked at random (seeded) among those with the wanted tricks left.
+Each gets ``hint(view, seed=i, block=True)`` with the default budget.
 
 (a) **Exact region** (``--positions``, default 200; 3 or 4 tricks left, half each): every
 deal that fits the seat's view is listed (``deal_table``) and solved by the batched solver
@@ -50,33 +50,42 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tressette_learn.ai import RulesPlayer  # noqa: E402
+from tressette_learn.ai import RulesPlayer, play_deal  # noqa: E402
 from tressette_learn.ai.batched import RowSolver  # noqa: E402
 from tressette_learn.ai.deal_table import deal_table  # noqa: E402
 from tressette_learn.ai.hints import Hint, hint, warm_up  # noqa: E402
 from tressette_learn.ai.inference import DealSampler, knowledge_from_view  # noqa: E402
+from tressette_learn.ai.players import Decision, Player  # noqa: E402
 from tressette_learn.engine import Card, Deal, PlayerView, Rules  # noqa: E402
 
 TIE = 1e-9
 SEED_STRIDE = 100_000
 
 
+class _Watcher(Player):
+    """A club player that shows every view it plays from to ``watch`` first."""
+
+    def __init__(self, watch: Callable[[PlayerView], object]):
+        self.inner = RulesPlayer()
+        self.level = self.inner.level
+        self.watch = watch
+
+    def choose(self, view: PlayerView) -> Decision:
+        self.watch(view)
+        return self.inner.choose(view)
+
+
 def club_decisions(rules: Rules, seed: int) -> list[tuple[int, PlayerView]]:
     """Every decision of a seeded deal played by club players: (tricks left, view)."""
+    out: list[tuple[int, PlayerView]] = []
+    watcher = _Watcher(lambda view: out.append((_left(view), view)))
     deal = Deal.new(rules, seed=seed)
-    club = RulesPlayer()
-    out = []
-    while not deal.is_over():
-        if deal.declaration_window() and not deal.declarations:
-            for seat in deal.seats:
-                for decl in deal.available_declarations(seat):
-                    deal.declare(decl)
-        assert deal.to_play is not None
-        view = deal.view(deal.to_play)
-        out.append((rules.tricks_per_deal - len(deal.tricks), view))
-        decision = club.choose(view)
-        deal.play(decision.card, decision.signal)
+    play_deal(deal, dict.fromkeys(deal.seats, watcher))
     return out
+
+
+def _left(view: PlayerView) -> int:
+    return view.rules.tricks_per_deal - len(view.tricks)
 
 
 def positions(rules: Rules, lefts: tuple[int, ...], count: int,
@@ -167,12 +176,16 @@ def latency(rules: Rules, deals: int, seed: int) -> dict[str, Any]:
     first = club_decisions(rules, -1)[0][1]
     hint(first, block=True)  # untimed: imports, tables
     times: list[tuple[float, float, Hint]] = []
+
+    def timed(view: PlayerView) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        found = hint(view, block=True)
+        times.append((1000 * (time.perf_counter() - wall),
+                      1000 * (time.process_time() - cpu), found))
+
     for n in range(deals):
-        for _, view in club_decisions(rules, seed * SEED_STRIDE + 50_000 + n):
-            wall, cpu = time.perf_counter(), time.process_time()
-            found = hint(view, block=True)
-            times.append((1000 * (time.perf_counter() - wall),
-                          1000 * (time.process_time() - cpu), found))
+        deal = Deal.new(rules, seed=seed * SEED_STRIDE + 50_000 + n)
+        play_deal(deal, dict.fromkeys(deal.seats, _Watcher(timed)))
         _progress("latency", n + 1, deals)
     out: dict[str, Any] = {"deals": deals, "load_average": os.getloadavg()}
     for name, keep in (("overall", lambda h: True), ("exact", lambda h: h.exact),

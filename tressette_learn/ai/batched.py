@@ -20,12 +20,13 @@ import contextlib
 import dataclasses
 import threading
 from collections.abc import Sequence
+from concurrent.futures import Future
 from types import ModuleType
 from typing import Any
 
 from ..engine.cards import DECK, Card
 from ..engine.views import PlayerView
-from . import fastsolver  # noqa: F401  (first: it points numba's disk cache at a folder)
+from . import fastsolver  # noqa: F401  (it points numba's disk cache at a writable folder)
 from .inference import Sample
 from .position import Position, position_from_view
 from .solver import equivalent_moves, future_thirds
@@ -33,10 +34,8 @@ from .solver import equivalent_moves, future_thirds
 TABLE_LOG2_BY_CARDS = ((20, 14), (32, 16), (40, 18))  # (at most this many cards, log2 size)
 
 _kernel: ModuleType | None = None
-_ready = threading.Event()
-_failed: list[BaseException] = []
-_warm_lock = threading.Lock()
-_warm_thread: threading.Thread | None = None
+_loading: Future[None] | None = None
+_load_lock = threading.Lock()
 _solve_lock = threading.Lock()
 _tables: dict[int, Any] = {}
 _generation = [0]
@@ -44,26 +43,29 @@ _generation = [0]
 
 def warm_up(background: bool = True) -> None:
     """Compile the batched core (or load it from numba's disk cache); in a thread by
-    default. With ``background=False`` it returns once the core is ready and raises if
-    compiling failed."""
-    global _warm_thread
-    with _warm_lock:
-        if _warm_thread is None and not _ready.is_set():
-            _warm_thread = threading.Thread(target=_compile_quietly, name="tressette-batch",
-                                            daemon=True)
-            _warm_thread.start()
+    default. With ``background=False`` it returns once the core is ready and raises
+    ``RuntimeError`` if compiling failed."""
+    global _loading
+    with _load_lock:
+        if _loading is None:
+            _loading = Future()
+            threading.Thread(target=_load, args=(_loading,), name="tressette-batch",
+                             daemon=True).start()
     if not background:
-        _ready.wait()
-        if _failed:
-            raise RuntimeError("the batched solver's core failed to compile") from _failed[0]
+        try:
+            _loading.result()
+        except Exception as err:
+            raise RuntimeError("the batched solver's core failed to compile") from err
 
 
 def is_ready() -> bool:
-    """True once :func:`solve` can run without waiting for a compilation."""
-    return _ready.is_set() and not _failed
+    """True once :func:`RowSolver.solve` can run without waiting for a compilation."""
+    loading = _loading
+    return loading is not None and loading.done() and loading.exception() is None
 
 
-def _compile_quietly() -> None:
+def _load(loading: Future[None]) -> None:
+    """Import the core and solve one small deal with it (compiles or loads the cache)."""
     global _kernel
     try:
         from ..engine.deal import Deal
@@ -74,14 +76,12 @@ def _compile_quietly() -> None:
         while len(deal.tricks) < 9:
             deal.play(deal.legal_cards()[0])
         assert deal.to_play is not None
-        view = deal.view(deal.to_play)
         hands = {seat: deal.hand_mask(seat) for seat in deal.seats}
         _kernel = _batch_kernel
-        RowSolver(view).solve([Sample(hands)], 0)
-        _ready.set()
-    except BaseException as err:  # surfaced by warm_up(background=False)
-        _failed.append(err)
-        _ready.set()
+        RowSolver(deal.view(deal.to_play)).solve([Sample(hands)], 0)
+        loading.set_result(None)
+    except Exception as err:  # raised again by warm_up(background=False)
+        loading.set_exception(err)
 
 
 @dataclasses.dataclass(frozen=True)
