@@ -113,8 +113,8 @@ def measure_hint_latency_ms(deals: int = 200, preset: str = "standard",
                             progress: bool = True) -> dict[str, Any] | None:
     """The latency of a hint (ms) at EVERY decision of ``deals`` seeded deals played by club
     players: before each decision ``hint(deal.view(seat), block=True)`` is timed (after a
-    warm-up: the core loaded and one untimed hint). Returns ``overall``, ``exact`` (solved
-    every fitting deal solved) and ``estimated`` (the others), each with
+    warm-up: the core loaded and one untimed hint). Returns ``overall``, ``exact``
+    (every fitting deal solved) and ``estimated`` (the others), each with
     ``count``/``p50_ms``/``p90_ms``/``max_ms``; None when ``deals`` is 0."""
     if deals <= 0:
         return None
