@@ -350,6 +350,13 @@ def test_exact_at_three_tricks_left_is_the_best_by_full_enumeration(
                                             if abs(m - best) < 1e-9}
 
 
+def test_a_budget_must_be_positive() -> None:
+    _, view = club_deal("standard", 9)[8]
+    for budget in (0, -5, float("nan")):
+        with pytest.raises(ValueError, match="budget_ms"):
+            hint(view, budget_ms=budget)
+
+
 def test_a_hint_with_a_tiny_budget_is_still_a_legal_estimate() -> None:
     warm_up(background=False)
     _, view = club_deal("standard", 9)[8]  # trick 3: eight tricks to go

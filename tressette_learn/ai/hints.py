@@ -23,15 +23,15 @@ The budget is search work, not wall-clock time, so the same view and seed always
 same hint: :data:`NODES_PER_MS` search nodes and :data:`DEAL_MS` per deal count as a
 millisecond's work on the machine the figures were measured on (``benchmarks/hints.py``).
 A first deal may use up to :data:`FIRST_DEAL_MS` (early in a deal one deal costs more than
-the whole budget); then nothing is clear and the hint says every card is about as good. If
-not even that deal is solved, club players play each card out on one deal instead; and
-with two players, while more than :data:`STOCK_TRICKS` tricks and a stock remain (a deal
-that deep can take seconds), club players play each card out on a few deals.
+the whole budget; not for a forced card); then nothing is clear and the hint says every
+card is about as good. If no deal is solved, club players play each card out on one deal
+instead; and with two players, while more than :data:`STOCK_TRICKS` tricks and a stock
+remain (a deal that deep can take seconds), club players play each card out on a few deals.
 
 Before the compiled solver is loaded (a fresh kernel, ``block=False``), the hint falls back:
 within :data:`REFERENCE_LIMIT` tricks of the end it solves a few deals with the pure-Python
-reference (all of them, and exact, when there are at most :data:`FALLBACK_DEALS`), earlier
-club players play each card out on a few deals. Both are estimates, worded as such.
+reference (all of them, an exact answer, when there are at most :data:`FALLBACK_DEALS`),
+earlier club players play each card out on a few deals (an estimate).
 """
 
 from __future__ import annotations
@@ -153,6 +153,8 @@ def hint(view: PlayerView, *, seed: int = 0, block: bool = False,
     """
     if view.to_play != view.seat or not view.legal:
         raise ValueError(f"it is not {view.seat}'s turn to play")
+    if not budget_ms > 0:
+        raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
     rng = random.Random(seed)
     sampler = DealSampler(knowledge_from_view(view))
     if _compiled(block):
@@ -207,9 +209,7 @@ class _Search:
             room = EXACT_SLACK * self._exact_budget() - len(table) * TABLE_DEAL_MS
             self._account(self.solver.solve_table(table[order], _nodes(room)), len(table),
                           TABLE_DEAL_MS)
-            exact = len(self.rows) == len(table)
-            return _Verdict(self._comparison(exact), len(table) if exact else
-                            self.sampler.count)
+            return _Verdict(self._comparison(len(self.rows) == len(table)), len(table))
         if self._too_deep():
             return _played_out(self.view, self.sampler, self.rng, ROLLOUT_DEALS)
         comparison = self._sampled()
@@ -243,7 +243,8 @@ class _Search:
         comparison = self._comparison(False)
         while True:
             first = not self.rows
-            limit = max(FIRST_DEAL_MS, self.budget) if first else self.budget
+            choice = len(self.view.legal) > 1  # a forced card's value is not worth a wait
+            limit = max(FIRST_DEAL_MS, self.budget) if first and choice else self.budget
             size = 1 if first else len(self.rows)
             if self.spent >= limit:
                 return comparison
