@@ -6,6 +6,7 @@ and a hint in a fresh process never waits for the compiled solver."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -21,7 +22,7 @@ from test_players import _swapped, _swaps
 
 from tressette_learn.ai import RulesPlayer
 from tressette_learn.ai.hints import FALLBACK_DEALS, Hint, hint, warm_up
-from tressette_learn.ai.inference import DealSampler, knowledge_from_view
+from tressette_learn.ai.inference import DealSampler, InferenceError, knowledge_from_view
 from tressette_learn.ai.pimc import prefer
 from tressette_learn.ai.position import position_from_view
 from tressette_learn.ai.solver import position_card_values
@@ -348,6 +349,16 @@ def test_exact_at_three_tricks_left_is_the_best_by_full_enumeration(
     assert means[str(found.card)] == pytest.approx(best, abs=1e-9)
     assert {str(c) for c in found.equal} == {c for c, m in means.items()
                                             if abs(m - best) < 1e-9}
+
+
+def test_a_view_no_deal_fits_is_refused() -> None:
+    _, view = club_deal("standard", 9)[8]
+    sizes = dict(view.hand_sizes)
+    other = next(seat for seat in sizes if seat != view.seat)
+    sizes[other] += 1  # a forged view: one card too many
+    forged = dataclasses.replace(view, hand_sizes=sizes)
+    with pytest.raises(InferenceError, match="no deal fits"):
+        hint(forged, block=True)
 
 
 def test_a_budget_must_be_positive() -> None:

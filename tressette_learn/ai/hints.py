@@ -51,7 +51,13 @@ from .deal_table import deal_table
 from .exact import REFERENCE_LIMIT, exact_card_values
 from .explain import Explanation, explain
 from .heuristic import Reading, RulesPlayer, choose_signal
-from .inference import DealSampler, Sample, knowledge_from_view, sample_to_deal
+from .inference import (
+    DealSampler,
+    InferenceError,
+    Sample,
+    knowledge_from_view,
+    sample_to_deal,
+)
 from .pimc import Estimate, prefer
 from .position import position_from_view
 
@@ -146,7 +152,8 @@ def warm_up(background: bool = True) -> None:
 
 def hint(view: PlayerView, *, seed: int = 0, block: bool = False,
          budget_ms: float = BUDGET_MS) -> Hint:
-    """The hint for the seat to play in ``view`` (it must be that seat's turn).
+    """The hint for the seat to play in ``view`` (it must be that seat's turn, else
+    ``ValueError``; a view no deal fits raises :class:`InferenceError`, a ``ValueError`` too).
 
     ``block``: wait for the compiled solver to load if it is not ready (else fall back at
     once). ``budget_ms``: the work allowed (see the module's docstring).
@@ -157,6 +164,8 @@ def hint(view: PlayerView, *, seed: int = 0, block: bool = False,
         raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
     rng = random.Random(seed)
     sampler = DealSampler(knowledge_from_view(view))
+    if not sampler.count:
+        raise InferenceError(f"{view.seat}: no deal fits the public history")
     if _compiled(block):
         verdict = _Search(view, sampler, rng, budget_ms).run()
     else:
@@ -204,6 +213,8 @@ class _Search:
         """Exact when every fitting deal fits in the budget, else sampled."""
         if self._enumerable():
             table = deal_table(self.sampler)
+            if not len(table):
+                raise InferenceError("no deal fits the public history and the declarations")
             order = list(range(len(table)))
             self.rng.shuffle(order)  # an unfinished enumeration is then a random subset
             room = EXACT_SLACK * self._exact_budget() - len(table) * TABLE_DEAL_MS
