@@ -24,7 +24,10 @@ from concurrent.futures import Future
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
 from ..engine.cards import DECK, Card
+from ..engine.seats import Seat
 from ..engine.views import PlayerView
 from . import fastsolver  # noqa: F401  (it points numba's disk cache at a writable folder)
 from .inference import Sample
@@ -32,6 +35,7 @@ from .position import Position, position_from_view
 from .solver import equivalent_moves, future_thirds
 
 TABLE_LOG2_BY_CARDS = ((20, 14), (32, 16), (40, 18))  # (at most this many cards, log2 size)
+SEATS = tuple(Seat(s) for s in range(4))  # the columns of a table of hands
 
 _kernel: ModuleType | None = None
 _loading: Future[None] | None = None
@@ -107,15 +111,13 @@ class RowSolver:
         if view.to_play != view.seat:
             raise ValueError(f"it is not {view.seat}'s turn to play")
         self.view = view
-        self.template: Position | None = None
         self.cards = tuple(sorted(view.legal))
 
     def solve(self, deals: Sequence[Sample], node_budget: int) -> Solved:
         """Every legal card's value on each deal, in order, until ``node_budget`` search
         nodes are spent (``<= 0``: no limit). The deal being solved when the budget runs
         out is dropped; the deals before it are all in the answer."""
-        np = _numpy()
-        hands = np.array([[d.hands.get(seat, 0) for seat in _seat_order()] for d in deals],
+        hands = np.array([[d.hands.get(seat, 0) for seat in SEATS] for d in deals],
                          dtype=np.int64).reshape(len(deals), 4)
         nstock = len(deals[0].stock) if deals else 0
         stocks = np.zeros((len(deals), max(2, nstock)), dtype=np.int64)
@@ -126,7 +128,6 @@ class RowSolver:
     def solve_table(self, hands: Any, node_budget: int) -> Solved:
         """:meth:`solve` for deals without a stock given as a table: one row of the four
         seats' hands (int64 masks, seats 0..3) per deal (see :mod:`.deal_table`)."""
-        np = _numpy()
         stocks = np.zeros((len(hands), 2), dtype=np.int64)
         return self._solve(np.ascontiguousarray(hands, dtype=np.int64), stocks, 0,
                            node_budget)
@@ -136,8 +137,7 @@ class RowSolver:
             return Solved(self.cards, [], 0)
         if _kernel is None:
             raise RuntimeError("the batched solver is not ready: call warm_up() first")
-        np = _numpy()
-        first = {seat: int(hands[0, seat]) for seat in _seat_order()}
+        first = {seat: int(hands[0, seat]) for seat in SEATS}
         pos = position_from_view(self.view, first, [DECK[c] for c in stocks[0, :nstock]])
         moves = equivalent_moves(pos, pos.legal())
         reps = list(dict.fromkeys(rep for rep, _ in moves))
@@ -157,7 +157,6 @@ class RowSolver:
         """One compiled call on a fresh generation of the shared table (so the same deals
         always take the same work): rows done, nodes, searches. A private table if another
         thread holds the shared one."""
-        np = _numpy()
         assert _kernel is not None
         side = pos.side[pos.to_play]
         shift = pos.captured[0] if side == 0 else (-(pos.captured[1] + remaining + 1)) % 3
@@ -177,18 +176,6 @@ class RowSolver:
                 np.array(gens, dtype=np.int64), reps, shift, remaining, True, node_budget,
                 out, stats)
         return int(done), int(stats[_kernel.STATS_NODES]), int(stats[_kernel.STATS_SEARCHES])
-
-
-def _numpy() -> ModuleType:
-    import numpy
-
-    return numpy
-
-
-def _seat_order() -> list[Any]:
-    from ..engine.seats import Seat
-
-    return [Seat(s) for s in range(4)]
 
 
 def _generations(rows: int, same: bool) -> list[int]:
