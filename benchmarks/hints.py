@@ -113,8 +113,7 @@ def exact_region(rules: Rules, count: int, seed: int) -> dict[str, Any]:
         found = hint(view, seed=i, block=True)
         table = deal_table(DealSampler(knowledge_from_view(view)))
         solved = RowSolver(view).solve_table(table, 0)
-        means = {card: statistics.fmean(r[j] for r in solved.points)
-                 for j, card in enumerate(solved.cards)}
+        means = dict(zip(solved.cards, solved.points.mean(axis=0).tolist(), strict=True))
         best = max(good(m) for m in means.values())
         loss = best - good(means[found.card])
         rows.append({"left": left, "exact": found.exact, "loss": loss, "agree": loss <= TIE,
@@ -162,13 +161,12 @@ def _reference_lead(view: PlayerView, card: Card, reference: int,
         rng = random.Random(seed)
         deals = [sampler.draw_fitting(rng) for _ in range(reference)]
         points, enumerated = solver.solve(deals, 0).points, False
-    good = better(view.rules)
+    good = (-1 if view.rules.a_perdere else 1) * points.astype(float)
     mine = solver.cards.index(card)
-    means = [statistics.fmean(good(r[j]) for r in points) for j in range(len(solver.cards))]
-    top = max(range(len(means)), key=lambda j: means[j])
-    diffs = [good(r[top]) - good(r[mine]) for r in points]
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    return means[top] - means[mine], se, enumerated
+    top = int(good.mean(axis=0).argmax())
+    diffs = good[:, top] - good[:, mine]
+    se = float(diffs.std(ddof=1)) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return float(diffs.mean()), se, enumerated
 
 
 def latency(rules: Rules, deals: int, seed: int) -> dict[str, Any]:

@@ -34,14 +34,17 @@ from .inference import Sample
 from .position import Position, position_from_view
 from .solver import equivalent_moves, future_thirds
 
-TABLE_LOG2_BY_CARDS = ((20, 14), (32, 16), (40, 18))  # (at most this many cards, log2 size)
+# One table of 2**18 entries (10 MB) for every call: deals of one view share many
+# positions after a trick or two, and a table that keeps them halves the work of a
+# four-trick enumeration (a table of 2**14 made it twice as slow, 2**20 no faster).
+TABLE_LOG2 = 18
 SEATS = tuple(Seat(s) for s in range(4))  # the columns of a table of hands
 
 _kernel: ModuleType | None = None
 _loading: Future[None] | None = None
 _load_lock = threading.Lock()
 _solve_lock = threading.Lock()
-_tables: dict[int, Any] = {}
+_tables: list[Any] = []  # the shared table, once made
 _generation = [0]
 
 
@@ -90,11 +93,12 @@ def _load(loading: Future[None]) -> None:
 
 @dataclasses.dataclass(frozen=True)
 class Solved:
-    """The deals solved by one call: ``points[i][j]`` is what the mover's side ends the
-    deal with in points when ``cards[j]`` is played in ``deals[i]`` (both sides perfect)."""
+    """The deals solved by one call: ``points[i, j]`` (a numpy array) is what the mover's
+    side ends the deal with in points when ``cards[j]`` is played in deal ``i`` (both
+    sides perfect)."""
 
     cards: tuple[Card, ...]
-    points: list[list[int]]
+    points: Any
     nodes: int
     searches: int = 0
 
@@ -113,17 +117,18 @@ class RowSolver:
         self.view = view
         self.cards = tuple(sorted(view.legal))
 
-    def solve(self, deals: Sequence[Sample], node_budget: int) -> Solved:
-        """Every legal card's value on each deal, in order, until ``node_budget`` search
-        nodes are spent (``<= 0``: no limit). The deal being solved when the budget runs
-        out is dropped; the deals before it are all in the answer."""
+    def solve(self, deals: Sequence[Sample], node_budget: int,
+              cards: Sequence[Card] | None = None) -> Solved:
+        """Every legal card's value (or only ``cards``') on each deal, in order, until
+        ``node_budget`` search nodes are spent (``<= 0``: no limit). The deal being solved
+        when the budget runs out is dropped; the deals before it are all in the answer."""
         hands = np.array([[d.hands.get(seat, 0) for seat in SEATS] for d in deals],
                          dtype=np.int64).reshape(len(deals), 4)
         nstock = len(deals[0].stock) if deals else 0
         stocks = np.zeros((len(deals), max(2, nstock)), dtype=np.int64)
         if nstock:
             stocks[:, :nstock] = [[c.index for c in d.stock] for d in deals]
-        return self._solve(hands, stocks, nstock, node_budget)
+        return self._solve(hands, stocks, nstock, node_budget, cards)
 
     def solve_table(self, hands: Any, node_budget: int) -> Solved:
         """:meth:`solve` for deals without a stock given as a table: one row of the four
@@ -132,14 +137,17 @@ class RowSolver:
         return self._solve(np.ascontiguousarray(hands, dtype=np.int64), stocks, 0,
                            node_budget)
 
-    def _solve(self, hands: Any, stocks: Any, nstock: int, node_budget: int) -> Solved:
-        if not len(hands):
-            return Solved(self.cards, [], 0)
+    def _solve(self, hands: Any, stocks: Any, nstock: int, node_budget: int,
+               cards: Sequence[Card] | None = None) -> Solved:
+        chosen = tuple(c for c in self.cards if cards is None or c in cards)
+        if not len(hands) or not chosen:
+            return Solved(chosen, np.zeros((0, len(chosen)), dtype=np.int64), 0)
         if _kernel is None:
             raise RuntimeError("the batched solver is not ready: call warm_up() first")
         first = {seat: int(hands[0, seat]) for seat in SEATS}
         pos = position_from_view(self.view, first, [DECK[c] for c in stocks[0, :nstock]])
-        moves = equivalent_moves(pos, pos.legal())
+        moves = [(rep, card) for rep, card in equivalent_moves(pos, pos.legal())
+                 if DECK[card] in chosen]
         reps = list(dict.fromkeys(rep for rep, _ in moves))
         column = {card: reps.index(rep) for rep, card in moves}
         out = np.zeros((len(hands), len(reps)), dtype=np.int64)
@@ -149,8 +157,8 @@ class RowSolver:
         side = pos.side[pos.to_play]
         values = out[:done]
         thirds = pos.captured[side] + (values if side == 0 else remaining - values)
-        points = (thirds // 3)[:, [column[card.index] for card in self.cards]]
-        return Solved(self.cards, points.tolist(), nodes, searches)
+        points = (thirds // 3)[:, [column[card.index] for card in chosen]]
+        return Solved(chosen, points, nodes, searches)
 
     def _run(self, pos: Position, hands: Any, stocks: Any, reps: Any, remaining: int,
              node_budget: int, out: Any) -> tuple[int, int, int]:
@@ -164,10 +172,8 @@ class RowSolver:
         logs = np.zeros(64, dtype=np.int64)
         for i, (seat, card) in enumerate(pos.trick):
             logc[i], logs[i] = card, seat
-        cards = sum(h.bit_count() for h in pos.hands) + len(pos.stock)
-        log2 = next(size for most, size in TABLE_LOG2_BY_CARDS if cards <= most)
         stats = np.zeros(_kernel.STATS_SIZE, dtype=np.int64)
-        with _table(log2, len(hands), not pos.stock) as (table, gens):
+        with _table(len(hands), not pos.stock) as (table, gens):
             done = _kernel.solve_rows(
                 hands, stocks, len(pos.stock), logc, logs, len(pos.trick), pos.to_play,
                 pos.tricks_left, pos.gone, 0, not pos.must_follow_with_stock,
@@ -192,21 +198,17 @@ def _generations(rows: int, same: bool) -> list[int]:
 
 
 @contextlib.contextmanager
-def _table(log2: int, rows: int, same: bool) -> Any:
-    """The shared table of this size and the rows' generations, or a fresh table while
-    another search holds the shared one."""
+def _table(rows: int, same: bool) -> Any:
+    """The shared table and the rows' generations, or a fresh table while another search
+    holds the shared one."""
+    assert _kernel is not None
     if _solve_lock.acquire(blocking=False):
         try:
             gens = _generations(rows, same)
-            if log2 not in _tables:
-                _tables[log2] = _kernel_table(log2)
-            yield _tables[log2], gens
+            if not _tables:
+                _tables.append(_kernel.new_table(TABLE_LOG2))
+            yield _tables[0], gens
         finally:
             _solve_lock.release()
     else:
-        yield _kernel_table(log2), [(1 + (0 if same else i)) << 8 for i in range(rows)]
-
-
-def _kernel_table(log2: int) -> Any:
-    assert _kernel is not None
-    return _kernel.new_table(log2)
+        yield _kernel.new_table(TABLE_LOG2), [(1 + (0 if same else i)) << 8 for i in range(rows)]

@@ -8,18 +8,20 @@ cards' exact expected values (``exact``): two cards are equal when their average
 Averaged over deals drawn at random they are estimates. Two cards are compared on the same
 deals (paired): the difference ``a - b`` on each deal, its mean ``D`` and the standard error
 ``SE`` of that mean. ``a`` is *clearly better* than ``b`` when ``D > t * SE``, with ``t`` the
-one-sided Student quantile at :data:`CONFIDENCE` for ``n - 1`` degrees of freedom; with one
-deal nothing is clear. The squared deviations get :data:`SPREAD_FLOOR` more, as if one
-more deal had differed by a point: the same difference on a handful of deals does not make
-a card look certain. The cards not clearly worse than the best are *equal* (within the
-uncertainty). A search may stop once every other card is clearly worse or surely within
-:data:`NEGLIGIBLE` points of the best.
+one-sided Student quantile at :data:`CONFIDENCE` for ``n - 1`` degrees of freedom; on fewer
+than :data:`MIN_DEALS` deals nothing is clear (a handful of deals can all lean one way by
+chance). The squared deviations get :data:`SPREAD_FLOOR` more, as if one more deal had
+differed by a point: the same difference on a few deals does not make a card look certain.
+The cards not clearly worse than the best are *equal* (within the uncertainty). A search
+may stop once every other card is clearly worse or surely within :data:`NEGLIGIBLE` points
+of the best, and need not solve again a card far behind (:meth:`Comparison.far_behind`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -27,9 +29,11 @@ from ..engine.cards import Card
 from .pimc import Estimate
 
 CONFIDENCE = 0.95
-NEGLIGIBLE = 0.05  # points: a lead surely smaller than this does not decide anything
+NEGLIGIBLE = 0.02  # points: a lead surely smaller than this does not decide anything
 SAME = 1e-9  # averages closer than this are equal
 SPREAD_FLOOR = 1.0  # squared points added to the squared deviations (see the docstring)
+MIN_DEALS = 10  # fewer deals make nothing clear
+FAR = 1.5  # a card behind the best by this many margins is far behind (about 99%)
 # one-sided 95% quantiles of Student's t by degrees of freedom (a df between two rows uses
 # the smaller df: the larger quantile); beyond the table, the normal quantile
 T95 = ((1, 6.314), (2, 2.920), (3, 2.353), (4, 2.132), (5, 2.015), (6, 1.943), (7, 1.895),
@@ -50,26 +54,30 @@ def t_quantile(df: int) -> float:
 class Comparison:
     """Every legal card's average over the deals solved, and how sure the order is.
 
-    ``rows[i][j]`` is card ``cards[j]``'s points on deal ``i``, counted ``weights[i]``
-    times. ``exact``: the rows are every deal that fits the view.
+    ``rows[i][j]`` is card ``cards[j]``'s points on deal ``i`` (NaN or ``None``: not solved
+    there), counted ``weights[i]`` times. ``exact``: the rows are every deal that fits the
+    view. A card's average is over the deals where it was solved; two cards are compared
+    on the deals where both were.
     """
 
-    def __init__(self, cards: Sequence[Card], rows: Sequence[Sequence[int]], *,
-                 weights: Sequence[int] | None = None, exact: bool = False,
+    def __init__(self, cards: Sequence[Card], rows: Sequence[Sequence[float | None]] | Any,
+                 *, weights: Sequence[int] | None = None, exact: bool = False,
                  a_perdere: bool = False):
-        counts = list(weights) if weights is not None else [1] * len(rows)
-        if len(counts) != len(rows):
+        table = np.array(rows, dtype=np.float64).reshape(len(rows), len(cards))
+        counts = np.array(weights if weights is not None else [1] * len(table),
+                          dtype=np.float64)
+        if counts.shape != (len(table),):
             raise ValueError("one weight per row")
         self.cards = tuple(cards)
         self.exact = exact
         self.a_perdere = a_perdere
-        sign = -1 if a_perdere else 1
         # goodness: points, or minus points a perdere (higher is better)
-        self._good = sign * np.array(rows, dtype=np.float64).reshape(len(rows), len(cards))
-        self._weights = np.array(counts, dtype=np.float64)
-        self.deals = int(sum(counts))
-        n = max(1, self.deals)
-        self._means = self._weights @ self._good / n if rows else np.zeros(len(cards))
+        self._good = (-1 if a_perdere else 1) * table
+        self._weights = counts
+        self.deals = int(counts.sum())
+        solved = ~np.isnan(self._good)
+        totals = counts @ np.where(solved, self._good, 0.0)
+        self._means = totals / np.maximum(counts @ solved, 1)
 
     def estimates(self) -> list[Estimate]:
         """Each card's average (thirds: three per point), best first."""
@@ -79,19 +87,24 @@ class Comparison:
         return sorted(out, key=lambda e: e.key(self.a_perdere))
 
     def lead(self, a: Card, b: Card) -> tuple[float, float]:
-        """How much better ``a`` is than ``b`` on average (points; a perdere fewer points
-        are better), and the margin of that lead: ``t * SE`` (0 when exact, ``inf`` with
-        fewer than two deals)."""
+        """How much better ``a`` is than ``b`` on average over the deals where both were
+        solved (points; a perdere fewer points are better), and the margin of that lead:
+        ``t * SE`` (0 when exact, ``inf`` on fewer than :data:`MIN_DEALS` deals)."""
         i, j = self.cards.index(a), self.cards.index(b)
-        lead = float(self._means[i] - self._means[j])
+        diffs = self._good[:, i] - self._good[:, j]
+        both = ~np.isnan(diffs)
+        weights = self._weights[both]
+        n = float(weights.sum())
+        if not n:
+            return 0.0, math.inf
+        lead = float(weights @ diffs[both]) / n
         if self.exact:
             return lead, 0.0
-        n = self.deals
-        if n < 2:
+        if n < MIN_DEALS:
             return lead, math.inf
-        diffs = self._good[:, i] - self._good[:, j] - lead
-        square = float(self._weights @ (diffs * diffs)) + SPREAD_FLOOR
-        return lead, t_quantile(n - 1) * math.sqrt(square / (n - 1) / n)
+        spread = diffs[both] - lead
+        square = float(weights @ (spread * spread)) + SPREAD_FLOOR
+        return lead, t_quantile(int(n) - 1) * math.sqrt(square / (n - 1) / n)
 
     def best(self) -> Card:
         """The card with the best average."""
@@ -119,6 +132,17 @@ class Comparison:
             if card != best and lead <= margin + SAME and lead + margin >= NEGLIGIBLE:
                 return False
         return True
+
+    def far_behind(self) -> tuple[Card, ...]:
+        """The cards behind the best by more than :data:`FAR` times the margin: more deals
+        would not make them equal (a search may stop solving them)."""
+        best = self.best()
+        out = []
+        for card in self.cards:
+            lead, margin = self.lead(best, card)
+            if card != best and lead > FAR * margin + SAME:
+                out.append(card)
+        return tuple(out)
 
     def cost(self, card: Card) -> float | None:
         """The most another card is worse than ``card`` on average, counting only the

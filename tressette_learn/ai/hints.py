@@ -14,10 +14,12 @@ many deals in one call.
   deals solved (in a random order) make an estimate.
 - **Estimated**: otherwise deals are drawn uniformly at random and solved in growing
   batches until the best card is clearly better than each other card at 95% confidence
-  (one-sided, paired over the same deals) or surely within a twentieth of a point of it,
-  or until the budget is spent. The cards within the uncertainty of the best are *equal*:
-  the hint says so and recommends one of them (the club player's card if it is one, else
-  the cheapest), and states what another card could cost only for cards clearly worse.
+  (one-sided, paired over the same deals) or surely within a fiftieth of a point of it,
+  or until the budget is spent; a card far behind the best is no longer solved, so the
+  work goes to the cards still in the race. The cards within the uncertainty of the best
+  are *equal*: the hint says so and recommends one of them (the club player's card if it
+  is one, else the cheapest), and states what another card could cost only for cards
+  clearly worse.
 
 The budget is search work, not wall-clock time, so the same view and seed always give the
 same hint: :data:`NODES_PER_MS` search nodes and :data:`DEAL_MS` per deal count as a
@@ -41,6 +43,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from ..engine.cards import Card
 from ..engine.tricks import Signal
 from ..engine.views import PlayerView
@@ -62,10 +66,10 @@ from .pimc import Estimate, prefer
 from .position import position_from_view
 
 BUDGET_MS = 100  # the work a hint may do, in milliseconds of the reference machine
-FIRST_DEAL_MS = 600  # ... except for its first deal
+FIRST_DEAL_MS = 500  # ... except for its first deal
 EXACT_TRICKS = 4  # within this many tricks of the end, every fitting deal may be solved
-EXACT_MS = 500  # ... when that should take at most this much work (else within the budget)
-EXACT_SLACK = 1.6  # an enumeration may run over its plan by this factor before it stops
+EXACT_MS = 550  # ... when that should take at most this much work (else within the budget)
+EXACT_SLACK = 1.3  # an enumeration may run over its plan by this factor before it stops
 STOCK_TRICKS = 14  # with a stock, deals are solved within this many tricks of the end
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time, quiet machine)
 SEARCH_MS = 0.0005  # setting up one search (a few per card of a deal)
@@ -73,7 +77,7 @@ DEAL_MS = 0.02  # drawing a deal at random and packing it
 TABLE_DEAL_MS = 0.002  # listing a deal in a table of every fitting deal
 # a deal's work (nodes, with its searches' set-up as nodes; about the 75th percentile), by
 # the cards still held
-WORK_BY_CARDS = ((4, 40), (8, 60), (12, 140), (16, 300), (20, 2_500), (24, 10_000),
+WORK_BY_CARDS = ((4, 40), (8, 60), (12, 120), (16, 200), (20, 2_000), (24, 10_000),
                  (28, 40_000), (32, 200_000), (36, 800_000), (40, 3_000_000))
 FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is loaded
 ROLLOUT_DEALS = 3  # deals on which club players play each card out, earlier
@@ -207,7 +211,8 @@ class _Search:
         self.budget = budget_ms
         self.solver = batched.RowSolver(view)
         self.spent = 0.0  # ms of work so far
-        self.rows: list[list[int]] = []
+        self.blocks: list[np.ndarray] = []  # points per deal and card (NaN: not solved)
+        self.solved = 0  # deals solved
 
     def run(self) -> _Verdict:
         """Exact when every fitting deal fits in the budget, else sampled."""
@@ -220,7 +225,7 @@ class _Search:
             room = EXACT_SLACK * self._exact_budget() - len(table) * TABLE_DEAL_MS
             self._account(self.solver.solve_table(table[order], _nodes(room)), len(table),
                           TABLE_DEAL_MS)
-            return _Verdict(self._comparison(len(self.rows) == len(table)), len(table))
+            return _Verdict(self._comparison(self.solved == len(table)), len(table))
         if self._too_deep():
             return _played_out(self.view, self.sampler, self.rng, ROLLOUT_DEALS)
         comparison = self._sampled()
@@ -250,31 +255,41 @@ class _Search:
 
     def _sampled(self) -> Comparison:
         """Deals drawn at random, one first, then in doubling batches, until the verdict is
-        settled or the budget is spent."""
+        settled or the budget is spent; the cards far behind the best are no longer solved
+        (their averages stay those of the deals before)."""
         comparison = self._comparison(False)
+        racing = self.solver.cards
         while True:
-            first = not self.rows
+            first = not self.solved
             choice = len(self.view.legal) > 1  # a forced card's value is not worth a wait
             limit = max(FIRST_DEAL_MS, self.budget) if first and choice else self.budget
-            size = 1 if first else len(self.rows)
+            size = max(1, self.solved)
             if self.spent >= limit:
                 return comparison
             deals = [self.sampler.draw_fitting(self.rng) for _ in range(size)]
             room = limit - self.spent - size * DEAL_MS
-            before = len(self.rows)
-            self._account(self.solver.solve(deals, _nodes(room)), size, DEAL_MS)
+            before = self.solved
+            self._account(self.solver.solve(deals, _nodes(room), racing), size, DEAL_MS)
             comparison = self._comparison(False)
-            out_of_work = len(self.rows) - before < size
-            if out_of_work or len(self.view.legal) == 1 or comparison.settled():
+            out_of_work = self.solved - before < size
+            if out_of_work or not choice or comparison.settled():
                 return comparison
+            far = comparison.far_behind()
+            racing = tuple(card for card in racing if card not in far)
 
     def _account(self, solved: batched.Solved, deals: int, per_deal: float) -> None:
-        """Keep the rows solved and count the work they took."""
+        """Keep the points solved (NaN for the cards not solved) and count the work."""
         self.spent += deals * per_deal + solved.nodes / NODES_PER_MS + solved.searches * SEARCH_MS
-        self.rows.extend(solved.points)
+        block = np.full((solved.count, len(self.solver.cards)), np.nan)
+        for j, card in enumerate(solved.cards):
+            block[:, self.solver.cards.index(card)] = solved.points[:, j]
+        self.blocks.append(block)
+        self.solved += solved.count
 
     def _comparison(self, exact: bool) -> Comparison:
-        return Comparison(self.solver.cards, self.rows, exact=exact,
+        rows = np.concatenate(self.blocks) if self.blocks else \
+            np.zeros((0, len(self.solver.cards)))
+        return Comparison(self.solver.cards, rows, exact=exact,
                           a_perdere=self.view.rules.a_perdere)
 
 
