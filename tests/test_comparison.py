@@ -119,3 +119,15 @@ def test_far_behind_needs_more_than_a_clear_lead() -> None:
     assert comparison.clearly_better(A, B) == (lead > margin)
     assert (B in comparison.far_behind()) == (lead > FAR * margin)
     assert Comparison((A, B), [[3, 0]] * 40).far_behind() == (B,)
+
+
+def test_a_dropped_card_is_never_the_best_nor_equal() -> None:
+    nan = float("nan")
+    rows = [[5, 5, 4], [4, 4, 5]] * 6 + [[6, 6, nan]] * 30  # C dropped after twelve deals
+    loose = Comparison((A, B, C), rows)
+    assert C in loose.equal()  # on its twelve deals alone C is not clearly worse
+    comparison = Comparison((A, B, C), rows, dropped=(C,))
+    assert set(comparison.equal()) == {A, B} and comparison.best() in (A, B)
+    assert C in comparison.far_behind()
+    leading = Comparison((A, B, C), [[1, 0, 9]] * 12, dropped=(C,))
+    assert leading.best() == A

@@ -57,12 +57,14 @@ class Comparison:
     ``rows[i][j]`` is card ``cards[j]``'s points on deal ``i`` (NaN or ``None``: not solved
     there), counted ``weights[i]`` times. ``exact``: the rows are every deal that fits the
     view. A card's average is over the deals where it was solved; two cards are compared
-    on the deals where both were.
+    on the deals where both were. ``dropped``: cards found far behind the best on earlier
+    deals and solved no more; they are never the best nor equal to it (the best may change
+    later, and their few deals would not show them behind the new one).
     """
 
     def __init__(self, cards: Sequence[Card], rows: Sequence[Sequence[float | None]] | Any,
                  *, weights: Sequence[int] | None = None, exact: bool = False,
-                 a_perdere: bool = False):
+                 a_perdere: bool = False, dropped: Sequence[Card] = ()):
         table = np.array(rows, dtype=np.float64).reshape(len(rows), len(cards))
         counts = np.array(weights if weights is not None else [1] * len(table),
                           dtype=np.float64)
@@ -71,6 +73,7 @@ class Comparison:
         self.cards = tuple(cards)
         self.exact = exact
         self.a_perdere = a_perdere
+        self.dropped = tuple(dropped)
         # goodness: points, or minus points a perdere (higher is better)
         self._good = (-1 if a_perdere else 1) * table
         self._weights = counts
@@ -107,8 +110,8 @@ class Comparison:
         return lead, t_quantile(int(n) - 1) * math.sqrt(square / (n - 1) / n)
 
     def best(self) -> Card:
-        """The card with the best average."""
-        return self.estimates()[0].card
+        """The card with the best average (not a dropped one)."""
+        return next(e.card for e in self.estimates() if e.card not in self.dropped)
 
     def clearly_better(self, a: Card, b: Card) -> bool:
         """Whether ``a`` beats ``b`` beyond the uncertainty."""
@@ -116,10 +119,10 @@ class Comparison:
         return lead > margin + SAME
 
     def equal(self) -> tuple[Card, ...]:
-        """The cards not clearly worse than the best, best first."""
+        """The cards not clearly worse than the best (nor dropped), best first."""
         best = self.best()
-        return tuple(e.card for e in self.estimates()
-                     if e.card == best or not self.clearly_better(best, e.card))
+        return tuple(e.card for e in self.estimates() if e.card == best or (
+            e.card not in self.dropped and not self.clearly_better(best, e.card)))
 
     def settled(self) -> bool:
         """True when more deals would not change the verdict much: every other card is
@@ -129,25 +132,27 @@ class Comparison:
         best = self.best()
         for card in self.cards:
             lead, margin = self.lead(best, card)
-            if card != best and lead <= margin + SAME and lead + margin >= NEGLIGIBLE:
+            if card != best and card not in self.dropped and lead <= margin + SAME \
+                    and lead + margin >= NEGLIGIBLE:
                 return False
         return True
 
     def far_behind(self) -> tuple[Card, ...]:
-        """The cards behind the best by more than :data:`FAR` times the margin: more deals
-        would not make them equal (a search may stop solving them)."""
+        """The cards behind the best by more than :data:`FAR` times the margin, and the
+        dropped ones: more deals would not make them equal (a search may stop solving
+        them)."""
         best = self.best()
         out = []
         for card in self.cards:
             lead, margin = self.lead(best, card)
-            if card != best and lead > FAR * margin + SAME:
+            if card != best and (card in self.dropped or lead > FAR * margin + SAME):
                 out.append(card)
         return tuple(out)
 
     def cost(self, card: Card) -> float | None:
-        """The most another card is worse than ``card`` on average, counting only the
-        cards clearly worse than it and than the best (not :meth:`equal`); ``None`` when
-        there is none."""
+        """The most another card is worse than ``card`` on average (on the deals both were
+        solved), counting only the cards clearly worse than it and than the best (not
+        :meth:`equal`); ``None`` when there is none."""
         equal = self.equal()
         leads = [self.lead(card, other)[0] for other in self.cards
                  if other not in equal and self.clearly_better(card, other)]

@@ -213,6 +213,7 @@ class _Search:
         self.spent = 0.0  # ms of work so far
         self.blocks: list[np.ndarray] = []  # points per deal and card (NaN: not solved)
         self.solved = 0  # deals solved
+        self.dropped: tuple[Card, ...] = ()  # cards far behind, no longer solved
 
     def run(self) -> _Verdict:
         """Exact when every fitting deal fits in the budget, else sampled."""
@@ -258,7 +259,6 @@ class _Search:
         settled or the budget is spent; the cards far behind the best are no longer solved
         (their averages stay those of the deals before)."""
         comparison = self._comparison(False)
-        racing = self.solver.cards
         while True:
             first = not self.solved
             choice = len(self.view.legal) > 1  # a forced card's value is not worth a wait
@@ -269,13 +269,13 @@ class _Search:
             deals = [self.sampler.draw_fitting(self.rng) for _ in range(size)]
             room = limit - self.spent - size * DEAL_MS
             before = self.solved
+            racing = [card for card in self.solver.cards if card not in self.dropped]
             self._account(self.solver.solve(deals, _nodes(room), racing), size, DEAL_MS)
             comparison = self._comparison(False)
             out_of_work = self.solved - before < size
             if out_of_work or not choice or comparison.settled():
                 return comparison
-            far = comparison.far_behind()
-            racing = tuple(card for card in racing if card not in far)
+            self.dropped = comparison.far_behind()
 
     def _account(self, solved: batched.Solved, deals: int, per_deal: float) -> None:
         """Keep the points solved (NaN for the cards not solved) and count the work."""
@@ -290,7 +290,7 @@ class _Search:
         rows = np.concatenate(self.blocks) if self.blocks else \
             np.zeros((0, len(self.solver.cards)))
         return Comparison(self.solver.cards, rows, exact=exact,
-                          a_perdere=self.view.rules.a_perdere)
+                          a_perdere=self.view.rules.a_perdere, dropped=self.dropped)
 
 
 def _nodes(room_ms: float) -> int:
