@@ -100,14 +100,16 @@ def test_the_cost_leaves_out_the_equal_cards() -> None:
     assert comparison.cost(B) == pytest.approx(2)
 
 
-def test_cards_not_solved_on_later_deals_keep_their_earlier_average() -> None:
+def test_a_card_not_solved_on_later_deals_is_measured_against_one_that_was() -> None:
     nan = float("nan")
     early = [[5, 4, 1]] * 12
-    later = [[6, 5, nan], [4, 4, None]] * 20
+    later = [[8, 5, nan], [6, 4, None]] * 20  # the later deals happen to be better
     comparison = Comparison((A, B, C), early + later)
     means = {e.card: e.points for e in comparison.estimates()}
-    assert means[C] == 1 and means[A] == pytest.approx((12 * 5 + 20 * 10) / 52)
+    assert means[A] == pytest.approx((12 * 5 + 20 * 14) / 52)
     assert comparison.lead(A, C)[0] == 4  # on the twelve deals where both were solved
+    assert means[C] == pytest.approx(means[A] - 4)  # not its own average, 1
+    assert comparison.cost(A) == pytest.approx(4)
     assert comparison.deals == 52
     assert comparison.far_behind() == (B, C)
 

@@ -56,10 +56,11 @@ class Comparison:
 
     ``rows[i][j]`` is card ``cards[j]``'s points on deal ``i`` (NaN or ``None``: not solved
     there), counted ``weights[i]`` times. ``exact``: the rows are every deal that fits the
-    view. A card's average is over the deals where it was solved; two cards are compared
-    on the deals where both were. ``dropped``: cards found far behind the best on earlier
-    deals and solved no more; they are never the best nor equal to it (the best may change
-    later, and their few deals would not show them behind the new one).
+    view. Two cards are compared on the deals where both were solved; a card solved on
+    fewer deals is placed by its lead over one solved on all of them (see ``_averages``).
+    ``dropped``: cards found far behind the best on earlier deals and solved no more; they
+    are never the best nor equal to it (the best may change later, and their few deals
+    would not show them behind the new one).
     """
 
     def __init__(self, cards: Sequence[Card], rows: Sequence[Sequence[float | None]] | Any,
@@ -78,9 +79,26 @@ class Comparison:
         self._good = (-1 if a_perdere else 1) * table
         self._weights = counts
         self.deals = int(counts.sum())
+        self._means = self._averages()
+
+    def _averages(self) -> Any:
+        """Each card's average goodness. A card solved on fewer deals than the card solved
+        on the most (``r``) gets ``r``'s average less its paired lead over the card on the
+        deals both were solved: so the averages differ as the cards do on the same deals."""
         solved = ~np.isnan(self._good)
-        totals = counts @ np.where(solved, self._good, 0.0)
-        self._means = totals / np.maximum(counts @ solved, 1)
+        counts = self._weights @ solved
+        totals = self._weights @ np.where(solved, self._good, 0.0)
+        means = totals / np.maximum(counts, 1)
+        if not len(self._good) or counts.min() == counts.max():
+            return means
+        r = int(counts.argmax())
+        for j in np.flatnonzero(counts < counts[r]):
+            both = solved[:, r] & solved[:, j]
+            weights = self._weights[both]
+            if weights.sum():
+                lead = weights @ (self._good[both, r] - self._good[both, j]) / weights.sum()
+                means[j] = means[r] - lead
+        return means
 
     def estimates(self) -> list[Estimate]:
         """Each card's average (thirds: three per point), best first."""
@@ -150,10 +168,13 @@ class Comparison:
         return tuple(out)
 
     def cost(self, card: Card) -> float | None:
-        """The most another card is worse than ``card`` on average (on the deals both were
-        solved), counting only the cards clearly worse than it and than the best (not
-        :meth:`equal`); ``None`` when there is none."""
+        """The most another card's average is below ``card``'s, counting only the cards
+        worse by more than the margin and not :meth:`equal`; ``None`` when there is none."""
         equal = self.equal()
-        leads = [self.lead(card, other)[0] for other in self.cards
-                 if other not in equal and self.clearly_better(card, other)]
-        return max(leads) if leads else None
+        mine = self._means[self.cards.index(card)]
+        gaps = []
+        for j, other in enumerate(self.cards):
+            gap = float(mine - self._means[j])
+            if other not in equal and gap > self.lead(card, other)[1] + SAME:
+                gaps.append(gap)
+        return max(gaps) if gaps else None
