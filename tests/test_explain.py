@@ -357,14 +357,14 @@ def test_equal_cards_are_named_exactly_or_about() -> None:
     about = explain(view, card, basis="sampled", equal=pair, best_points=3, worst_points=2)
     assert about.get("en") == plain.get("en") + (" The Three of cups and the Seven of coins are "
                                                  "about equally good: the deals tried do not "
-                                                 "show which is better. On average, another "
+                                                 "show which is best. On average, another "
                                                  "card could cost you up to about 1 point (an "
                                                  "estimate from the deals tried).")
     every = explain(view, card, basis="sampled", equal=tuple(view.legal))
     assert every.get("en").endswith(" The deals tried do not show any of your cards to be "
                                     "better than the others: they are about equally good.")
     assert every.get("it").endswith(" Le distribuzioni provate non dicono quale delle tue "
-                                    "carte sia meglio: più o meno si equivalgono tutte.")
+                                    "carte sia la migliore: più o meno si equivalgono tutte.")
     assert explain(view, card, equal=(card,)) == plain  # one card is no comparison
     with pytest.raises(ValueError, match="equal"):
         explain(view, card, equal=(Card.parse("7d"), Card.parse("6d")))
