@@ -66,10 +66,10 @@ from .pimc import Estimate, prefer
 from .position import position_from_view
 
 BUDGET_MS = 100  # the work a hint may do, in milliseconds of the reference machine
-FIRST_DEAL_MS = 500  # ... except for its first deal
+FIRST_DEAL_MS = 450  # ... except for its first deal
 EXACT_TRICKS = 4  # within this many tricks of the end, every fitting deal may be solved
-EXACT_MS = 550  # ... when that should take at most this much work (else within the budget)
-EXACT_SLACK = 1.3  # an enumeration may run over its plan by this factor before it stops
+EXACT_MS = 500  # ... when that should take at most this much work (else within the budget)
+EXACT_SLACK = 1.15  # an enumeration may run over its plan by this factor before it stops
 STOCK_TRICKS = 14  # with a stock, deals are solved within this many tricks of the end
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time, quiet machine)
 SEARCH_MS = 0.0005  # setting up one search (a few per card of a deal)
@@ -77,7 +77,7 @@ DEAL_MS = 0.02  # drawing a deal at random and packing it
 TABLE_DEAL_MS = 0.002  # listing a deal in a table of every fitting deal
 # a deal's work (nodes, with its searches' set-up as nodes; about the 75th percentile), by
 # the cards still held
-WORK_BY_CARDS = ((4, 40), (8, 60), (12, 120), (16, 200), (20, 2_000), (24, 10_000),
+WORK_BY_CARDS = ((4, 40), (8, 60), (12, 120), (16, 190), (20, 2_000), (24, 10_000),
                  (28, 40_000), (32, 200_000), (36, 800_000), (40, 3_000_000))
 FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is loaded
 ROLLOUT_DEALS = 3  # deals on which club players play each card out, earlier
