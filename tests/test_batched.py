@@ -59,12 +59,22 @@ def test_a_node_budget_keeps_the_first_deals_solved() -> None:
     sampler = DealSampler(knowledge_from_view(view))
     rng = random.Random(1)
     deals = [sampler.draw_fitting(rng) for _ in range(12)]
-    solver = batched.RowSolver(view)
-    whole = solver.solve(deals, 0)
-    part = solver.solve(deals, whole.nodes // 3)
+    whole = batched.RowSolver(view).solve(deals, 0)
+    part = batched.RowSolver(view).solve(deals, whole.nodes // 3)
     assert 0 < part.count < whole.count == len(deals)
     assert part.points.tolist() == whole.points[:part.count].tolist()
     assert part.nodes <= whole.nodes // 3 + 200  # the abandoned searches stop at once
+
+
+def test_a_solver_keeps_what_its_table_learnt_from_call_to_call() -> None:
+    view = club_views("standard", 3, 7)[0]
+    sampler = DealSampler(knowledge_from_view(view))
+    deals = [sampler.draw_fitting(random.Random(1)) for _ in range(6)]
+    solver = batched.RowSolver(view)
+    first = solver.solve(deals, 0)
+    again = solver.solve(deals, 0)
+    assert again.points.tolist() == first.points.tolist()
+    assert again.nodes < first.nodes / 10
 
 
 def test_the_same_deals_take_the_same_work() -> None:

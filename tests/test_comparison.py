@@ -133,3 +133,15 @@ def test_a_dropped_card_is_never_the_best_nor_equal() -> None:
     assert C in comparison.far_behind()
     leading = Comparison((A, B, C), [[1, 0, 9]] * 12, dropped=(C,))
     assert leading.best() == A
+
+
+def test_a_sample_of_a_finite_population_is_surer_and_exact_once_complete() -> None:
+    rows = [[1, 0], [0, 0], [2, 0], [0, 1]] * 5
+    infinite = Comparison((A, B), rows)
+    half = Comparison((A, B), rows, population=40)
+    whole = Comparison((A, B), rows, population=20)
+    assert infinite.lead(A, B)[0] == half.lead(A, B)[0] == whole.lead(A, B)[0] == 0.5
+    assert half.lead(A, B)[1] == pytest.approx(infinite.lead(A, B)[1] * (20 / 39) ** 0.5)
+    assert whole.lead(A, B)[1] == 0 and whole.equal() == (A,)
+    few = Comparison((A, B), [[1, 0], [0, 0]], population=2)  # every deal: no minimum
+    assert few.lead(A, B) == (0.5, 0.0)

@@ -45,7 +45,7 @@ _loading: Future[None] | None = None
 _load_lock = threading.Lock()
 _solve_lock = threading.Lock()
 _tables: list[Any] = []  # the shared table, once made
-_generation = [0]
+_generation = [0, 0]  # the last generation given, and how many times the numbers ran out
 
 
 def warm_up(background: bool = True) -> None:
@@ -116,6 +116,8 @@ class RowSolver:
             raise ValueError(f"it is not {view.seat}'s turn to play")
         self.view = view
         self.cards = tuple(sorted(view.legal))
+        # (round, generation) of the shared table for deals without a stock
+        self.generation: tuple[int, int] | None = None
 
     def solve(self, deals: Sequence[Sample], node_budget: int,
               cards: Sequence[Card] | None = None) -> Solved:
@@ -130,12 +132,13 @@ class RowSolver:
             stocks[:, :nstock] = [[c.index for c in d.stock] for d in deals]
         return self._solve(hands, stocks, nstock, node_budget, cards)
 
-    def solve_table(self, hands: Any, node_budget: int) -> Solved:
+    def solve_table(self, hands: Any, node_budget: int,
+                    cards: Sequence[Card] | None = None) -> Solved:
         """:meth:`solve` for deals without a stock given as a table: one row of the four
         seats' hands (int64 masks, seats 0..3) per deal (see :mod:`.deal_table`)."""
         stocks = np.zeros((len(hands), 2), dtype=np.int64)
         return self._solve(np.ascontiguousarray(hands, dtype=np.int64), stocks, 0,
-                           node_budget)
+                           node_budget, cards)
 
     def _solve(self, hands: Any, stocks: Any, nstock: int, node_budget: int,
                cards: Sequence[Card] | None = None) -> Solved:
@@ -162,9 +165,10 @@ class RowSolver:
 
     def _run(self, pos: Position, hands: Any, stocks: Any, reps: Any, remaining: int,
              node_budget: int, out: Any) -> tuple[int, int, int]:
-        """One compiled call on a fresh generation of the shared table (so the same deals
-        always take the same work): rows done, nodes, searches. A private table if another
-        thread holds the shared one."""
+        """One compiled call: rows done, nodes, searches. Deals without a stock use this
+        solver's generation of the shared table (empty at the first call, then kept from
+        call to call), deals with one a fresh generation each: so the same calls always
+        take the same work. A private table if another thread holds the shared one."""
         assert _kernel is not None
         side = pos.side[pos.to_play]
         shift = pos.captured[0] if side == 0 else (-(pos.captured[1] + remaining + 1)) % 3
@@ -173,7 +177,9 @@ class RowSolver:
         for i, (seat, card) in enumerate(pos.trick):
             logc[i], logs[i] = card, seat
         stats = np.zeros(_kernel.STATS_SIZE, dtype=np.int64)
-        with _table(len(hands), not pos.stock) as (table, gens):
+        with _table() as (table, shared):
+            gens = self._generations(len(hands), not pos.stock) if shared else \
+                [(1 + (0 if not pos.stock else i)) << 8 for i in range(len(hands))]
             done = _kernel.solve_rows(
                 hands, stocks, len(pos.stock), logc, logs, len(pos.trick), pos.to_play,
                 pos.tricks_left, pos.gone, 0, not pos.must_follow_with_stock,
@@ -183,32 +189,42 @@ class RowSolver:
                 out, stats)
         return int(done), int(stats[_kernel.STATS_NODES]), int(stats[_kernel.STATS_SEARCHES])
 
+    def _generations(self, rows: int, same: bool) -> list[int]:
+        """The rows' generations on the shared table (call with its lock held)."""
+        if not same:
+            return _generations(rows, False)
+        if self.generation is None or self.generation[0] != _generation[1]:
+            generation = _generations(1, True)[0]
+            self.generation = (_generation[1], generation)
+        return [self.generation[1]] * rows
+
 
 def _generations(rows: int, same: bool) -> list[int]:
     """Table generations (context << 8) for the rows of one call: one for all when the rows
     share a stock order (none), else one each; every older entry becomes void. Once the 23
     bits of contexts are used up the tables start again empty. Call with the lock held."""
     count = 1 if same else rows
-    if _generation[0] + count >= 1 << 23:
+    if _generation[0] + count >= 1 << 23:  # every number used: empty the table, start again
         _generation[0] = 0
-        _tables.clear()
+        _generation[1] += 1
+        for table in _tables:
+            table.fill(0)
     first = _generation[0] + 1
     _generation[0] += count
     return [(first + (0 if same else i)) << 8 for i in range(rows)]
 
 
 @contextlib.contextmanager
-def _table(rows: int, same: bool) -> Any:
-    """The shared table and the rows' generations, or a fresh table while another search
-    holds the shared one."""
+def _table() -> Any:
+    """The shared table (and True), or a fresh one (and False) while another search holds
+    the shared one."""
     assert _kernel is not None
     if _solve_lock.acquire(blocking=False):
         try:
-            gens = _generations(rows, same)
             if not _tables:
                 _tables.append(_kernel.new_table(TABLE_LOG2))
-            yield _tables[0], gens
+            yield _tables[0], True
         finally:
             _solve_lock.release()
     else:
-        yield _kernel.new_table(TABLE_LOG2), [(1 + (0 if same else i)) << 8 for i in range(rows)]
+        yield _kernel.new_table(TABLE_LOG2), False

@@ -56,7 +56,9 @@ class Comparison:
 
     ``rows[i][j]`` is card ``cards[j]``'s points on deal ``i`` (NaN or ``None``: not solved
     there), counted ``weights[i]`` times. ``exact``: the rows are every deal that fits the
-    view. Two cards are compared on the deals where both were solved; a card solved on
+    view. ``population``: the rows were drawn without replacement from that many deals
+    (the margins shrink as the rows cover them: none once two cards are solved on all).
+    Two cards are compared on the deals where both were solved; a card solved on
     fewer deals is placed by its lead over one solved on all of them (see ``_averages``).
     ``dropped``: cards found far behind the best on earlier deals and solved no more; they
     are never the best nor equal to it (the best may change later, and their few deals
@@ -65,7 +67,8 @@ class Comparison:
 
     def __init__(self, cards: Sequence[Card], rows: Sequence[Sequence[float | None]] | Any,
                  *, weights: Sequence[int] | None = None, exact: bool = False,
-                 a_perdere: bool = False, dropped: Sequence[Card] = ()):
+                 a_perdere: bool = False, dropped: Sequence[Card] = (),
+                 population: int | None = None):
         table = np.array(rows, dtype=np.float64).reshape(len(rows), len(cards))
         counts = np.array(weights if weights is not None else [1] * len(table),
                           dtype=np.float64)
@@ -75,6 +78,7 @@ class Comparison:
         self.exact = exact
         self.a_perdere = a_perdere
         self.dropped = tuple(dropped)
+        self.population = population
         # goodness: points, or minus points a perdere (higher is better)
         self._good = (-1 if a_perdere else 1) * table
         self._weights = counts
@@ -110,7 +114,8 @@ class Comparison:
     def lead(self, a: Card, b: Card) -> tuple[float, float]:
         """How much better ``a`` is than ``b`` on average over the deals where both were
         solved (points; a perdere fewer points are better), and the margin of that lead:
-        ``t * SE`` (0 when exact, ``inf`` on fewer than :data:`MIN_DEALS` deals)."""
+        ``t * SE`` (0 when exact or solved on the whole population, ``inf`` on fewer than
+        :data:`MIN_DEALS` deals), with the finite population correction."""
         i, j = self.cards.index(a), self.cards.index(b)
         diffs = self._good[:, i] - self._good[:, j]
         both = ~np.isnan(diffs)
@@ -119,13 +124,15 @@ class Comparison:
         if not n:
             return 0.0, math.inf
         lead = float(weights @ diffs[both]) / n
-        if self.exact:
+        whole = self.population or math.inf
+        if self.exact or n >= whole:
             return lead, 0.0
         if n < MIN_DEALS:
             return lead, math.inf
         spread = diffs[both] - lead
         square = float(weights @ (spread * spread)) + SPREAD_FLOOR
-        return lead, t_quantile(int(n) - 1) * math.sqrt(square / (n - 1) / n)
+        shrink = (whole - n) / (whole - 1) if self.population else 1.0
+        return lead, t_quantile(int(n) - 1) * math.sqrt(square / (n - 1) / n * shrink)
 
     def best(self) -> Card:
         """The card with the best average (not a dropped one)."""

@@ -2,33 +2,23 @@
 
 A hint sees only the seat's view. It solves deals that fit what the seat has seen — every
 legal card on each deal, played out to the end with every card seen — and compares the
-cards' averages (:mod:`.comparison`). The compiled batched solver (:mod:`.batched`) solves
-many deals in one call.
+cards' averages (:mod:`.comparison`); :mod:`.hint_search` chooses the deals and spends the
+budget of work, with the compiled batched solver (:mod:`.batched`).
 
-- **Exact**: when there is no unknown stock order and every fitting deal can be solved
-  within the budget (their number is known in advance: ``DealSampler.count``; within
-  :data:`EXACT_TRICKS` tricks of the end the budget for this is :data:`EXACT_MS`), all of
-  them are enumerated (:mod:`.deal_table`), weighted as the sampler weights them
-  (uniformly), and solved. The averages are then the cards' exact expected values; equal
-  averages are equal cards. If the enumeration takes longer than planned it stops, and the
-  deals solved (in a random order) make an estimate.
-- **Estimated**: otherwise deals are drawn uniformly at random and solved in growing
-  batches until the best card is clearly better than each other card at 95% confidence
-  (one-sided, paired over the same deals) or surely within a fiftieth of a point of it,
-  or until the budget is spent; a card far behind the best is no longer solved, so the
-  work goes to the cards still in the race. The cards within the uncertainty of the best
-  are *equal*: the hint says so and recommends one of them (the club player's card if it
-  is one, else the cheapest), and states what another card could cost only for cards
-  clearly worse.
+- **Exact**: every card solved on every fitting deal (listed without an unknown stock
+  order, each once, weighted uniformly as the sampler weights them). The averages are the
+  cards' exact expected values; equal averages are equal cards. Always so in the last three
+  tricks, mostly in the fourth from the end (``benchmarks/hints.py``).
+- **Estimated**: otherwise, deals drawn at random (or part of the list) until the best card
+  is clearly better than each other card at 95% confidence (one-sided, paired over the same
+  deals) or surely within a fiftieth of a point of it, or until the budget is spent. The
+  cards within the uncertainty of the best are *equal*: the hint says so and recommends one
+  of them (the club player's card if it is one, else the cheapest), and states what
+  another card could cost only for cards clearly worse, with "about".
 
-The budget is search work, not wall-clock time, so the same view and seed always give the
-same hint: :data:`NODES_PER_MS` search nodes and :data:`DEAL_MS` per deal count as a
-millisecond's work on the machine the figures were measured on (``benchmarks/hints.py``).
-A first deal may use up to :data:`FIRST_DEAL_MS` (early in a deal one deal costs more than
-the whole budget; not for a forced card); then nothing is clear and the hint says every
-card is about as good. If no deal is solved, club players play each card out on one deal
-instead; and with two players, while more than :data:`STOCK_TRICKS` tricks and a stock
-remain (a deal that deep can take seconds), club players play each card out on a few deals.
+The budget is work, not wall-clock time: the same view and seed always give the same hint.
+If the batched solver solves no deal in it (early in a deal one deal can take longer), or
+with two players and a long stock still to draw, club players play each card out instead.
 
 Before the compiled solver is loaded (a fresh kernel, ``block=False``), the hint falls back:
 within :data:`REFERENCE_LIMIT` tricks of the end it solves a few deals with the pure-Python
@@ -43,18 +33,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from ..engine.cards import Card
 from ..engine.tricks import Signal
 from ..engine.views import PlayerView
 from . import batched
 from .arena import play_deal
 from .comparison import CONFIDENCE, Comparison
-from .deal_table import deal_table
 from .exact import REFERENCE_LIMIT, exact_card_values
 from .explain import Explanation, explain
 from .heuristic import Reading, RulesPlayer, choose_signal
+from .hint_search import BUDGET_MS, STOCK_TRICKS, Search
 from .inference import (
     DealSampler,
     InferenceError,
@@ -65,23 +53,9 @@ from .inference import (
 from .pimc import Estimate, prefer
 from .position import position_from_view
 
-BUDGET_MS = 100  # the work a hint may do, in milliseconds of the reference machine
-FIRST_DEAL_MS = 450  # ... except for its first deal
-EXACT_TRICKS = 4  # within this many tricks of the end, every fitting deal may be solved
-EXACT_MS = 500  # ... when that should take at most this much work (else within the budget)
-EXACT_SLACK = 1.15  # an enumeration may run over its plan by this factor before it stops
-STOCK_TRICKS = 14  # with a stock, deals are solved within this many tricks of the end
-NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time, quiet machine)
-SEARCH_MS = 0.0005  # setting up one search (a few per card of a deal)
-DEAL_MS = 0.02  # drawing a deal at random and packing it
-TABLE_DEAL_MS = 0.002  # listing a deal in a table of every fitting deal
-# a deal's work (nodes, with its searches' set-up as nodes; about the 75th percentile), by
-# the cards still held
-WORK_BY_CARDS = ((4, 40), (8, 60), (12, 120), (16, 190), (20, 2_000), (24, 10_000),
-                 (28, 40_000), (32, 200_000), (36, 800_000), (40, 3_000_000))
 FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is loaded
 ROLLOUT_DEALS = 3  # deals on which club players play each card out, earlier
-TIMED_OUT_ROLLOUTS = 1  # ... and when not one deal could be solved within FIRST_DEAL_MS
+TIMED_OUT_ROLLOUTS = 1  # ... and when the batched solver could not solve one deal
 
 
 @dataclasses.dataclass(frozen=True)
@@ -171,7 +145,7 @@ def hint(view: PlayerView, *, seed: int = 0, block: bool = False,
     if not sampler.count:
         raise InferenceError(f"{view.seat}: no deal fits the public history")
     if _compiled(block):
-        verdict = _Search(view, sampler, rng, budget_ms).run()
+        verdict = _searched(view, sampler, rng, budget_ms)
     else:
         verdict = _fallback(view, sampler, rng)
     return _make_hint(view, verdict)
@@ -200,102 +174,15 @@ class _Verdict:
     solved: bool = True
 
 
-class _Search:
-    """One hint's search with the batched solver, within its budget of work."""
-
-    def __init__(self, view: PlayerView, sampler: DealSampler, rng: random.Random,
-                 budget_ms: float):
-        self.view = view
-        self.sampler = sampler
-        self.rng = rng
-        self.budget = budget_ms
-        self.solver = batched.RowSolver(view)
-        self.spent = 0.0  # ms of work so far
-        self.blocks: list[np.ndarray] = []  # points per deal and card (NaN: not solved)
-        self.solved = 0  # deals solved
-        self.dropped: tuple[Card, ...] = ()  # cards far behind, no longer solved
-
-    def run(self) -> _Verdict:
-        """Exact when every fitting deal fits in the budget, else sampled."""
-        if self._enumerable():
-            table = deal_table(self.sampler)
-            if not len(table):
-                raise InferenceError("no deal fits the public history and the declarations")
-            order = list(range(len(table)))
-            self.rng.shuffle(order)  # an unfinished enumeration is then a random subset
-            room = EXACT_SLACK * self._exact_budget() - len(table) * TABLE_DEAL_MS
-            self._account(self.solver.solve_table(table[order], _nodes(room)), len(table),
-                          TABLE_DEAL_MS)
-            return _Verdict(self._comparison(self.solved == len(table)), len(table))
-        if self._too_deep():
-            return _played_out(self.view, self.sampler, self.rng, ROLLOUT_DEALS)
-        comparison = self._sampled()
-        if not comparison.deals:  # not even one deal within FIRST_DEAL_MS
-            return _played_out(self.view, self.sampler, self.rng, TIMED_OUT_ROLLOUTS)
-        return _Verdict(comparison, self.sampler.count)
-
-    def _too_deep(self) -> bool:
-        """Two players with a long stock: one deal can take seconds to solve."""
-        left = self.view.rules.tricks_per_deal - len(self.view.tricks)
-        return bool(self.sampler.knowledge.stock_size) and left > STOCK_TRICKS
-
-    def _exact_budget(self) -> float:
-        """The work every fitting deal may take: :data:`EXACT_MS` near the end."""
-        left = self.view.rules.tricks_per_deal - len(self.view.tricks)
-        return max(self.budget, EXACT_MS) if left <= EXACT_TRICKS else self.budget
-
-    def _enumerable(self) -> bool:
-        """No unknown stock order, and all the fitting deals should fit in the budget."""
-        knowledge = self.sampler.knowledge
-        if knowledge.stock_size:
-            return False
-        cards = 40 - knowledge.played.bit_count()  # all in hands: there is no stock
-        work = next((n for most, n in WORK_BY_CARDS if cards <= most), WORK_BY_CARDS[-1][1])
-        plan = self.sampler.count * (TABLE_DEAL_MS + work / NODES_PER_MS)
-        return plan <= self._exact_budget()
-
-    def _sampled(self) -> Comparison:
-        """Deals drawn at random, one first, then in doubling batches, until the verdict is
-        settled or the budget is spent; the cards far behind the best are no longer solved
-        (their averages stay those of the deals before)."""
-        comparison = self._comparison(False)
-        while True:
-            first = not self.solved
-            choice = len(self.view.legal) > 1  # a forced card's value is not worth a wait
-            limit = max(FIRST_DEAL_MS, self.budget) if first and choice else self.budget
-            size = max(1, self.solved)
-            if self.spent >= limit:
-                return comparison
-            deals = [self.sampler.draw_fitting(self.rng) for _ in range(size)]
-            room = limit - self.spent - size * DEAL_MS
-            before = self.solved
-            racing = [card for card in self.solver.cards if card not in self.dropped]
-            self._account(self.solver.solve(deals, _nodes(room), racing), size, DEAL_MS)
-            comparison = self._comparison(False)
-            out_of_work = self.solved - before < size
-            if out_of_work or not choice or comparison.settled():
-                return comparison
-            self.dropped = comparison.far_behind()
-
-    def _account(self, solved: batched.Solved, deals: int, per_deal: float) -> None:
-        """Keep the points solved (NaN for the cards not solved) and count the work."""
-        self.spent += deals * per_deal + solved.nodes / NODES_PER_MS + solved.searches * SEARCH_MS
-        block = np.full((solved.count, len(self.solver.cards)), np.nan)
-        for j, card in enumerate(solved.cards):
-            block[:, self.solver.cards.index(card)] = solved.points[:, j]
-        self.blocks.append(block)
-        self.solved += solved.count
-
-    def _comparison(self, exact: bool) -> Comparison:
-        rows = np.concatenate(self.blocks) if self.blocks else \
-            np.zeros((0, len(self.solver.cards)))
-        return Comparison(self.solver.cards, rows, exact=exact,
-                          a_perdere=self.view.rules.a_perdere, dropped=self.dropped)
-
-
-def _nodes(room_ms: float) -> int:
-    """The search nodes in ``room_ms`` of work (at least one: 0 would mean no limit)."""
-    return max(1, int(room_ms * NODES_PER_MS))
+def _searched(view: PlayerView, sampler: DealSampler, rng: random.Random,
+              budget_ms: float) -> _Verdict:
+    """The batched solver's verdict, or club play-outs when it solved no deal."""
+    found = Search(view, sampler, rng, budget_ms).run()
+    if found is not None:
+        return _Verdict(found.comparison, found.possible)
+    left = view.rules.tricks_per_deal - len(view.tricks)
+    deep = bool(sampler.knowledge.stock_size) and left > STOCK_TRICKS
+    return _played_out(view, sampler, rng, ROLLOUT_DEALS if deep else TIMED_OUT_ROLLOUTS)
 
 
 def _fallback(view: PlayerView, sampler: DealSampler, rng: random.Random) -> _Verdict:

@@ -1,0 +1,210 @@
+"""How a hint values the legal cards: deals that fit the view, solved in growing batches
+by the batched solver (:mod:`.batched`), within a budget of work.
+
+The deals come from one of two sources. When there is no unknown stock order and listing
+every fitting deal is cheap (their number is known in advance: ``DealSampler.count``), the
+source is that list (:mod:`.deal_table`) in a random order: a finite population, drawn
+without replacement. Otherwise deals are drawn at random, with replacement
+(``DealSampler.draw_fitting``). Both are uniform over the fitting deals.
+
+Batches double (one deal, one, two, four...). With the list, while solving the rest of it
+with every card looks affordable the search goes on to the end: every card solved on every
+fitting deal is **exact**. Otherwise, after each batch, the search stops once the verdict is
+settled (:meth:`Comparison.settled`, and at least :data:`SETTLE_DEALS` deals solved but for
+a forced card) and stops solving the cards far behind the best, so the work goes to the
+cards still in the race (with the list, those may still be solved on every deal: their
+comparison is then exact, the others' an estimate).
+
+Work, not wall-clock time, is counted, so the same view and seed always give the same
+answer: :data:`NODES_PER_MS` search nodes, :data:`SEARCH_MS` per search set up and a little
+per deal make a millisecond on the machine the figures were measured on (``benchmarks/
+hints.py``, processor time). The budget is the hint's (:data:`BUDGET_MS` by default), and
+:data:`EXACT_MS` within :data:`EXACT_TRICKS` tricks of the end, where exact answers are
+within reach. A first deal may take :data:`FIRST_DEAL_MS` (early in a deal one deal costs
+more than a whole budget), except for a forced card. Two players with more than
+:data:`STOCK_TRICKS` tricks and a stock to go are not searched (one deal can take seconds).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..engine.cards import Card
+from ..engine.views import PlayerView
+from . import batched
+from .comparison import Comparison
+from .deal_table import deal_table
+from .inference import DealSampler, InferenceError
+
+BUDGET_MS = 100  # the work a hint may do, in milliseconds of the reference machine
+FIRST_DEAL_MS = 450  # ... except for its first deal
+EXACT_TRICKS = 4  # within this many tricks of the end ...
+EXACT_MS = 450  # ... the budget is this (exact answers are within reach there)
+STOCK_TRICKS = 14  # with a stock, deals are searched within this many tricks of the end
+NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time)
+SEARCH_MS = 0.0015  # setting up one search (a few per card of a deal)
+DEAL_MS = 0.02  # drawing a deal at random and packing it
+TABLE_DEAL_MS = 0.001  # listing a deal in the table of every fitting deal, and packing it
+TABLE_SHARE = 0.1  # the list is made when it takes at most this share of the budget
+MAX_BATCH = 8192  # deals in one call at most (the work is checked between calls)
+SETTLE_DEALS = 64  # a search does not stop on a settled verdict before this many deals
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """What the deals showed: the cards' comparison and how many deals could fit."""
+
+    comparison: Comparison
+    possible: int
+
+
+class _Source(Protocol):
+    finite: bool
+    remaining: int
+    possible: int
+    per_deal_ms: float
+
+    def solve(self, solver: batched.RowSolver, count: int, nodes: int,
+              cards: list[Card]) -> batched.Solved: ...
+
+
+class _Table:
+    """Every fitting deal, in a random order, handed out once each."""
+
+    finite = True
+    per_deal_ms = TABLE_DEAL_MS
+
+    def __init__(self, sampler: DealSampler, rng: random.Random):
+        table = deal_table(sampler)
+        if not len(table):
+            raise InferenceError("no deal fits the public history and the declarations")
+        order = np.random.default_rng(rng.getrandbits(64)).permutation(len(table))
+        self.rows = table[order]
+        self.possible = len(table)
+        self.remaining = len(table)
+
+    def solve(self, solver: batched.RowSolver, count: int, nodes: int,
+              cards: list[Card]) -> batched.Solved:
+        start = self.possible - self.remaining
+        solved = solver.solve_table(self.rows[start:start + count], nodes, cards)
+        self.remaining -= solved.count
+        return solved
+
+
+class _Draws:
+    """Deals drawn at random, as many as asked."""
+
+    finite = False
+    per_deal_ms = DEAL_MS
+    remaining = sys.maxsize
+
+    def __init__(self, sampler: DealSampler, rng: random.Random):
+        self.sampler = sampler
+        self.rng = rng
+        self.possible = sampler.count
+
+    def solve(self, solver: batched.RowSolver, count: int, nodes: int,
+              cards: list[Card]) -> batched.Solved:
+        return solver.solve([self.sampler.draw_fitting(self.rng) for _ in range(count)],
+                            nodes, cards)
+
+
+class Search:
+    """One hint's search, within its budget of work."""
+
+    def __init__(self, view: PlayerView, sampler: DealSampler, rng: random.Random,
+                 budget_ms: float = BUDGET_MS):
+        self.view = view
+        self.sampler = sampler
+        self.rng = rng
+        left = view.rules.tricks_per_deal - len(view.tricks)
+        self.budget = max(budget_ms, EXACT_MS) if left <= EXACT_TRICKS else budget_ms
+        self.solver = batched.RowSolver(view)
+        self.spent = 0.0  # ms of work so far
+        self.solve_ms = 0.0  # ... of which solving deals
+        self.node_ms = 0.0  # ... of which in search nodes
+        self.blocks: list[np.ndarray] = []  # points per deal and card (NaN: not solved)
+        self.solved = 0  # deals solved
+        self.dropped: tuple[Card, ...] = ()  # cards far behind, no longer solved
+
+    def run(self) -> Verdict | None:
+        """The verdict, or None when no deal could be solved (or none is tried: two
+        players with a long stock)."""
+        left = self.view.rules.tricks_per_deal - len(self.view.tricks)
+        if self.sampler.knowledge.stock_size and left > STOCK_TRICKS:
+            return None
+        source = self._source()
+        comparison = self._race(source)
+        return Verdict(comparison, source.possible) if comparison.deals else None
+
+    def _source(self) -> _Source:
+        """The list of every fitting deal when it is cheap to make, else random draws."""
+        listed = self.sampler.count * TABLE_DEAL_MS
+        if self.sampler.knowledge.stock_size or listed > TABLE_SHARE * self.budget:
+            return _Draws(self.sampler, self.rng)
+        self.spent += listed
+        return _Table(self.sampler, self.rng)
+
+    def _race(self, source: _Source) -> Comparison:
+        """Solve batches until the source is used up, the verdict is settled or the work
+        is spent (see the module's docstring)."""
+        choice = len(self.view.legal) > 1  # a forced card's value is not worth a wait
+        comparison = self._comparison(source)
+        while source.remaining:
+            first = not self.solved
+            limit = max(FIRST_DEAL_MS, self.budget) if first and choice else self.budget
+            if self.spent >= limit:
+                break
+            size = min(max(1, self.solved), MAX_BATCH, source.remaining)
+            racing = [card for card in self.solver.cards if card not in self.dropped]
+            room = limit - self.spent - size * source.per_deal_ms
+            before = self.solved
+            self._account(source.solve(self.solver, size, self._nodes(room), racing),
+                          size * source.per_deal_ms)
+            comparison = self._comparison(source)
+            if self.solved - before < size:
+                break
+            if source.finite and not self.dropped and self._can_finish(source, limit):
+                continue  # on to every card on every deal: exact
+            if comparison.settled() and (self.solved >= SETTLE_DEALS or not choice):
+                break
+            self.dropped = comparison.far_behind()
+        return comparison
+
+    def _can_finish(self, source: _Source, limit: float) -> bool:
+        """Whether the rest of the list, every card, should fit in the work left."""
+        per_deal = self.solve_ms / max(1, self.solved)
+        return source.remaining * per_deal <= limit - self.spent
+
+    def _nodes(self, room_ms: float) -> int:
+        """The search nodes that ``room_ms`` of work leaves for the nodes themselves (as
+        the work so far was shared between nodes and setting up searches); at least one,
+        since 0 would mean no limit."""
+        share = self.node_ms / self.solve_ms if self.node_ms else 1.0
+        return max(1, int(room_ms * share * NODES_PER_MS))
+
+    def _account(self, solved: batched.Solved, deals_ms: float) -> None:
+        """Keep the points solved (NaN for the cards not solved) and count the work."""
+        nodes_ms = solved.nodes / NODES_PER_MS
+        work = deals_ms + nodes_ms + solved.searches * SEARCH_MS
+        self.node_ms += nodes_ms
+        self.solve_ms += work
+        self.spent += work
+        block = np.full((solved.count, len(self.solver.cards)), np.nan)
+        for j, card in enumerate(solved.cards):
+            block[:, self.solver.cards.index(card)] = solved.points[:, j]
+        self.blocks.append(block)
+        self.solved += solved.count
+
+    def _comparison(self, source: _Source) -> Comparison:
+        rows: Any = np.concatenate(self.blocks) if self.blocks else \
+            np.zeros((0, len(self.solver.cards)))
+        exact = source.finite and not source.remaining and not self.dropped
+        return Comparison(self.solver.cards, rows, exact=exact,
+                          a_perdere=self.view.rules.a_perdere, dropped=self.dropped,
+                          population=source.possible if source.finite else None)
