@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tressette_learn.ai import RulesPlayer, batched, fastsolver
-from tressette_learn.ai.inference import DealSampler, knowledge_from_view
+from tressette_learn.ai.inference import DealSampler, Sample, knowledge_from_view
 from tressette_learn.ai.position import position_from_view
 from tressette_learn.engine import Deal, PlayerView, Rules
 
@@ -54,11 +54,17 @@ def test_every_row_has_the_per_position_values(preset: str, most_left: int) -> N
     assert checked >= 20
 
 
-def test_a_node_budget_keeps_the_first_deals_solved() -> None:
-    view = club_views("standard", 3, 7)[0]
+def deals_of(preset: str, seed: int, most_left: int,
+             count: int) -> tuple[PlayerView, list[Sample]]:
+    """The first view of a club deal within ``most_left`` tricks, and deals drawn for it."""
+    view = club_views(preset, seed, most_left)[0]
     sampler = DealSampler(knowledge_from_view(view))
-    rng = random.Random(1)
-    deals = [sampler.draw_fitting(rng) for _ in range(12)]
+    rng = random.Random(seed)
+    return view, [sampler.draw_fitting(rng) for _ in range(count)]
+
+
+def test_a_node_budget_keeps_the_first_deals_solved() -> None:
+    view, deals = deals_of("standard", 3, 7, 12)
     whole = batched.RowSolver(view).solve(deals, 0)
     part = batched.RowSolver(view).solve(deals, whole.nodes // 3)
     assert 0 < part.count < whole.count == len(deals)
@@ -67,9 +73,7 @@ def test_a_node_budget_keeps_the_first_deals_solved() -> None:
 
 
 def test_a_solver_keeps_what_its_table_learnt_from_call_to_call() -> None:
-    view = club_views("standard", 3, 7)[0]
-    sampler = DealSampler(knowledge_from_view(view))
-    deals = [sampler.draw_fitting(random.Random(1)) for _ in range(6)]
+    view, deals = deals_of("standard", 3, 7, 6)
     solver = batched.RowSolver(view)
     first = solver.solve(deals, 0)
     again = solver.solve(deals, 0)
@@ -78,22 +82,18 @@ def test_a_solver_keeps_what_its_table_learnt_from_call_to_call() -> None:
 
 
 def test_the_same_deals_take_the_same_work() -> None:
-    view = club_views("standard", 4, 6)[0]
-    sampler = DealSampler(knowledge_from_view(view))
-    deals = [sampler.draw_fitting(random.Random(2)) for _ in range(8)]
+    view, deals = deals_of("standard", 4, 6, 8)
     first = batched.RowSolver(view).solve(deals, 0)
-    batched.RowSolver(club_views("a_due", 1, 4)[0]).solve([], 0)  # other work in between
+    other, more = deals_of("a_due", 1, 12, 4)
+    batched.RowSolver(other).solve(more, 0)  # other work in between
     again = batched.RowSolver(view).solve(deals, 0)
     assert (again.points.tolist(), again.nodes) == (first.points.tolist(), first.nodes)
 
 
 def test_some_cards_only() -> None:
-    view = club_views("standard", 5, 5)[0]
-    sampler = DealSampler(knowledge_from_view(view))
-    deals = [sampler.draw_fitting(random.Random(3)) for _ in range(6)]
-    solver = batched.RowSolver(view)
-    whole = solver.solve(deals, 0)
-    some = solver.solve(deals, 0, whole.cards[1::2])
+    view, deals = deals_of("standard", 5, 5, 6)
+    whole = batched.RowSolver(view).solve(deals, 0)
+    some = batched.RowSolver(view).solve(deals, 0, whole.cards[1::2])
     assert some.cards == whole.cards[1::2]
     assert some.points.tolist() == whole.points[:, 1::2].tolist()
     assert some.searches < whole.searches
