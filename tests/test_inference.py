@@ -535,8 +535,11 @@ def test_optional_declarations_silence_is_not_read() -> None:
             knowledge = knowledge_from_view(view)
             assert knowledge.limits == () and knowledge.violation(real_sample(deal)) is None
     assert kept_quiet > 5
-    quiet = [undeclared(deal, s) for deal, _ in cases("standard", range(6), lambda d, v: True)
-             for s in sample_deals(deal.view(Seat.S), 30, random.Random(0))]
+    closed = cases("standard", range(20), lambda deal, viewer: viewer == Seat.S
+                   and len(deal.tricks) > 1)  # the declarations' time is over
+    assert len(closed) > 5
+    quiet = [undeclared(deal, sample) for deal, _ in closed
+             for sample in sample_deals(deal.view(Seat.S), 30, random.Random(0))]
     assert sum(1 for missed in quiet if missed) > 10
 
 
