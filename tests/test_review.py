@@ -363,30 +363,21 @@ def test_every_combination_kept_quiet_is_listed_and_compulsory_ones_never() -> N
 
 def test_a_missed_declaration_is_free_when_a_cappotto_would_cancel_it() -> None:
     # East-West take every trick; South, with the napoletana of swords, discards it
-    plays = ("4d 6s As 3d  3b 4c 7s 4b  2b 5c Fs 5b  Ab 6c Cs 6b  2d 5d Rs 2s  Ad 6d Cc 3s  "
-             "Rd 7d Rc 7b  Cd Fd Ac Fb  4s 7c 2c Cb  5s Fc 3c Rb").split()
-    data = {"rules": {"preset": "standard", "cappotto": True}, "dealer": "E",
-            "hands": {"N": "4d 5d 6d 7d Fd 4c 5c 6c 7c Fc".split(),
-                      "S": "3s 2s As 4b 5b 6b 7b Fb Cb Rb".split(),
-                      "E": "3d 2d Ad Rd Cd 3b 2b Ab 4s 5s".split(),
-                      "W": "3c 2c Ac Rc Cc Rs Cs Fs 7s 6s".split()},
-            "plays": [{"seat": "NWSE"[0], "card": c} for c in plays]}
-    deal = Deal(read_record_rules(data), Seat.E, {Seat.parse(s): [Card.parse(c) for c in h]
-                                                  for s, h in data["hands"].items()})
-    for card in plays:
-        deal.play(card)
+    hands = {"N": "4d 5d 6d 7d Fd 4c 5c 6c 7c Fc", "S": "3s 2s As 4b 5b 6b 7b Fb Cb Rb",
+             "E": "3d 2d Ad Rd Cd 3b 2b Ab 4s 5s", "W": "3c 2c Ac Rc Cc Rs Cs Fs 7s 6s"}
+    deal = Deal(Rules.preset("standard").with_options(cappotto=True), Seat.E,
+                {seat: [Card.parse(c) for c in cards.split()] for seat, cards in hands.items()})
+    tricks = ("4d 6s As 3d", "3b 4c 7s 4b", "2b 5c Fs 5b", "Ab 6c Cs 6b", "2d 5d Rs 2s",
+              "Ad 6d Cc 3s", "Rd 7d Rc 7b", "Cd Fd Ac Fb", "4s 7c 2c Cb", "5s Fc 3c Rb")
+    for trick in tricks:
+        for card in trick.split():
+            deal.play(card)
     assert deal.result().cappotto == "EW"
     [missed] = missed_declarations(deal, [Seat.S])
     assert (missed.cost, missed.cancelled_by) == (0, "EW")
     assert missed.phrase.get("en").endswith(
         "with the cappotto made by East–West it would not have counted, so it cost nothing.")
     assert "con il cappotto fatto da Est–Ovest gli accusi non contano" in missed.phrase.get("it")
-
-
-def read_record_rules(data: dict[str, Any]) -> Rules:
-    from tressette_learn.engine.records import read_rules
-
-    return read_rules(data["rules"])
 
 
 # -- what the seat said at the table: signals ---------------------------------------------------
@@ -476,7 +467,8 @@ def test_a_false_signal_in_a_real_tables_record_is_reviewed() -> None:
     before = deal_before(data_without_signal(data, number), number)
     held = before.hand_mask(Seat.S) & ~note.card.bit & SUIT_MASKS[note.card.suit]
     en, it = note.phrase.get("en"), note.phrase.get("it")
-    assert f"was led with a false signal, a volo: South still held {cards_names(cards_of(held), 'en')}." in en
+    held_words = cards_names(cards_of(held), "en")
+    assert f"was led with a false signal, a volo: South still held {held_words}." in en
     assert "facendo un segnale falso, il volo: Sud aveva ancora" in it
     # the table heard volo in the play-out of the lead as made; striscio in the other
     assert note.cost == max(0, dict(note.gains)["striscio"])
