@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from learner_text import sentence_problems, text_problems
 
 import tressette_learn.ai.review as review_module
 from tressette_learn.ai import make_player, play_deal
@@ -500,3 +501,14 @@ def test_the_review_lines_are_in_the_json() -> None:
         "Presa 1, Nord: è uscito con il Tre di denari senza segnale, ma era vero il busso: "
         "avrebbe detto a Sud che Nord aveva il Due di denari, la carta più alta di denari "
         "ancora da giocare, e chiedeva di tornare a denari.")
+
+
+def test_the_lines_read_well_in_each_language() -> None:
+    data, _ = with_false_signal(6)
+    north = review(BLUNDER, "N", exact_limit=0)
+    lines = [*north.declarations, *north.signals, *review(data, "S", exact_limit=0).signals]
+    assert {type(line).__name__ for line in lines} == {"MissedDeclaration", "SignalNote"}
+    for line in lines:
+        for lang in ("en", "it"):
+            text = line.phrase.get(lang)
+            assert text_problems(text, lang) + sentence_problems(text) == [], text
