@@ -179,7 +179,7 @@ class Deal:
         hand = self._hands[self.to_play]
         if not self.current or not self.must_follow():
             return hand
-        return hand & SUIT_MASKS[self.current[0].card.index // 10] or hand
+        return legal_mask(hand, self.current[0].card.suit)
 
     def legal_cards(self) -> Hand:
         """The cards the seat to play may play."""
@@ -439,6 +439,14 @@ def _replay(deal: Deal, action: tuple[Any, ...]) -> None:
         deal.play(action[1], action[2], allow_revoke=action[3])
     else:
         getattr(deal, kind)(action[1])
+
+
+def legal_mask(hand: int, led_suit: int | None) -> int:
+    """The cards of ``hand`` (a mask) that may be played when the suit led must be
+    followed: that suit if held, else anything; ``None`` when leading (anything)."""
+    if led_suit is None:
+        return hand
+    return hand & SUIT_MASKS[led_suit] or hand
 
 
 def default_dealer(players: int) -> Seat:
