@@ -77,13 +77,13 @@ def summarize(values: list[float]) -> dict[str, float]:
     return {"median_s": statistics.median(values), "p90_s": p90(values), "max_s": max(values)}
 
 
-def timed(deals: list[Deal], solve: Callable[[Deal], Any]) -> tuple[list[float], list[float]]:
-    """Wall and CPU seconds of ``solve`` on each deal, the table cleared before each."""
+def timed(deals: list[Deal], call: Callable[[Deal], Any]) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of ``call`` on each deal, the table cleared before each."""
     wall, cpu = [], []
     for deal in deals:
         solve.reset_table()
         w, c = time.perf_counter(), time.process_time()
-        solve(deal)
+        call(deal)
         wall.append(time.perf_counter() - w)
         cpu.append(time.process_time() - c)
     return wall, cpu

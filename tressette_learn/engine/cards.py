@@ -208,7 +208,7 @@ class Card:
 
     def beats(self, other: Card) -> bool:
         """True when this card, played after ``other`` was led, takes it (same suit, higher)."""
-        return winning_offset((other._index, self._index)) == 1
+        return beats(self._index, other._index)
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.symbol
@@ -229,21 +229,23 @@ class Card:
         return card_svg(self, **display())
 
 
+def beats(card: int, best: int) -> bool:
+    """Whether card index ``card``, played to a trick that ``best`` wins so far, takes it:
+    the same suit (the suit led) and higher. A card of another suit never wins.
+
+    The one statement of the trick-winner rule: the engine, the solvers and the compiled
+    core (which compiles this very function with numba: plain ints only) call it.
+    """
+    return best < card < best // 10 * 10 + 10  # above it, below the end of its suit
+
+
 def winning_offset(cards: Sequence[int]) -> int:
     """Which card takes the trick: its position in ``cards``, the card indexes in play
-    order (the leader's first). The highest card of the suit led wins (inside a suit a
-    higher index is stronger); a card of another suit never wins.
-
-    The one statement of the rule: the engine, the solvers and the compiled core (which
-    compiles this very function with numba, so it keeps to plain ints and loops) call it.
-    """
+    order (the leader's first)."""
     won = 0
-    best = cards[0]
     for i in range(1, len(cards)):
-        card = cards[i]
-        if card // 10 == best // 10 and card > best:
+        if beats(cards[i], cards[won]):
             won = i
-            best = card
     return won
 
 

@@ -179,7 +179,7 @@ class Deal:
         hand = self._hands[self.to_play]
         if not self.current or not self.must_follow():
             return hand
-        return legal_mask(hand, self.current[0].card.suit)
+        return legal_mask(hand, self.current[0].card.index // 10)
 
     def legal_cards(self) -> Hand:
         """The cards the seat to play may play."""

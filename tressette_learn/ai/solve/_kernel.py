@@ -27,11 +27,11 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from ...engine.cards import winning_offset
+from ...engine.cards import beats
 
 # The engine's trick-winner rule, compiled into the search (inlined, so only the search's
 # own cache holds it; that cache is keyed on this file: clear it if the rule ever changes).
-_winning_offset = njit(nogil=True, inline="always")(winning_offset)
+_beats = njit(nogil=True, inline="always")(beats)
 
 MAXPLY = 48
 MAXMOVES = 12
@@ -155,13 +155,16 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
             value = acc + rem
             done = True
         elif tlen == 0 and tricks_left == 1 and not (d == 0 and forced_root):
-            # last trick: every hand holds one card (laid out in the free end of the log)
+            # last trick: every hand holds one card
             seat = to_play
-            for i in range(tsize):
-                logc[tstart + i] = 63 - leading_zeros(hands[seat])
-                logs[tstart + i] = seat
+            best_c = 63 - leading_zeros(hands[seat])
+            win = seat
+            for _ in range(tsize - 1):
                 seat = nxt[seat]
-            win = logs[tstart + _winning_offset(logc[tstart:tstart + tsize])]
+                c = 63 - leading_zeros(hands[seat])
+                if _beats(c, best_c):
+                    best_c = c
+                    win = seat
             value = acc + rem if side[win] == 0 else acc
             done = True
         elif tlen == 0 and not (d == 0 and forced_root):
@@ -269,7 +272,7 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                     for i in range(1, tlen):
                         c = logc[tstart + i]
                         pts += values[c]
-                        if suit_of[c] == led and c > top:
+                        if _beats(c, top):
                             top = c
                             win_seat = logs[tstart + i]
                     if tricks_left == 1:
@@ -317,7 +320,7 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                             else:
                                 sc = 800 - 20 * v - r
                         else:
-                            beats = s == led and c > top
+                            beats = _beats(c, top)
                             if last:
                                 total = pts + v
                                 if perdere:
@@ -366,12 +369,16 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                     to_play = nxt[seat]
                     p_end[d] = False
                 else:
-                    win = logs[tstart + _winning_offset(logc[tstart:tstart + tsize])]
+                    top = logc[tstart]
+                    win = logs[tstart]
                     pts = 0
                     for i in range(tsize):
                         cc = logc[tstart + i]
                         pts += values[cc]
                         gone |= one << cc
+                        if _beats(cc, top):
+                            top = cc
+                            win = logs[tstart + i]
                     if tricks_left == 1:
                         pts += 3
                     p_end[d] = True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...engine.cards import DECK, SUIT_MASKS, Card, winning_offset
+from ...engine.cards import DECK, SUIT_MASKS, Card, beats
 from ...engine.deal import Deal
 from .position import LAST_TRICK, Position, position_from_deal
 
@@ -122,7 +122,10 @@ class ReferenceSolver:
     def _finish_trick(self, alpha: int, beta: int) -> int:
         pos = self.pos
         trick = pos.trick
-        winner = trick[winning_offset([c for _, c in trick])][0]
+        winner, best = trick[0]
+        for seat, card in trick[1:]:
+            if beats(card, best):
+                winner, best = seat, card
         points = sum(pos.values[c] for _, c in trick)
         if pos.tricks_left == 1:
             points += LAST_TRICK
