@@ -17,6 +17,7 @@ from ..engine.scoring import card_thirds
 from ..engine.views import PlayerView
 from .heuristic import Reading, RulesPlayer, choose_signal
 from .inference import Sample, sample_deals
+from .opponent_model import plausibility
 from .players import Decision, Player
 from .solve import CardValue, Position, card_values, position_from_view
 
@@ -128,6 +129,4 @@ def expert_player(seed: int | None = None) -> SearchPlayer:
 
 
 def _plausibility(view: PlayerView) -> Callable[[Sample], float]:
-    from .opponent_model import plausibility
-
     return lambda sample: plausibility(view, sample)

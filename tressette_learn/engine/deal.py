@@ -5,19 +5,17 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Hand, Rank, Suit, cards_of, mask_of
 from .declarations import Declaration, DeclarationError, combos_in
 from .refusals import Kind, Refusal, RefusalError
 from .rules import Rules
+from .scoring import DealResult, captured_points, score_deal
 from .seats import Seat, next_seat, parse_side, seats_for, side_of, sides_for
 from .signals import signal_problem, true_signals
 from .tricks import Play, Signal, Trick, winning_play
-
-if TYPE_CHECKING:
-    from .scoring import DealResult
-    from .views import PlayerView
+from .views import PlayerView, view_of
 
 FOUR_OF_DENARI = Card.of(Rank.FOUR, Suit.DENARI)
 
@@ -378,8 +376,6 @@ class Deal:
         reason = self.call_reason(side)
         if reason is not None:
             raise DealError(reason)
-        from .scoring import captured_points
-
         points = captured_points(self, side) + self.match_scores[side]
         call = Call(side, len(self.tricks), points, points >= self.rules.target)
         self._actions.append(("call_out", side))
@@ -417,14 +413,10 @@ class Deal:
 
     def result(self) -> DealResult:
         """The deal's score so far (final once :meth:`is_over`)."""
-        from .scoring import score_deal
-
         return score_deal(self)
 
     def view(self, seat: Seat) -> PlayerView:
         """Exactly what ``seat`` (or whoever controls it) may see."""
-        from .views import view_of
-
         return view_of(self, Seat.parse(seat))
 
     @property

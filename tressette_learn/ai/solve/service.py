@@ -14,6 +14,7 @@ review's consecutive searches at one table reuse its bounds. It exits when its p
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import faulthandler
 import os
@@ -215,8 +216,6 @@ def _exit_with_parent() -> None:
 def main(argv: list[str] | None = None) -> None:
     """``python -m tressette_learn.ai.solve --workers N``; address and key from
     the environment."""
-    import argparse
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=WORKERS)
     args = parser.parse_args(argv)
