@@ -41,7 +41,7 @@ the 11-point ace), the swing is the mover's cost, so turning points are the cost
 plays of the whole deal (the top three with a cost above 0).
 
 The record is replayed once, forward: before each play the position is built with
-:func:`.position.position_from_deal` from a fresh deal that takes the record's actions one
+:func:`.solve.position_from_deal` from a fresh deal that takes the record's actions one
 by one (never ``Deal.undo``, which replays from the start).
 
 Besides the cards, the review lists what the seat said at the table (:mod:`.review_talk`):
@@ -64,7 +64,6 @@ from ..engine.seats import Seat, SeatError, seats_for
 from ..i18n import Phrase
 from .explain import Explanation, explain
 from .heuristic import RulesPlayer
-from .position import Position, position_from_deal
 from .review_talk import (
     FalseSignal,
     MissedDeclaration,
@@ -73,7 +72,18 @@ from .review_talk import (
     replay_reading_false_signals,
     signal_note,
 )
-from .solver import INFINITY, CardValue, ReferenceSolver, future_thirds, position_card_values
+from .solve import (
+    REFERENCE_LIMIT,
+    CardValue,
+    Position,
+    card_values,
+    future_thirds,
+    position_from_deal,
+    position_value,
+    reference_card_values,
+    reference_position_value,
+    warm_up,
+)
 
 __all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewedPlay", "TurningPoint",
            "judge_play", "review"]
@@ -277,8 +287,6 @@ class _Reviewer:
         self.exact_limit = exact_limit
         self.fast = solve and _core_available()
         if not self.fast:
-            from .exact import REFERENCE_LIMIT
-
             self.exact_limit = min(exact_limit, REFERENCE_LIMIT)
         self.club = RulesPlayer()
         rules = final.rules
@@ -395,26 +403,20 @@ class _Reviewer:
 
     def solve_cards(self, pos: Position) -> list[CardValue]:
         if self.fast:
-            from .exact import exact_card_values
-
-            values = exact_card_values(pos, points_only=True, block=True)
+            values = card_values(pos, points_only=True, block=True)
             assert values is not None
             return values
-        from ..engine.cards import DECK
-
-        return [CardValue(DECK[c], None, t // 3) for c, t in position_card_values(pos).items()]
+        return [dataclasses.replace(v, thirds=None) for v in reference_card_values(pos)]
 
     def first_side_future(self, pos: Position) -> int:
         """The first side's exact thirds from ``pos`` to the end."""
         if pos.to_play < 0 or pos.tricks_left == 0:
             return 0
         if self.fast:
-            from .fastsolver import fast_position_value
-
-            value = fast_position_value(pos, block=True)
+            value = position_value(pos, block=True)
             assert value is not None
             return value
-        return ReferenceSolver(pos).search(-1, INFINITY)
+        return reference_position_value(pos)
 
     def estimated_values(self, deal: Deal) -> list[CardValue]:
         """Each legal card played on the real deal, the club player for every seat until
@@ -469,8 +471,6 @@ def _apply(deal: Deal, action: tuple[Any, ...]) -> None:
 
 def _core_available() -> bool:
     """Whether the compiled solver core can be used (waiting for it to compile or load)."""
-    from .fastsolver import warm_up
-
     try:
         warm_up(background=False)
     except RuntimeError:

@@ -54,7 +54,7 @@ def add_hint(sub: Any) -> None:
 
 def run_hint(args: argparse.Namespace) -> int:
     """Replay the record and print the hint for the seat to play."""
-    from ..ai import fastsolver
+    from ..ai import solve
     from ..ai.hints import EXACT_HORIZON, hint
     from ..engine_words import refusal_text
 
@@ -64,9 +64,9 @@ def run_hint(args: argparse.Namespace) -> int:
         return fail(refusal_text(deal.over_reason(), args.lang))
     view = deal.view(seat)
     left = deal.rules.tricks_per_deal - len(deal.tricks)
-    if left <= EXACT_HORIZON and not fastsolver.is_ready():
+    if left <= EXACT_HORIZON and not solve.is_ready():
         print("warming up the solver...", file=sys.stderr, flush=True)
-        fastsolver.warm_up(background=False)
+        solve.warm_up(background=False)
     advice = hint(view, seed=args.seed, block=True)
     trick = len(deal.tricks) + 1
     if args.json:
@@ -106,7 +106,7 @@ def add_review(sub: Any) -> None:
 
 def run_review(args: argparse.Namespace) -> int:
     """Replay the record, review the seat and print the table."""
-    from ..ai import fastsolver
+    from ..ai import solve
     from ..ai.review import review
     from ..ai.review_talk import replay_reading_false_signals
 
@@ -114,7 +114,7 @@ def run_review(args: argparse.Namespace) -> int:
     deal, _ = replay_reading_false_signals(record)  # a real table's false signal is reviewed
     seat = _review_seat(deal, args.seat)
     tty = sys.stderr.isatty()
-    if tty and not fastsolver.is_ready():
+    if tty and not solve.is_ready():
         print("warming up the solver...", end="", file=sys.stderr, flush=True)
     progress = _Counter(sys.stderr) if tty else None
     try:

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..ai.fastsolver import warm_up
 from ..ai.hints import Hint, hint
 from ..ai.review import Review, ReviewedPlay, review
+from ..ai.solve import warm_up
 from ..i18n import Wording, card_name, number
 from .events import LOG, Event, EventSource
 from .i18n import t
