@@ -15,20 +15,14 @@ from tressette_learn.ai import make_player, play_deal
 from tressette_learn.ai.explain import explain
 from tressette_learn.ai.players import Decision, Player
 from tressette_learn.ai.review import Review, ReviewedPlay, review
-<<<<<<< HEAD
 from tressette_learn.ai.review_talk import missed_declarations
-from tressette_learn.ai.solver import solve_full_deal
+from tressette_learn.ai.solve import position_from_deal, reference_card_values
 from tressette_learn.engine import Card, Deal, Rules, Seat, SeatError, Signal, Suit
 from tressette_learn.engine.cards import SUIT_MASKS, cards_of
 from tressette_learn.engine.declarations import Declaration, combos_in
 from tressette_learn.engine.records import DealRecord, RecordError, replay, write_record
 from tressette_learn.engine.views import PlayerView
 from tressette_learn.i18n import cards_names
-=======
-from tressette_learn.ai.solve import position_from_deal, reference_card_values
-from tressette_learn.engine import Card, Deal, Rules, Seat, SeatError
-from tressette_learn.engine.records import DealRecord, replay
->>>>>>> solvepkg
 
 DATA = Path(__file__).parent / "data"
 SEED002 = DATA / "seed002.json"
