@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
 import subprocess
@@ -252,8 +253,8 @@ def test_review_lists_declarations_not_made_and_silent_leads(
                             "il Due e l'Asso di denari), che aveva in mano: 3 punti persi."}[lang]
     start = next(n for n, line in enumerate(lines)
                  if line.startswith(("Signals (", "Segnali (")))
-    signals = lines[start + 1:start + 10]
-    assert len(signals) == 9 and all(line.startswith("  ") for line in signals)
+    signals = list(itertools.takewhile(lambda line: line.startswith("  "), lines[start + 1:]))
+    assert len(signals) == 8  # a true busso at North's leads of tricks 1-8
     for line in (lines[start], missed, *signals):
         check_sentence(line.strip())
 

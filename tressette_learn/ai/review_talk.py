@@ -164,8 +164,8 @@ def signal_note(deal: Deal, card: Card, player: Player,
                 false: FalseSignal | None = None) -> SignalNote | None:
     """The line for the seat to play in ``deal`` leading ``card``: with the ``false``
     signal a record holds, or without a signal (None when there is nothing to say: the
-    last trick, where a signal tells nobody anything, or every true signal would have lost
-    points)."""
+    last trick, where a signal tells nobody anything, every true signal would have lost
+    points, or the only gain-free one is a volo or striscio)."""
     seat = deal.to_play
     truths = deal.true_signals(card)
     if seat is None or not truths or (false is None and _last_trick(deal)):
@@ -175,8 +175,8 @@ def signal_note(deal: Deal, card: Card, player: Player,
     as_made = _play_out(deal, card, None, player, heard)
     gains = tuple((s, _play_out(deal, card, s, player) - as_made) for s in truths)
     better, gain = max(gains, key=lambda g: g[1])  # the first of the best, in SIGNALS order
-    if false is None and gain < 0:
-        return None
+    if false is None and (gain < 0 or (gain == 0 and better != "busso")):
+        return None  # a free volo or striscio is true at almost every lead: not worth a line
     why = None if false is None else Phrase.of(f"review.false.{false.refusal.kind}",
                                                seat=seat, **false.refusal.facts)
     return SignalNote("missing" if false is None else "false", number, len(deal.tricks) + 1,
