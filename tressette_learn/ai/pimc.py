@@ -20,7 +20,7 @@ from .heuristic import Reading, RulesPlayer, choose_signal
 from .inference import Sample, sample_deals
 from .players import Decision, Player
 from .position import Position, position_from_view
-from .solver import CardValue
+from .solver import CardValue, equivalent_moves
 
 CardSolver = Callable[[Position], "list[CardValue] | None"]
 
@@ -91,7 +91,7 @@ class SearchPlayer(Player):
     def choose(self, view: PlayerView) -> Decision:
         """The card with the best average exact value, with a true signal when leading."""
         left = view.rules.tricks_per_deal - len(view.tricks)
-        if left > self.horizon or len(view.legal) == 1:
+        if left > self.horizon or one_choice(view):
             return self.fallback.choose(view)
         weights = _plausibility(view) if self.weighted else None
         samples = sample_deals(view, self.samples, self.rng, weights=weights)
@@ -104,6 +104,14 @@ class SearchPlayer(Player):
 
     def _pick(self, view: PlayerView, estimates: list[Estimate]) -> Card:
         return pick_card(view, estimates, self.fallback.choose(view).card)
+
+
+def one_choice(view: PlayerView) -> bool:
+    """Whether every legal card is worth the same in any deal (one card, or a run of
+    cards of one value in a suit with only played cards between them): then every sample
+    ties them all and the club player's card is the pick, with no search."""
+    pos = position_from_view(view, {view.seat: view.hand.mask})
+    return len({rep for rep, _ in equivalent_moves(pos, view.legal.mask)}) == 1
 
 
 def pick_card(view: PlayerView, estimates: list[Estimate], advised: Card) -> Card:
@@ -130,6 +138,7 @@ def expert_player(seed: int | None = None) -> SearchPlayer:
 
 
 def _plausibility(view: PlayerView) -> Callable[[Sample], float]:
-    from .opponent_model import plausibility
+    from .opponent_model import Advised, plausibility
 
-    return lambda sample: plausibility(view, sample)
+    advised: Advised = {}  # the club player's choices, shared by this decision's samples
+    return lambda sample: plausibility(view, sample, advised=advised)
