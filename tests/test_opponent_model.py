@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_pimc import decisions
 
 from tressette_learn.ai import RulesPlayer, opponent_model
 from tressette_learn.ai.inference import sample_deals
@@ -15,19 +16,7 @@ from tressette_learn.engine import Deal, PlayerView, Rules
 
 def views(preset: str, seed: int) -> list[PlayerView]:
     """Every view before a play of a deal played by the club player."""
-    deal = Deal.new(Rules.preset(preset), seed=seed)
-    club, out = RulesPlayer(), []
-    while not deal.is_over():
-        if deal.declaration_window() and not deal.declarations:
-            for seat in deal.seats:
-                for decl in deal.available_declarations(seat):
-                    deal.declare(decl)
-        assert deal.to_play is not None
-        view = deal.view(deal.to_play)
-        out.append(view)
-        decision = club.choose(view)
-        deal.play(decision.card, decision.signal)
-    return out
+    return list(decisions(Deal.new(Rules.preset(preset), seed=seed), RulesPlayer()))
 
 
 @pytest.mark.parametrize("preset", ["standard", "col_morto", "a_due", "romana"])
