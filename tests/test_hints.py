@@ -16,7 +16,7 @@ import pytest
 from learner_text import check_sentence
 from test_players import _swapped, _swaps
 
-from tressette_learn.ai import RulesPlayer, fastsolver
+from tressette_learn.ai import RulesPlayer, solve
 from tressette_learn.ai.hints import EXACT_HORIZON, Hint, hint
 from tressette_learn.engine import Deal, PlayerView, Rules
 from tressette_learn.engine.seats import seats_for
@@ -60,7 +60,7 @@ def club_deal(preset: str, seed: int) -> list[tuple[Deal, PlayerView]]:
 def spots() -> list[Spot]:
     """Hints at every decision of two standard deals, and at every third decision of a deal
     at some other presets."""
-    fastsolver.warm_up(background=False)
+    solve.warm_up(background=False)
     chosen = [*club_deal("standard", 1), *club_deal("standard", 2)]
     for preset in ("col_morto", "a_due", "a_perdere"):
         chosen.extend(club_deal(preset, 3)[::3])
@@ -186,7 +186,7 @@ def test_the_hint_ignores_cards_the_seat_cannot_see(spots: list[Spot]) -> None:
 
 FRESH_SCRIPT = """
 import json, random, sys
-from tressette_learn.ai import fastsolver
+from tressette_learn.ai import solve
 from tressette_learn.ai.hints import hint
 from tressette_learn.engine import Deal, Rules
 
@@ -202,7 +202,7 @@ for seed, preset in enumerate(["standard", "col_morto", "a_due", "a_perdere"]):
         view = deal.view(deal.to_play)
         left = deal.rules.tricks_per_deal - len(deal.tricks)
         if not deal.current or len(view.legal) == 1:
-            ready = fastsolver.is_ready()
+            ready = solve.is_ready()
             found = hint(view, block=False)
             out.append({"left": left, "ready": ready, "exact": found.exact,
                         "legal": found.card in view.legal,

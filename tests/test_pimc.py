@@ -9,8 +9,7 @@ from collections.abc import Iterator
 import pytest
 from test_players import _swapped, _swaps
 
-from tressette_learn.ai import RulesPlayer, fastsolver, make_player, play_deal
-from tressette_learn.ai.exact import exact_card_values
+from tressette_learn.ai import RulesPlayer, make_player, play_deal, solve
 from tressette_learn.ai.inference import Sample, sample_deals
 from tressette_learn.ai.pimc import (
     Estimate,
@@ -22,8 +21,7 @@ from tressette_learn.ai.pimc import (
     strong_player,
 )
 from tressette_learn.ai.players import Player
-from tressette_learn.ai.position import Position, position_from_view
-from tressette_learn.ai.solver import CardValue
+from tressette_learn.ai.solve import CardValue, Position, card_values, position_from_view
 from tressette_learn.engine import PRESETS, Card, Deal, PlayerView, Rules, Seat
 from tressette_learn.engine.seats import seats_for, side_of, sides_for
 
@@ -32,7 +30,7 @@ SEARCH_LEVELS = ("strong", "expert")
 
 @pytest.fixture(scope="module", autouse=True)
 def _core() -> None:
-    fastsolver.warm_up(background=False)
+    solve.warm_up(background=False)
 
 
 def search_table(rules: Rules, level: str, on_first_side: bool, seed: int) -> dict[Seat, Player]:
@@ -194,7 +192,7 @@ def test_estimate_cards_matches_the_exact_values_averaged_by_hand() -> None:
     samples: list[Sample] = sample_deals(view, 3, random.Random(2))
     by_card: dict[Card, list[int]] = {}
     for s in samples:
-        values = exact_card_values(position_from_view(view, s.hands, s.stock))
+        values = card_values(position_from_view(view, s.hands, s.stock))
         assert values is not None
         for v in values:
             by_card.setdefault(v.card, []).append(v.points)
@@ -211,7 +209,7 @@ def test_equivalent_legal_cards_are_played_as_the_club_player_without_a_search()
 
     def solve(pos: Position) -> list[CardValue] | None:
         calls.append(pos)
-        return exact_card_values(pos, points_only=True)
+        return card_values(pos, points_only=True)
 
     seen = {"run": False, "choice": False}
     for seed in range(4):

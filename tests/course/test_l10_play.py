@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tressette_learn.ai import Player, make_player, play_deal
-from tressette_learn.ai.fastsolver import warm_up
 from tressette_learn.ai.heuristic import BeginnerPlayer
 from tressette_learn.ai.hints import EXACT_HORIZON, hint
 from tressette_learn.ai.pimc import expert_player, strong_player
 from tressette_learn.ai.review import review
+from tressette_learn.ai.solve import warm_up
 from tressette_learn.engine import Deal, Match, Rules, Seat
 from tressette_learn.engine.views import PlayerView
 from tressette_learn.ui.match import MatchPlay

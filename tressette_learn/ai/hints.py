@@ -15,13 +15,11 @@ from ..engine.cards import Card
 from ..engine.tricks import Signal
 from ..engine.views import PlayerView
 from .arena import play_deal
-from .exact import exact_card_values
 from .explain import Explanation, explain
 from .heuristic import Reading, RulesPlayer, choose_signal
 from .inference import DealSampler, Sample, knowledge_from_view, sample_deals, sample_to_deal
 from .pimc import Estimate, distinct_samples, estimate_cards, pick_card
-from .position import Position
-from .solver import CardValue
+from .solve import CardValue, Position, card_values
 
 EXACT_HORIZON = 8
 EXACT_SAMPLES = 6
@@ -72,7 +70,7 @@ def hint(view: PlayerView, *, seed: int = 0, block: bool = False) -> Hint:
 
 def _solved(view: PlayerView, samples: list[Sample], block: bool) -> list[Estimate] | None:
     def solve(pos: Position) -> list[CardValue] | None:
-        return exact_card_values(pos, block=block)
+        return card_values(pos, block=block)
 
     try:
         return estimate_cards(view, samples, solve)

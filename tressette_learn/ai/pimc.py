@@ -21,19 +21,18 @@ from typing import Any
 from ..engine.cards import Card
 from ..engine.scoring import card_thirds
 from ..engine.views import PlayerView
-from .exact import exact_card_values
 from .heuristic import Reading, RulesPlayer, choose_signal
 from .inference import Sample, sample_deals
+from .opponent_model import Advised, plausibility
 from .players import Decision, Player
-from .position import Position, position_from_view
-from .solver import CardValue, equivalent_moves
+from .solve import CardValue, Position, card_values, equivalent_moves, position_from_view
 
 CardSolver = Callable[[Position], "list[CardValue] | None"]
 
 
 def points_solver(pos: Position) -> list[CardValue] | None:
     """Exact values in points (the compiled core's cheaper mode), waiting for the core."""
-    return exact_card_values(pos, points_only=True, block=True)
+    return card_values(pos, points_only=True, block=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,7 +143,5 @@ def expert_player(seed: int | None = None) -> SearchPlayer:
 
 
 def _plausibility(view: PlayerView) -> Callable[[Sample], float]:
-    from .opponent_model import Advised, plausibility
-
     advised: Advised = {}  # the club player's choices, shared by this decision's samples
     return lambda sample: plausibility(view, sample, advised=advised)
