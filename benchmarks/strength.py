@@ -19,7 +19,8 @@ optimistic). Matches are played for the pairings listed in both ``--pairs`` and
 ``--match-pairs`` (default ``expert:random``); the others get ``null``.
 
 Goals (points per deal): club >= +4 vs random; strong >= +1 vs club; expert >= +1.5 vs
-club and >= +0.3 vs strong; expert wins >= 90% of matches to 21 against random.
+club and >= +0.3 vs strong; expert wins >= 90% of matches to 21 against random; and
+expert:club costs at most 2 s of CPU per duplicate deal (``seconds_per_deal``).
 
 Work is spread over ``--jobs`` processes (default 2), each loading the compiled solver
 core first (``solve.warm_up(background=False)``). Progress goes to stderr. ``--json``

@@ -16,6 +16,7 @@ from tressette_learn.ai.pimc import (
     SearchPlayer,
     estimate_cards,
     expert_player,
+    one_choice,
     pick_card,
     strong_player,
 )
@@ -200,3 +201,31 @@ def test_estimate_cards_matches_the_exact_values_averaged_by_hand() -> None:
     for e in out:
         assert e.points == pytest.approx(sum(by_card[e.card]) / len(samples))
     assert [e.points for e in out] == sorted((e.points for e in out), reverse=True)
+
+
+# -- no search when the legal cards are all worth the same --------------------------------------
+def test_equivalent_legal_cards_are_played_as_the_club_player_without_a_search() -> None:
+    calls: list[Position] = []
+
+    def solve(pos: Position) -> list[CardValue] | None:
+        calls.append(pos)
+        return card_values(pos, points_only=True)
+
+    seen = {"run": False, "choice": False}
+    for seed in range(4):
+        for view in decisions(Deal.new(Rules.preset("standard"), seed=seed), RulesPlayer()):
+            if len(view.legal) < 2 or len(view.tricks) < 4:
+                continue
+            player = SearchPlayer("test", seed=1, samples=2, horizon=6, solve=solve)
+            legal = sorted(view.legal)
+            run = one_choice(view)
+            before = len(calls)
+            decision = player.choose(view)
+            if run:  # e.g. the Re and the Fante of one suit, or a 6 and a 7 side by side
+                assert all(c.thirds == legal[0].thirds and c.suit == legal[0].suit
+                           for c in legal)
+                assert decision == RulesPlayer().choose(view) and len(calls) == before
+            else:
+                assert len(calls) > before
+            seen["run" if run else "choice"] = True
+    assert seen == {"run": True, "choice": True}

@@ -27,11 +27,19 @@ from ...engine.cards import DECK
 from ...engine.deal import Deal
 from .compiled import fast_card_values, fast_position_value, is_ready, reset_table, warm_up
 from .position import Position, position_from_deal, position_from_view
-from .reference import INFINITY, CardValue, ReferenceSolver, future_thirds, position_card_values
+from .reference import (
+    INFINITY,
+    CardValue,
+    ReferenceSolver,
+    equivalent_moves,
+    future_thirds,
+    position_card_values,
+)
 from .service import SolverService
 
 __all__ = [
-    "REFERENCE_LIMIT", "CardValue", "Position", "SolverService", "card_values", "future_thirds",
+    "REFERENCE_LIMIT", "CardValue", "Position", "SolverService", "card_values",
+    "equivalent_moves", "future_thirds",
     "is_ready", "position_from_deal", "position_from_view", "position_value",
     "reference_card_values", "reference_position_value", "reset_table", "solve_full_deal",
     "warm_up",
