@@ -21,8 +21,8 @@ from .inference import Sample
 FOLLOWS = 0.7
 RECENT_TRICKS = 4
 
-# (plays so far, seat to play, its hand, the hands it sees) -> the club player's card
-Advised = dict[tuple[int, int, int, frozenset[tuple[int, int]]], int]
+# (plays so far, seat to play, its hand, the hands it may see) -> the club player's card
+Advised = dict[tuple[int, int, int, tuple[int, int]], int]
 
 
 def plausibility(view: PlayerView, sample: Sample, recent: int = RECENT_TRICKS,
@@ -62,16 +62,23 @@ def dealt_deal(view: PlayerView, sample: Sample, plays: list[Play]) -> Deal:
 
 def _chance(deal: Deal, card: int, memo: Advised) -> float:
     """The model's probability that the seat to play chooses ``card``."""
-    legal = deal.legal_cards()
-    if len(legal) == 1 or deal.to_play is None:
+    seat = deal.to_play
+    choices = deal.legal_mask().bit_count()
+    if seat is None or choices == 1:
         return 1.0
-    uniform = (1 - FOLLOWS) / len(legal)
-    seen = deal.view(deal.to_play)
-    key = (len(deal.plays), seen.seat, seen.hand.mask,
-           frozenset((seat, hand.mask) for seat, hand in seen.known_hands.items()))
+    uniform = (1 - FOLLOWS) / choices
+    key = (len(deal.plays), seat, deal.hand_mask(seat), _shown(deal))
     if key not in memo:
-        memo[key] = advise(seen).card.index
+        memo[key] = advise(deal.view(seat)).card.index
     return FOLLOWS + uniform if memo[key] == card else uniform
+
+
+def _shown(deal: Deal) -> tuple[int, int]:
+    """The hands that a seat may see besides its own: at col morto, some of the dealer's
+    and the dummy's (both are named: more than the seat sees is a safe memo key)."""
+    if deal.dummy is None:
+        return (0, 0)
+    return (deal.hand_mask(deal.dealer), deal.hand_mask(deal.dummy))
 
 
 def _declare_open(replay: Deal, view: PlayerView) -> None:
