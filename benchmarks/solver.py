@@ -14,8 +14,8 @@ process's CPU time is also in the JSON: other work on the machine inflates wall 
 
 Hints: :func:`measure_hint_latency_ms` times ``hint(view, block=True)`` at every decision of
 ``--hint-deals`` seeded ``standard`` deals (default 200; 0 skips it) played by club
-players, split into exact decisions (<= 8 tricks left: sampled deals solved) and estimated
-ones (earlier: club rollouts).
+players, split into exact hints (every deal that fits the view solved) and estimated ones
+(see ``benchmarks/hints.py`` for the hints' own benchmark: agreement and latency).
 
 JSON keys: ``full_deal_median_s``, ``full_deal_p90_s``, ``by_tricks_left`` (tricks left ->
 ``median_s``/``p90_s``/``max_s``), ``all_cards_by_tricks_left``, ``points_by_tricks_left``,
@@ -117,8 +117,8 @@ def measure_hint_latency_ms(deals: int = 200, preset: str = "standard",
                             progress: bool = True) -> dict[str, Any] | None:
     """The latency of a hint (ms) at EVERY decision of ``deals`` seeded deals played by club
     players: before each decision ``hint(deal.view(seat), block=True)`` is timed (after a
-    warm-up: the core loaded and one untimed hint). Returns ``overall``, ``exact`` (solved
-    sampled deals, <= 8 tricks left) and ``estimated`` (club rollouts, earlier), each with
+    warm-up: the core loaded and one untimed hint). Returns ``overall``, ``exact``
+    (every fitting deal solved) and ``estimated`` (the others), each with
     ``count``/``p50_ms``/``p90_ms``/``max_ms``; None when ``deals`` is 0."""
     if deals <= 0:
         return None

@@ -63,8 +63,26 @@ def test_hint_json_for_the_seat_to_play(capsys: pytest.CaptureFixture[str],
     assert (data["seat"], data["side"], data["trick"]) == ("E", "EW", 4)
     assert Card.parse(data["card"]) in deal.legal_cards()
     assert {v["card"] for v in data["values"]} == {str(c) for c in deal.legal_cards()}
-    assert data["method"] == "exact" and data["deals"] >= 1 and data["possible_deals"] >= 1
+    assert data["method"] == "estimated" and 1 <= data["deals"] <= data["possible_deals"]
+    assert data["confidence"] == 0.95 and data["evaluation"] == "solved"
+    assert data["card"] in data["equal_cards"]
+    assert {v["card"] for v in data["values"]} >= set(data["equal_cards"])
+    assert all(v["margin"] is None or v["margin"] >= 0 for v in data["values"])
     assert data["en"] and data["it"] and data["reason"]
+    assert "exact" not in data["en"].lower() and "esatt" not in data["it"].lower()
+
+
+def test_hint_json_exact_near_the_end(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    path = partial(tmp_path, BLUNDER, 26)  # trick 7: four tricks to go
+    status, out, _ = run(capsys, "hint", str(path), "--json")
+    data = json.loads(out)
+    assert status == 0 and data["method"] == "exact" and data["confidence"] == 1
+    assert data["deals"] == data["possible_deals"] > 1
+    assert all(v["margin"] == 0 for v in data["values"])
+    best = max(v["points"] for v in data["values"])
+    assert set(data["equal_cards"]) == {v["card"] for v in data["values"]
+                                        if v["points"] == best}
 
 
 def test_hint_text_many_legal_cards(capsys: pytest.CaptureFixture[str],
@@ -78,11 +96,13 @@ def test_hint_text_many_legal_cards(capsys: pytest.CaptureFixture[str],
     assert lines[0] == f"South to play, trick 7; hand: {deal.hand(Seat.S)}"
     card = Card.parse(lines[1].removeprefix("Recommended: ").split()[0])
     assert card in deal.legal_cards()
-    assert re.match(r"Exact: \d+ deals? solved, of \d+ possible from what South has seen; "
-                    r"points and thirds for North–South, averaged\.$", lines[2])
+    assert re.match(r"Exact: all \d+ deals that fit what South has seen, each solved to the "
+                    r"end; points for North–South, averaged\.$", lines[2])
+    assert lines[3].split() == ["card", "points"]
     rows = [line.split() for line in lines[4:-1]]
     assert {Card.parse(r[0]) for r in rows} == set(deal.legal_cards())
-    assert all(float(r[1]) >= 0 and float(r[2]) >= 0 for r in rows)
+    assert all(float(r[1]) >= 0 for r in rows)
+    assert [r[0] for r in rows if r[2:] == ["<"]] == [str(card)]
     assert lines[-1].startswith("Why: ")
 
 
@@ -92,9 +112,12 @@ def test_hint_italian_and_estimated(capsys: pytest.CaptureFixture[str],
     status, out, err = run(capsys, "hint", str(path), "--lang", "it")
     assert status == 0 and err in ("", WARMING)
     assert out.startswith("Tocca a Sud, presa 2")
-    assert "Carta consigliata: " in out and "Stimato: " in out and "Perché: " in out
+    assert "Carta consigliata: " in out and "Stimato: ho risolto fino in fondo " in out
+    assert "confidenza del 95%" in out and "Perché: " in out
+    assert "carta" in out and "margine" in out
     rows = [line.split() for line in out.splitlines() if CARD_CODE.match(line.strip())]
-    assert rows and all(re.fullmatch(r"\d+,\d\d", number) for row in rows for number in row[1:3])
+    assert rows and all(re.fullmatch(r"\d+,\d\d", row[1]) for row in rows)
+    assert all(re.fullmatch(r"\d+,\d\d|--", row[2]) for row in rows)
 
 
 def test_hint_on_a_finished_deal_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ import pytest
 from learner_text import check_sentence
 
 from tressette_learn.ai import make_player, play_deal
-from tressette_learn.ai.hints import hint
+from tressette_learn.ai.hints import hint, warm_up
 from tressette_learn.ai.review import review
 from tressette_learn.engine import Card, Deal, Rules
 from tressette_learn.i18n import card_name
@@ -17,6 +17,13 @@ from tressette_learn.ui.coach import Coach, review_html
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.settings import SETTINGS
 from tressette_learn.ui.table import Table
+
+
+@pytest.fixture(scope="module", autouse=True)
+def solver_loaded():
+    """The coach loads the solver in the background; these tests compare its hints with
+    hints asked directly, so both must use the loaded solver."""
+    warm_up(background=False)
 
 
 @pytest.fixture(autouse=True)
@@ -57,6 +64,37 @@ def test_no_hint_out_of_turn_and_the_button_follows_the_table():
     assert coach.show_hint() is None and "your turn" in coach.output.value
     table.run()
     assert not coach.hint_button.disabled and coach.review_button.disabled
+
+
+def my_turn_with(seed: int, left: int) -> Table:
+    """The learner's turn with ``left`` tricks to go (the learner plays its lowest card)."""
+    table = Table(seed=seed, delay_ms=0)
+    while True:
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            if table.deal.rules.tricks_per_deal - len(table.deal.tricks) <= left:
+                return table
+            table.play(min(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank)))
+
+
+def test_the_method_line_says_exact_only_when_every_deal_was_solved():
+    early = Coach(my_turn(4))
+    advice = early.show_hint()
+    assert advice is not None and not advice.exact
+    line = html.unescape(early.output.value)
+    assert f"Estimate: {advice.deals} deal" in line and "95% confidence" in line
+    assert "Exact" not in line
+    SETTINGS.lang = "it"
+    assert "confidenza del 95%" in early.output.value and "esatt" not in early.output.value
+    SETTINGS.lang = "en"
+    late = Coach(my_turn_with(4, 3))
+    advice = late.show_hint()
+    assert advice is not None and advice.exact and advice.deals == advice.possible
+    line = html.unescape(late.output.value)
+    assert "Exact: " in line and "Estimate" not in line
+    marked = late.output.value.count('class="tl-coach-equal"')
+    assert marked == (len(advice.equal) if len(advice.equal) > 1 else 0)
 
 
 def finished(seed: int, pick: Callable[..., Card] = max) -> Table:

@@ -332,6 +332,44 @@ def test_a_cost_says_what_its_values_are() -> None:
     assert estimate.get("it").endswith("fino a circa 1 punto (stima).")
 
 
+def test_a_sampled_cost_says_about_and_on_average() -> None:
+    deal = make_deal("standard", "E", DEAL_A)
+    view, card = deal.view(Seat.N), Card.parse("3c")
+    sampled = explain(view, card, best_points=6.4, worst_points=5.2, basis="sampled")
+    assert sampled.get("en").endswith("On average, another card could cost you up to about "
+                                      "1.2 points (an estimate from the deals tried).")
+    assert sampled.get("it").endswith("In media, un'altra carta potrebbe costarti fino a circa "
+                                      "1,2 punti (stima sulle distribuzioni provate).")
+
+
+def test_equal_cards_are_named_exactly_or_about() -> None:
+    deal = make_deal("standard", "E", DEAL_A)
+    view, card = deal.view(Seat.N), Card.parse("3c")
+    pair = (card, Card.parse("7d"))
+    plain = explain(view, card)
+    exact = explain(view, card, basis="average", equal=pair)
+    assert exact.phrase == plain.phrase and exact.cost is None
+    assert exact.get("en") == plain.get("en") + (" The Three of cups and the Seven of coins are "
+                                                 "equally good: on average they give the same "
+                                                 "points.")
+    assert exact.get("it").endswith(" Il Tre di coppe e il Sette di denari si equivalgono: in "
+                                    "media danno gli stessi punti.")
+    about = explain(view, card, basis="sampled", equal=pair, best_points=3, worst_points=2)
+    assert about.get("en") == plain.get("en") + (" The Three of cups and the Seven of coins are "
+                                                 "about equally good: the deals tried do not "
+                                                 "show which is best. On average, another "
+                                                 "card could cost you up to about 1 point (an "
+                                                 "estimate from the deals tried).")
+    every = explain(view, card, basis="sampled", equal=tuple(view.legal))
+    assert every.get("en").endswith(" The deals tried do not show any of your cards to be "
+                                    "better than the others: they are about equally good.")
+    assert every.get("it").endswith(" Le distribuzioni provate non dicono quale delle tue "
+                                    "carte sia la migliore: più o meno si equivalgono tutte.")
+    assert explain(view, card, equal=(card,)) == plain  # one card is no comparison
+    with pytest.raises(ValueError, match="equal"):
+        explain(view, card, equal=(Card.parse("7d"), Card.parse("6d")))
+
+
 def test_explain_texts_have_the_same_keys_and_placeholders_in_both_languages() -> None:
     en, it = strings("en"), strings("it")
     mine = {k for k in en if k.split(".")[0] in ("explain", "review", "cli")

@@ -1,9 +1,12 @@
-"""Hints: a legal, best-valued card for the seat to play, exact near the end and estimated
-before, a true signal, a reason in both languages, from the seat's view only; and a hint
-in a fresh process never waits for the compiled solver."""
+"""Hints: a legal card among the best-valued for the seat to play, exact only when every
+deal that fits the view was solved (checked against a brute-force enumeration solved by the
+pure-Python reference), estimated otherwise with the cards it cannot tell apart named and no
+cost it cannot back; a true signal, a reason in both languages, from the seat's view only;
+and a hint in a fresh process never waits for the compiled solver."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -14,12 +17,17 @@ from pathlib import Path
 
 import pytest
 from learner_text import check_sentence
+from test_inference import all_consistent
 from test_players import _swapped, _swaps
 
-from tressette_learn.ai import RulesPlayer, solve
-from tressette_learn.ai.hints import EXACT_HORIZON, Hint, hint
+from tressette_learn.ai import RulesPlayer
+from tressette_learn.ai.hints import FALLBACK_DEALS, Hint, hint, warm_up
+from tressette_learn.ai.inference import DealSampler, InferenceError, knowledge_from_view
+from tressette_learn.ai.pimc import prefer
+from tressette_learn.ai.solve import position_from_view, reference_card_values
 from tressette_learn.engine import Deal, PlayerView, Rules
 from tressette_learn.engine.seats import seats_for
+from tressette_learn.i18n import cards_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +68,7 @@ def club_deal(preset: str, seed: int) -> list[tuple[Deal, PlayerView]]:
 def spots() -> list[Spot]:
     """Hints at every decision of two standard deals, and at every third decision of a deal
     at some other presets."""
-    solve.warm_up(background=False)
+    warm_up(background=False)
     chosen = [*club_deal("standard", 1), *club_deal("standard", 2)]
     for preset in ("col_morto", "a_due", "a_perdere"):
         chosen.extend(club_deal(preset, 3)[::3])
@@ -85,14 +93,40 @@ def test_a_hint_is_refused_when_it_is_not_the_seats_turn() -> None:
         hint(deal.view(deal.seats[0]))
 
 
-def test_exact_within_the_horizon_estimated_before(spots: list[Spot]) -> None:
+def fitting_deals(view: PlayerView) -> int:
+    return sum(1 for _ in DealSampler(knowledge_from_view(view)).deals())
+
+
+def test_exact_only_when_every_fitting_deal_was_solved(spots: list[Spot]) -> None:
     kinds = set()
     for spot in spots:
-        assert spot.hint.exact == (spot.left <= EXACT_HORIZON), spot.left
-        kinds.add(spot.hint.exact)
-        assert 1 <= spot.hint.deals <= spot.hint.possible
-        assert spot.hint.to_json()["method"] == ("exact" if spot.hint.exact else "estimated")
+        found = spot.hint
+        kinds.add(found.exact)
+        assert found.to_json()["method"] == found.method == ("exact" if found.exact
+                                                            else "estimated")
+        assert found.deals >= 1
+        if found.exact:
+            assert found.deals == found.possible == fitting_deals(spot.view)
+            assert found.confidence == 1 and all(m == 0 for m in found.margins)
+        else:
+            assert found.confidence == 0.95
+        four = spot.view.rules.players == 4
+        if four and spot.left <= 3:
+            assert found.exact, spot.left  # the last three tricks are always exact
+        if four and spot.left >= 9:
+            assert not found.exact
     assert kinds == {True, False}
+
+
+def test_an_estimate_never_says_exact(spots: list[Spot]) -> None:
+    estimated = [s.hint for s in spots if not s.hint.exact]
+    assert estimated
+    for found in estimated:
+        data = found.to_json()
+        assert data["method"] == "estimated" and found.basis in ("estimated", "played_out")
+        assert "exact" not in data["en"].lower() and "esatt" not in data["it"].lower()
+        assert found.explanation.cost is None or found.explanation.cost.key == \
+            "explain.cost.sampled"
 
 
 def test_the_values_cover_every_legal_card_once(spots: list[Spot]) -> None:
@@ -101,13 +135,21 @@ def test_the_values_cover_every_legal_card_once(spots: list[Spot]) -> None:
         assert sorted(cards) == sorted(spot.view.legal)
 
 
-def test_the_recommended_card_is_among_the_best_valued(spots: list[Spot]) -> None:
+def test_the_recommended_card_is_among_the_equal_best(spots: list[Spot]) -> None:
+    club = RulesPlayer()
     for spot in spots:
+        found = spot.hint
         a_perdere = spot.view.rules.a_perdere
-        keys = [e.key(a_perdere) for e in spot.hint.values]
-        assert keys == sorted(keys)
-        mine = next(e for e in spot.hint.values if e.card == spot.hint.card)
-        assert mine.key(a_perdere) == pytest.approx(keys[0])
+        keys = {e.card: e.key(a_perdere) for e in found.values}
+        assert sorted(keys.values()) == [keys[e.card] for e in found.values]  # best first
+        assert [keys[c] for c in found.equal] == sorted(keys[c] for c in found.equal)
+        assert found.card in found.equal
+        assert found.card == prefer(spot.view, found.equal, club.choose(spot.view).card)
+        if found.exact:
+            assert found.equal[0] == found.values[0].card
+            best = found.values[0].points
+            for e in found.values:
+                assert (abs(e.points - best) < 1e-9) == (e.card in found.equal)
 
 
 def test_a_signal_is_true_and_only_on_a_lead(spots: list[Spot]) -> None:
@@ -135,21 +177,58 @@ def test_the_reason_is_given_in_english_and_italian(spots: list[Spot]) -> None:
         assert (data["en"], data["it"], data["card"]) == (en, it, str(spot.hint.card))
 
 
-def test_the_cost_stated_is_the_spread_of_the_averaged_values(spots: list[Spot]) -> None:
-    stated = 0
+def stated_cost(found: Hint) -> float | None:
+    cost = found.explanation.cost
+    if cost is None:
+        return None
+    amount = cost.facts["cost"]
+    return amount.facts["n"] / 3 if amount.key.endswith("thirds") else amount.facts["x"]
+
+
+def test_a_cost_is_stated_only_where_the_values_back_it(spots: list[Spot]) -> None:
+    stated = {True: 0, False: 0}
     for spot in spots:
-        points = [e.points for e in spot.hint.values]
-        spread = max(points) - min(points)
-        cost = spot.hint.explanation.cost
-        if cost is None:
-            assert spread < 0.05
+        found = spot.hint
+        said = stated_cost(found)
+        mine = next(e.points for e in found.values if e.card == found.card)
+        worse = [(mine - e.points, m) for e, m in zip(found.values, found.margins, strict=True)
+                 if e.card not in found.equal and mine - e.points > m]
+        if spot.view.rules.a_perdere:
+            worse = [(e.points - mine, m) for e, m in zip(found.values, found.margins,
+                                                          strict=True)
+                     if e.card not in found.equal and e.points - mine > m]
+        if said is None:
+            assert not worse or max(w for w, _ in worse) < 0.05
             continue
-        stated += 1
-        assert cost.key == "explain.cost.average"  # "On average, another card could ..."
-        amount = cost.facts["cost"]
-        said = amount.facts["n"] / 3 if amount.key.endswith("thirds") else amount.facts["x"]
-        assert said == pytest.approx(spread, abs=0.05)
-    assert stated
+        stated[found.exact] += 1
+        key = "explain.cost.average" if found.exact else "explain.cost.sampled"
+        assert found.explanation.cost is not None and found.explanation.cost.key == key
+        assert worse and said == pytest.approx(max(w for w, _ in worse), abs=0.051)
+    assert stated[True] and stated[False]
+
+
+def test_equal_cards_are_named_and_every_card_equal_costs_nothing(spots: list[Spot]) -> None:
+    named = every = 0
+    for spot in spots:
+        found = spot.hint
+        equal = found.explanation.equal
+        if len(found.equal) < 2:
+            assert equal is None
+            continue
+        assert equal is not None
+        kind = "exact" if found.exact else "about"
+        if len(found.equal) == len(spot.view.legal) > 2:
+            every += 1
+            assert equal.key == f"explain.equal.{kind}.every"
+            assert found.explanation.cost is None
+        else:
+            named += 1
+            assert equal.key == f"explain.equal.{kind}"
+            for lang in ("en", "it"):
+                names = cards_names(equal.facts["cards"], lang)  # "The Four and the Five..."
+                assert names[:1].upper() + names[1:] in found.explanation.get(lang)
+            assert set(equal.facts["cards"]) == set(found.equal)
+    assert named and every
 
 
 def test_at_the_last_trick_the_hint_is_the_only_card(spots: list[Spot]) -> None:
@@ -186,7 +265,6 @@ def test_the_hint_ignores_cards_the_seat_cannot_see(spots: list[Spot]) -> None:
 
 FRESH_SCRIPT = """
 import json, random, sys
-from tressette_learn.ai import solve
 from tressette_learn.ai.hints import hint
 from tressette_learn.engine import Deal, Rules
 
@@ -202,10 +280,11 @@ for seed, preset in enumerate(["standard", "col_morto", "a_due", "a_perdere"]):
         view = deal.view(deal.to_play)
         left = deal.rules.tricks_per_deal - len(deal.tricks)
         if not deal.current or len(view.legal) == 1:
-            ready = solve.is_ready()
+            ready = batch_ready()
             found = hint(view, block=False)
             out.append({"left": left, "ready": ready, "exact": found.exact,
-                        "legal": found.card in view.legal,
+                        "basis": found.basis, "deals": found.deals,
+                        "possible": found.possible, "legal": found.card in view.legal,
                         "values": sorted(map(str, (e.card for e in found.values)))
                                   == sorted(map(str, view.legal))})
         deal.play(rng.choice(list(deal.legal_cards())))
@@ -223,10 +302,75 @@ def test_a_hint_without_blocking_never_raises_in_a_fresh_process() -> None:
     rows = json.loads(run.stdout.strip().splitlines()[-1])
     assert all(r["legal"] and r["values"] for r in rows)
     cold = [r for r in rows if not r["ready"]]
-    assert any(r["left"] > EXACT_HORIZON for r in cold)
-    assert any(r["left"] <= EXACT_HORIZON for r in cold)
-    for r in cold:  # without the core: small positions by the reference, else estimated
-        if r["left"] <= 5:
-            assert r["exact"]
-        elif r["left"] > EXACT_HORIZON:
-            assert not r["exact"]
+    assert any(r["left"] > 5 for r in cold) and any(r["left"] <= 5 for r in cold)
+    for r in cold:  # without the core: the reference near the end, club play-outs before
+        assert r["basis"] == ("played_out" if r["left"] > 5 else
+                              "exact.one" if r["exact"] and r["deals"] == 1 else
+                              "exact" if r["exact"] else "estimated")
+        if r["exact"]:  # every fitting deal, when there are few
+            assert r["deals"] == r["possible"] <= FALLBACK_DEALS
+
+
+def brute_force_means(view: PlayerView) -> tuple[int, dict[str, float]]:
+    """Every placement of the hidden cards that fits (itertools over the unseen cards),
+    each solved by the pure-Python reference: the number of deals and each card's mean
+    points for the mover's side."""
+    knowledge = knowledge_from_view(view)
+    deals = all_consistent(knowledge)
+    totals: dict[str, float] = {}
+    for hands in deals:
+        pos = position_from_view(view, dict(hands))
+        for value in reference_card_values(pos):
+            name = str(value.card)
+            totals[name] = totals.get(name, 0.0) + value.points
+    return len(deals), {name: total / len(deals) for name, total in totals.items()}
+
+
+def three_tricks_left(preset: str, seed: int, plays: int) -> PlayerView:
+    """A club-played deal stopped with 3 tricks to go and ``plays`` cards of the trick."""
+    for deal, view in club_deal(preset, seed):
+        if deal.rules.tricks_per_deal - len(deal.tricks) == 3 and len(deal.current) == plays:
+            return view
+    raise AssertionError("no such moment")
+
+
+@pytest.mark.parametrize(("preset", "seed", "plays"),
+                         [("standard", 5, 0), ("standard", 6, 1), ("a_perdere", 7, 2),
+                          ("col_morto", 8, 3)])
+def test_exact_at_three_tricks_left_is_the_best_by_full_enumeration(
+        preset: str, seed: int, plays: int) -> None:
+    warm_up(background=False)
+    view = three_tricks_left(preset, seed, plays)
+    found = hint(view, block=True)
+    count, means = brute_force_means(view)
+    assert found.exact and found.deals == found.possible == count
+    assert {str(e.card): e.points for e in found.values} == pytest.approx(means, abs=1e-9)
+    best = (min if view.rules.a_perdere else max)(means.values())
+    assert means[str(found.card)] == pytest.approx(best, abs=1e-9)
+    assert {str(c) for c in found.equal} == {c for c, m in means.items()
+                                            if abs(m - best) < 1e-9}
+
+
+def test_a_view_no_deal_fits_is_refused() -> None:
+    _, view = club_deal("standard", 9)[8]
+    sizes = dict(view.hand_sizes)
+    other = next(seat for seat in sizes if seat != view.seat)
+    sizes[other] += 1  # a forged view: one card too many
+    forged = dataclasses.replace(view, hand_sizes=sizes)
+    with pytest.raises(InferenceError, match="no deal fits"):
+        hint(forged, block=True)
+
+
+def test_a_budget_must_be_positive() -> None:
+    _, view = club_deal("standard", 9)[8]
+    for budget in (0, -5, float("nan")):
+        with pytest.raises(ValueError, match="budget_ms"):
+            hint(view, budget_ms=budget)
+
+
+def test_a_hint_with_a_tiny_budget_is_still_a_legal_estimate() -> None:
+    warm_up(background=False)
+    _, view = club_deal("standard", 9)[8]  # trick 3: eight tricks to go
+    found = hint(view, block=True, budget_ms=1)
+    assert found.card in view.legal and not found.exact and found.deals >= 1
+    assert found.card in found.equal

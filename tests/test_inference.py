@@ -650,6 +650,70 @@ def test_sampling_is_uniform_on_small_positions() -> None:
             assert min(counts[key] for key in expected) > mean / 3
 
 
+def key_of(sample: Sample) -> tuple[tuple[Seat, int], ...]:
+    return tuple(sorted(sample.hands.items()))
+
+
+def test_the_enumeration_is_every_fitting_deal_once() -> None:
+    positions = small_positions()
+    for deal, seat in positions:
+        knowledge = knowledge_from_view(deal.view(seat))
+        sampler = DealSampler(knowledge)
+        expected = all_consistent(knowledge)
+        placements = list(sampler.placements())
+        assert len(placements) == sampler.count
+        assert len({tuple(p) for p in placements}) == len(placements)
+        if knowledge.stock_size:
+            with pytest.raises(ValueError, match="stock"):
+                next(sampler.deals())
+            continue
+        deals = [key_of(d) for d in sampler.deals()]
+        assert sorted(deals) == sorted(expected)
+
+
+def limited_positions(most: int) -> list[tuple[Knowledge, DealSampler]]:
+    """Romana positions without a stock where the dealt-hand limits rule some deals out."""
+    found = []
+    for seed in range(300):
+        deal = random_position("romana", seed)
+        if deal.to_play is None:
+            continue
+        knowledge = knowledge_from_view(deal.view(deal.to_play))
+        sampler = DealSampler(knowledge)
+        if knowledge.limits and 20 <= sampler.count <= most:
+            fitting = sum(1 for _ in sampler.deals())
+            if fitting < sampler.count:
+                found.append((knowledge, sampler))
+    return found
+
+
+def test_the_enumeration_leaves_out_deals_over_the_dealt_hand_limits() -> None:
+    positions = limited_positions(2000)
+    assert len(positions) >= 5
+    for knowledge, sampler in positions:
+        deals = list(sampler.deals())
+        assert len(deals) < sampler.count
+        assert all(knowledge.violation(d) is None for d in deals)
+        assert len({key_of(d) for d in deals}) == len(deals)
+        rejected = [p for p in sampler.placements()
+                    if knowledge.violation(Sample(sampler._hands(p))) is not None]
+        assert len(rejected) == sampler.count - len(deals)
+
+
+def test_draws_are_as_frequent_as_the_enumeration_weights_them() -> None:
+    """Fitting draws (rejection on the limits) are uniform over the enumerated deals."""
+    knowledge, sampler = min(limited_positions(200), key=lambda pair: pair[1].count)
+    deals = {key_of(d) for d in sampler.deals()}
+    rng = random.Random(11)
+    n = 80 * len(deals)
+    counts = Counter(key_of(sampler.draw_fitting(rng)) for _ in range(n))
+    assert set(counts) == deals
+    mean = n / len(deals)
+    chi2 = sum((counts[key] - mean) ** 2 / mean for key in deals)
+    dof = len(deals) - 1
+    assert chi2 < dof + 6 * (2 * dof) ** 0.5 + 10
+
+
 @pytest.mark.parametrize(("seed", "free"), [(0, False), (2, True)])
 def test_two_unknown_hands_split_evenly(seed: int, free: bool) -> None:
     """Three players, dummy exposed, viewer the dummy's opponent: two hidden hands.
@@ -667,6 +731,7 @@ def test_two_unknown_hands_split_evenly(seed: int, free: bool) -> None:
     expected = set(all_consistent(knowledge))
     assert 10 <= len(expected) <= 100
     assert DealSampler(knowledge).count == len(expected)
+    assert {key_of(d) for d in DealSampler(knowledge).deals()} == expected  # free: a plain cut
     counts = Counter(tuple(sorted(s.hands.items()))
                      for s in sample_deals(view, 600 * len(expected), random.Random(3)))
     assert set(counts) == expected

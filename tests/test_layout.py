@@ -16,7 +16,8 @@ PACKAGE = "tressette_learn"
 LAYERS = ("tressette_learn.ai", "tressette_learn.engine")  # no circles inside these
 DOOR = "tressette_learn.ai.solve"
 # the solver's own tests, and the test setup that clears the solver service's environment
-SOLVER_TESTS = {"test_solver.py", "test_fastsolver.py", "test_solver_service.py", "conftest.py"}
+SOLVER_TESTS = {"test_solver.py", "test_fastsolver.py", "test_solver_service.py", "test_batched.py",
+                "conftest.py"}
 
 
 def module_name(path: Path) -> str:

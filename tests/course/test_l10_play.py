@@ -7,10 +7,9 @@ from collections.abc import Mapping
 
 from tressette_learn.ai import Player, make_player, play_deal
 from tressette_learn.ai.heuristic import BeginnerPlayer
-from tressette_learn.ai.hints import EXACT_HORIZON, hint
+from tressette_learn.ai.hints import hint, warm_up
 from tressette_learn.ai.pimc import expert_player, strong_player
 from tressette_learn.ai.review import review
-from tressette_learn.ai.solve import warm_up
 from tressette_learn.engine import Deal, Match, Rules, Seat
 from tressette_learn.engine.views import PlayerView
 from tressette_learn.ui.match import MatchPlay
@@ -84,11 +83,12 @@ def hint_knows_answer() -> int:
 
 
 def view_with_tricks_left(left: int) -> PlayerView:
-    """South to lead in a two-player deal with ``left`` tricks to go."""
+    """South to lead in a four-player deal with ``left`` tricks to go."""
+    rules = Rules.preset("standard")
     for seed in range(200):
-        deal = Deal.new(A_DUE, seed=seed)
+        deal = Deal.new(rules, dealer=Seat.W, seed=seed)  # West deals: South leads first
         players = _players(deal, seed)
-        while len(deal.tricks) < A_DUE.tricks_per_deal - left or deal.current:
+        while len(deal.tricks) < rules.tricks_per_deal - left or deal.current:
             seat = deal.to_play
             assert seat is not None
             deal.play(players[seat].choose(deal.view(seat)).card)
@@ -99,10 +99,10 @@ def view_with_tricks_left(left: int) -> PlayerView:
 
 def hint_exact_answer() -> int:
     warm_up(background=False)  # the coach starts the solver core with the table
-    near, before = (hint(view_with_tricks_left(n)).exact for n in (8, 9))
-    if near and not before:
+    near, first = (hint(view_with_tricks_left(n)).exact for n in (3, 10))
+    if near and not first:
         return 1
-    return 0 if before else 2
+    return 0 if first else 2
 
 
 def beginner_answer() -> int:
@@ -190,8 +190,7 @@ def test_a_hint_sees_only_the_learners_view():
     assert hint_knows_answer() == 1
 
 
-def test_the_hint_is_exact_in_the_last_eight_tricks():
-    assert EXACT_HORIZON == 8
+def test_the_hint_is_exact_near_the_end_and_estimated_at_the_first_trick():
     assert hint_exact_answer() == 1
 
 

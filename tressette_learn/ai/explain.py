@@ -27,7 +27,7 @@ played) and never says where a hidden card is.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, Literal
 
@@ -48,29 +48,37 @@ REASONS: tuple[str, ...] = (
     "dump_points", "take_cheaply", "overtake", "lead_to_lose",
 )
 
-Basis = Literal["exact", "average", "estimate"]
-"""What the values behind a cost are: exact, averaged over deals that fit the seat's view
-(a hint), or an estimate (a review's early plays)."""
+Basis = Literal["exact", "average", "estimate", "sampled"]
+"""What the values behind a cost are: exact, averaged over every deal that fits the seat's
+view (a hint), an estimate (a review's early plays), or averaged over deals drawn at random
+(a hint's estimate)."""
+EXACT_BASES = ("exact", "average")
 
 
 @dataclasses.dataclass(frozen=True)
 class Explanation:
-    """Why a card is good: a stable reason key, the sentence (a :class:`~..i18n.Phrase`)
-    and, when the values are known, what another card could cost (another Phrase)."""
+    """Why a card is good: a stable reason key, the sentence (a :class:`~..i18n.Phrase`),
+    which cards are (about) as good when several are (another Phrase) and, when the values
+    show it, what another card could cost (another Phrase)."""
 
     reason: str
     phrase: Phrase
     cost: Phrase | None = None
+    equal: Phrase | None = None
 
     def get(self, lang: str) -> str:
-        """The sentence in ``lang`` (a capital first: it may begin with a card, ``il Tre``),
-        then the cost's; a wording, like ``Phrase.get``."""
-        text = self.phrase.get(lang)
-        text = text[:1].upper() + text[1:]
-        return text if self.cost is None else f"{text} {self.cost.get(lang)}"
+        """The sentence in ``lang``, then the equal cards' and the cost's, each with a
+        capital first (a sentence may begin with a card, ``il Tre``); a wording, like
+        ``Phrase.get``."""
+        parts = [self.phrase, self.equal, self.cost]
+        return " ".join(_capital(p.get(lang)) for p in parts if p is not None)
 
     def __str__(self) -> str:
         return self.get("en")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _says(reason: str, key: str, **facts: Any) -> Explanation:
@@ -533,15 +541,31 @@ def _cost(best: float | None, worst: float | None, basis: Basis) -> Phrase | Non
     return None if amount is None else _part(f"cost.{basis}", cost=amount)
 
 
+def _equal(view: PlayerView, cards: Sequence[Card], basis: Basis) -> Phrase | None:
+    """``The Four and the Five of cups are about equally good: ...`` for two cards or more
+    (every legal card: a sentence that names none when there are more than two)."""
+    if len(cards) < 2:
+        return None
+    kind = "exact" if basis in EXACT_BASES else "about"
+    if len(cards) == len(view.legal) > 2:
+        return _part(f"equal.{kind}.every")
+    return _part(f"equal.{kind}", cards=tuple(cards))
+
+
 def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
-            worst_points: float | None = None, basis: Basis = "exact") -> Explanation:
+            worst_points: float | None = None, basis: Basis = "exact",
+            equal: Sequence[Card] = ()) -> Explanation:
     """Why ``card`` is a good play for the seat of ``view`` (a reason and its sentence).
 
     ``best_points``/``worst_points`` (the best and the worst card's value, e.g. from a
     solver) add what a wrong card could cost when they differ; ``basis`` says what those
-    values are (see :data:`Basis`).
+    values are (see :data:`Basis`). ``equal``: the cards (``card`` among them) that are as
+    good as each other (exactly, or about, as ``basis`` says), named when two or more.
     """
     if not view.legal.mask & card.bit:
         raise ValueError(f"{card} is not a legal card for {view.seat} now")
+    if equal and card not in equal:
+        raise ValueError(f"{card} is not among the equal cards")
     found = _first(_Spot(Reading.of(view), card))
-    return dataclasses.replace(found, cost=_cost(best_points, worst_points, basis))
+    return dataclasses.replace(found, cost=_cost(best_points, worst_points, basis),
+                               equal=_equal(view, equal, basis))

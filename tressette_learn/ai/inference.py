@@ -27,11 +27,16 @@ condition, so it is inside the exact count. Only the limits from compulsory decl
 keeps the result uniform; if rejection keeps failing, a systematic search over the few
 cards involved finds a consistent deal (that fallback is not uniform). The stock's order is
 a uniform random permutation.
+
+Enumeration (:meth:`DealSampler.placements`, :meth:`DealSampler.deals`) walks the same
+splits: every vector and way with a non-zero count, then every choice of cards inside each
+group, so each placement comes out exactly once and there are ``count`` of them.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -409,22 +414,61 @@ class DealSampler:
         self.caps: Vec = tuple(caps)
         self.free = not any(self._excluded(h) for h in self.holders) and not any(
             _unmet(i, suit) for i in knowledge.seats.values() for suit in i.holds_suits)
-        present = [] if self.free else [s for s in Suit if knowledge.unseen & SUIT_MASKS[s]]
+        self._guard = _pack(tuple(_GUARD for _ in self.caps))
+        self._memo: dict[tuple[int, int], int] = {}
+        self._choices: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self._dealt: dict[tuple[int, int], list[list[int]]] = {}
+        self.groups: list[list[_Group]] = []
+        self.suits: list[dict[int, list[_Way]]] = []
+        self._built = False
+        if not self._sizes_fit():
+            self.count = 0
+        elif self.free:  # the suit tables wait until an enumeration needs them
+            self.count = _multinomial(self.caps)
+        else:
+            self.count = self._tables()
+
+    def _tables(self) -> int:
+        """Build the per-suit splits and count the placements through them."""
+        self._built = True
+        knowledge = self.knowledge
+        present = [s for s in Suit if knowledge.unseen & SUIT_MASKS[s]]
         self.groups = [self._groups(suit) for suit in present]
         self.suits = [self._suit_ways(suit, groups)
                       for suit, groups in zip(present, self.groups, strict=True)]
         self.totals = [{vec: sum(w.weight for w in ways) for vec, ways in suit.items()}
                        for suit in self.suits]
         self._items = [list(totals.items()) for totals in self.totals]
-        self._guard = _pack(tuple(_GUARD for _ in self.caps))
-        self._memo: dict[tuple[int, int], int] = {}
-        self._choices: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
-        if not self._sizes_fit():
-            self.count = 0
-        elif self.free:
-            self.count = _multinomial(self.caps)
-        else:
-            self.count = self._count(0, _pack(self.caps))
+        return self._count(0, self.start)
+
+    @property
+    def start(self) -> int:
+        """Every holder's room for unseen cards, packed (the state before the first suit)."""
+        return _pack(self.caps)
+
+    @property
+    def suit_count(self) -> int:
+        """How many suits have unseen cards (the steps of an enumeration)."""
+        if self.count and not self._built:
+            self._tables()
+        return len(self.suits)
+
+    def counts_after(self, index: int, room: int) -> list[int]:
+        """The packed count vectors suit ``index`` may give the holders when their packed
+        ``room`` is left; each leads to at least one placement. Subtracting one from
+        ``room`` is the room after that suit."""
+        return [room] if index == self.suit_count - 1 else self._choices[(index, room)][0]
+
+    def suit_deals(self, index: int, vec: int) -> list[list[int]]:
+        """Every way to deal suit ``index``'s unseen cards in the packed counts ``vec``:
+        per holder the mask of the cards it takes."""
+        key = (index, vec)
+        if key not in self._dealt:
+            empty = [0] * len(self.holders)
+            self._dealt[key] = [dealt for way in self.suits[index].get(vec, ())
+                                for dealt in _deal_groups(self.groups[index], way.splits,
+                                                          empty)]
+        return self._dealt[key]
 
     def _sizes_fit(self) -> bool:
         """Slots match the unseen cards; a full hand meets its striscio suits itself."""
@@ -502,6 +546,44 @@ class DealSampler:
             caps -= vec  # no borrow: vec fits in caps field by field
         return self._sample(placed, rng)
 
+    def draw_fitting(self, rng: random.Random, tries: int = 200) -> Sample:
+        """One deal drawn uniformly among those that also meet the dealt-hand limits
+        (rejection; after ``tries`` failures the systematic search, not uniform)."""
+        for _ in range(tries):
+            sample = self.draw(rng)
+            if _limit_problem(self.knowledge, sample.hands) is None:
+                return sample
+        return search_deal(self.knowledge, rng)
+
+    def placements(self) -> Iterator[list[int]]:
+        """Every placement of the unseen cards that the hard constraints allow, each once:
+        per holder (``holders``) the mask of the unseen cards it takes. There are ``count``
+        of them, and :meth:`draw` picks one of them uniformly."""
+        if self.count:
+            yield from self._placed(0, self.start, [0] * len(self.holders))
+
+    def _placed(self, index: int, room: int, placed: list[int]) -> Iterator[list[int]]:
+        """The placements of suits ``index``.. filling the packed ``room``, after ``placed``."""
+        if index == self.suit_count:
+            yield placed
+            return
+        for vec in self.counts_after(index, room):
+            for dealt in self.suit_deals(index, vec):
+                yield from self._placed(index + 1, room - vec,
+                                        [a | b for a, b in zip(placed, dealt, strict=True)])
+
+    def deals(self) -> Iterator[Sample]:
+        """Every deal that fits the view, each once: the placements that also meet the
+        dealt-hand limits. Uniform weights over them are exactly what :meth:`draw_fitting`
+        draws. Only without a stock (its orders are not enumerated): ``ValueError`` else."""
+        if self.knowledge.stock_size:
+            raise ValueError("the deals are enumerated only without a stock")
+        limited = bool(self.knowledge.limits)
+        for placed in self.placements():
+            hands = self._hands(placed)
+            if not limited or _limit_problem(self.knowledge, hands) is None:
+                yield Sample(hands)
+
     def _deal_freely(self, rng: random.Random) -> list[int]:
         """No card is excluded anywhere: shuffle the unseen cards and cut them."""
         cards = list(cards_of(self.knowledge.unseen))
@@ -514,18 +596,23 @@ class DealSampler:
 
     def _sample(self, placed: list[int], rng: random.Random) -> Sample:
         """Add the known cards and order the stock at random."""
+        stock: list[Card] = []
+        for j, holder in enumerate(self.holders):
+            if not isinstance(holder, Seat):
+                stock = list(cards_of(placed[j]))
+                rng.shuffle(stock)
+        return Sample(self._hands(placed), tuple(stock))
+
+    def _hands(self, placed: list[int]) -> dict[Seat, int]:
+        """Every seat's hand: its known cards and the unseen cards placed with it."""
         k = self.knowledge
         hands = {k.viewer: k.own_hand}
         for seat, info in k.seats.items():
             hands[seat] = info.known
-        stock: list[Card] = []
         for j, holder in enumerate(self.holders):
             if isinstance(holder, Seat):
                 hands[holder] |= placed[j]
-            else:
-                stock = list(cards_of(placed[j]))
-                rng.shuffle(stock)
-        return Sample({seat: hands[seat] for seat in seats_for(k.players)}, tuple(stock))
+        return {seat: hands[seat] for seat in seats_for(k.players)}
 
 
 _FIELD = 6
@@ -566,6 +653,32 @@ def _splits(n: int, holders: tuple[int, ...], caps: Vec) -> Iterator[Vec]:
             yield tail[:j] + (amount,) + tail[j + 1:]
 
 
+def _deal_groups(groups: Sequence[_Group], splits: Sequence[Vec],
+                 placed: list[int]) -> Iterator[list[int]]:
+    """Every way to deal each group's cards to its holders in the counts of its split."""
+    if not groups:
+        yield placed
+        return
+    group, split = groups[0], splits[0]
+    quotas = tuple((j, split[j]) for j in group.holders)
+    for dealt in _share(group.cards, quotas, placed):
+        yield from _deal_groups(groups[1:], splits[1:], dealt)
+
+
+def _share(cards: tuple[Card, ...], quotas: tuple[tuple[int, int], ...],
+           placed: list[int]) -> Iterator[list[int]]:
+    """Every way to give holder ``j`` exactly ``n`` of ``cards`` for each ``(j, n)``."""
+    if not quotas:
+        yield placed
+        return
+    (j, n), rest = quotas[0], quotas[1:]
+    for chosen in itertools.combinations(cards, n):
+        mask = sum(card.bit for card in chosen)
+        dealt = list(placed)
+        dealt[j] |= mask
+        yield from _share(tuple(c for c in cards if not mask & c.bit), rest, dealt)
+
+
 def _multinomial(split: Vec) -> int:
     """Ways to deal ``sum(split)`` distinct cards into piles of these sizes."""
     out, total = 1, 0
@@ -603,23 +716,13 @@ def sample_deals(view: PlayerView, n: int, rng: random.Random, *,
     if not sampler.count:
         raise InferenceError(f"{view.seat}: no deal fits the public history")
     wanted = n * oversample if weights is not None else n
-    samples = [_draw_valid(sampler, rng, tries) for _ in range(wanted)]
+    samples = [sampler.draw_fitting(rng, tries) for _ in range(wanted)]
     if weights is None or not samples:
         return samples
     scores = [max(0.0, float(weights(s))) for s in samples]
     if not sum(scores):
         return samples[:n]
     return rng.choices(samples, weights=scores, k=n)
-
-
-def _draw_valid(sampler: DealSampler, rng: random.Random, tries: int) -> Sample:
-    """A uniform deal that also meets the dealt-hand limits (rejection, then search)."""
-    knowledge = sampler.knowledge
-    for _ in range(tries):
-        sample = sampler.draw(rng)
-        if _limit_problem(knowledge, sample.hands) is None:
-            return sample
-    return search_deal(knowledge, rng)
 
 
 def search_deal(knowledge: Knowledge, rng: random.Random) -> Sample:

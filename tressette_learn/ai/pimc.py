@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.cards import Card
@@ -123,9 +123,15 @@ def pick_card(view: PlayerView, estimates: list[Estimate], advised: Card) -> Car
     """The best estimate; among equals the club player's card, else the cheapest."""
     top = estimates[0].key(view.rules.a_perdere)
     tied = [e.card for e in estimates if _close(e.key(view.rules.a_perdere), top)]
-    if advised in tied:
+    return prefer(view, tied, advised)
+
+
+def prefer(view: PlayerView, cards: Sequence[Card], advised: Card) -> Card:
+    """Among equally good ``cards``: the club player's card if it is one, else the cheapest
+    (fewest thirds, then the lowest rank)."""
+    if advised in cards:
         return advised
-    return min(tied, key=lambda c: (card_thirds(c, view.rules), c.rank))
+    return min(cards, key=lambda c: (card_thirds(c, view.rules), c.rank))
 
 
 def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:

@@ -54,8 +54,8 @@ def add_hint(sub: Any) -> None:
 
 def run_hint(args: argparse.Namespace) -> int:
     """Replay the record and print the hint for the seat to play."""
-    from ..ai import solve
-    from ..ai.hints import EXACT_HORIZON, hint
+    from ..ai.hints import hint
+    from ..ai.solve import batch_ready
     from ..engine_words import refusal_text
 
     deal = _one_deal(args)
@@ -63,10 +63,8 @@ def run_hint(args: argparse.Namespace) -> int:
     if seat is None:
         return fail(refusal_text(deal.over_reason(), args.lang))
     view = deal.view(seat)
-    left = deal.rules.tricks_per_deal - len(deal.tricks)
-    if left <= EXACT_HORIZON and not solve.is_ready():
+    if len(view.legal) > 1 and not batch_ready():
         print("warming up the solver...", file=sys.stderr, flush=True)
-        solve.warm_up(background=False)
     advice = hint(view, seed=args.seed, block=True)
     trick = len(deal.tricks) + 1
     if args.json:
@@ -77,13 +75,17 @@ def run_hint(args: argparse.Namespace) -> int:
     print(t("cli.to_play", lang, seat=seat, trick=trick, hand=str(deal.hand(seat))))
     card = str(advice.card) + (f" ({advice.signal})" if advice.signal else "")
     print(t("cli.recommended", lang, card=card))
-    method = "cli.exact" if advice.exact else "cli.estimated"
-    print(t(method, lang, deals=advice.deals, possible=advice.possible, seat=seat, side=side))
-    print(f"  {t('cli.card', lang):<6}{t('cli.points', lang):>8}{t('cli.thirds', lang):>8}")
-    for value in advice.values:
-        mark = " <" if value.card == advice.card else ""
+    print(t(f"cli.{advice.basis}", lang, deals=advice.deals, possible=advice.possible,
+            seat=seat, side=side, confidence=advice.percent))
+    margins = not advice.exact and advice.solved
+    print(f"  {t('cli.card', lang):<6}{t('cli.points', lang):>8}"
+          + (f"{t('cli.margin', lang):>9}" if margins else ""))
+    for value, margin in zip(advice.values, advice.margins, strict=True):
+        mark = " <" if value.card == advice.card else (" =" if value.card in advice.equal
+                                                       else "")
+        shown = ("      --" if margin == float("inf") else number(margin, lang, '>8.2f'))
         print(f"  {value.card!s:<6}{number(value.points, lang, '>8.2f')}"
-              f"{number(value.thirds, lang, '>8.2f')}{mark}")
+              + (f" {shown}" if margins else "") + mark)
     print(f"{t('cli.why', lang)}: {advice.explanation.get(lang)}")
     return EXIT_OK
 

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..ai.hints import Hint, hint
+from ..ai.hints import Hint, hint, warm_up
 from ..ai.review import Review, ReviewedPlay, review
-from ..ai.solve import warm_up
+from ..engine.cards import Card
 from ..i18n import Wording, card_name, number
 from .events import LOG, Event, EventSource
 from .i18n import t
@@ -56,7 +56,8 @@ class Coach(widgets.VBox, EventSource):
         self.table.highlight(advice.card)
         self.output.value = hint_html(advice, lang)
         self.emit(Event("hint", self.table.source, str(advice.card),
-                        data={"method": "exact" if advice.exact else "estimated"}))
+                        data={"method": advice.method, "deals": advice.deals,
+                              "equal": [str(c) for c in advice.equal]}))
         return advice
 
     # -- review -----------------------------------------------------------------------
@@ -118,15 +119,21 @@ def _p(text: str, css: str = "") -> str:
 
 def hint_html(advice: Hint, lang: str) -> str:
     """The hint as HTML: the card, why, how sure, and every legal card's value."""
-    method = t("coach.exact" if advice.exact else "coach.estimated", lang, deals=advice.deals)
+    method = t(f"coach.{advice.basis}", lang, deals=advice.deals, confidence=advice.percent)
     rows = "".join(
-        f'<tr data-card="{e.card}"><td>{html.escape(card_name(e.card, lang, "bare"))}</td>'
+        f'<tr data-card="{e.card}"{_equal_class(advice, e.card)}>'
+        f"<td>{html.escape(card_name(e.card, lang, 'bare'))}</td>"
         f"<td>{number(e.points, lang, '.1f')}</td></tr>" for e in advice.values)
     head = (f"<tr><th>{html.escape(t('coach.card', lang))}</th>"
             f"<th>{html.escape(t('coach.points', lang))}</th></tr>")
     return (_p(t("coach.play", lang, card=advice.card), "tl-coach-card")
             + _p(advice.explanation.get(lang), "tl-coach-why") + _p(method, "tl-coach-method")
             + f'<table class="tl-coach-values">{head}{rows}</table>')
+
+
+def _equal_class(advice: Hint, card: Card) -> str:
+    """Marks the rows of the cards about as good as the recommended one (two or more)."""
+    return ' class="tl-coach-equal"' if len(advice.equal) > 1 and card in advice.equal else ""
 
 
 def review_html(result: Review, lang: str) -> str:

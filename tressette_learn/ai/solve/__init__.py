@@ -10,6 +10,9 @@ Import from here only (the solver's own tests excepted). The package's files:
 - ``compiled.py``: drives the compiled core: compiling or loading it (numba's disk cache) in
   the background, its transposition tables, and asking the solver service when there is one;
 - ``_kernel.py``: the numba search core itself (imported by ``compiled.py`` only);
+- ``batched.py``: many deals of one seat's view solved in one compiled call
+  (``_batch_kernel.py``), each card's points per deal, under a budget of search nodes: what
+  lets a hint solve every deal that fits the view (runs in this process, never the service);
 - ``wire.py``: the solver service's messages (checked JSON) and the environment variables
   that name the service to a kernel;
 - ``client.py``: a kernel's side of the service (its core's calls over a socket);
@@ -25,6 +28,9 @@ from __future__ import annotations
 
 from ...engine.cards import DECK
 from ...engine.deal import Deal
+from .batched import RowSolver, Solved
+from .batched import is_ready as batch_ready
+from .batched import warm_up as warm_up_batch
 from .compiled import fast_card_values, fast_position_value, is_ready, reset_table, warm_up
 from .position import Position, position_from_deal, position_from_view
 from .reference import (
@@ -38,7 +44,8 @@ from .reference import (
 from .service import SolverService
 
 __all__ = [
-    "REFERENCE_LIMIT", "CardValue", "Position", "SolverService", "card_values",
+    "REFERENCE_LIMIT", "CardValue", "Position", "RowSolver", "Solved", "SolverService",
+    "batch_ready", "card_values", "warm_up_batch",
     "equivalent_moves", "future_thirds",
     "is_ready", "position_from_deal", "position_from_view", "position_value",
     "reference_card_values", "reference_position_value", "reset_table", "solve_full_deal",

@@ -47,6 +47,7 @@ BUCKET = 4
 STATS_NODES = 0
 STATS_TTHITS = 1
 STATS_SEARCHES = 2
+STATS_LIMIT = 3  # when > 0: a search stops (its value void) once the nodes pass it
 STATS_SIZE = 4
 
 FULL = (1 << 40) - 1
@@ -77,7 +78,9 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
     ``hands`` (int64[4]) is modified during the search and restored. ``logc``/``logs``
     (int64[>= t0 + 44]) hold the current trick's cards and seats in their first ``t0``
     entries. With ``first_move >= 0`` the seat to play must play that card (the value of
-    one move; the transposition table is then not used at the root).
+    one move; the transposition table is then not used at the root). While
+    ``stats[STATS_LIMIT] > 0`` it gives up once the nodes counted in ``stats`` pass that
+    limit: its value is then meaningless and ``hands`` is left changed.
     """
     one = np.int64(1)
     full = np.int64(FULL)
@@ -145,6 +148,9 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
     while True:
         # ---- enter the node at ply d ----
         nodes += 1
+        if stats[STATS_LIMIT] > 0 and stats[STATS_NODES] + nodes > stats[STATS_LIMIT]:
+            stats[STATS_NODES] += nodes  # out of budget: give up, nothing more is stored
+            return acc
         done = False
         ttmove = -1
         p_tt[d] = False

@@ -1,0 +1,287 @@
+"""Hints: is the recommended card the best, and how long does a hint take?
+
+    python benchmarks/hints.py [--json] [--preset P] [--positions N] [--sampled-positions N]
+                               [--reference-deals N] [--latency-deals N] [--seed S]
+
+Positions are decisions of seeded deals played by club players (every seat, declaring
+everything, through ``play_deal``): for position ``i`` the deal ``seed * 100_000 + i`` is
+played and a decision picked at random (seeded) among those with the wanted tricks left.
+Each gets ``hint(view, seed=i, block=True)`` with the default budget.
+
+(a) **Exact region** (``--positions``, default 200; 3 or 4 tricks left, half each): every
+deal that fits the seat's view is listed (``deal_table``) and solved by the batched solver
+without a budget. The hint's card agrees when its average over all of them equals the best
+card's within 1e-9 (ties allowed). Goal: 100%. Also: how many hints were exact, and the
+points lost on average and at most when not.
+
+(b) **Sampled region** (``--sampled-positions``, default 200; 5 or 6 tricks left): the
+reference is the full enumeration when at most ``--reference-deals`` (default 2,000) deals
+fit and there is no stock, else that many deals drawn at random (seeded) and solved without
+a budget. The hint's card agrees when it is the reference's best, or its reference average
+is behind the best's by at most two standard errors of that paired difference (the
+reference cannot tell them apart at 95%; 1e-9 for an enumerated reference). Goal: >= 95%.
+Also the rate with one standard error, and the points lost against the reference.
+
+(c) **Latency** (``--latency-deals``, default 200): every decision of that many seeded deals
+played by club players gets a timed ``hint(view, block=True)``: wall-clock and processor
+milliseconds (``time.process_time``: the figure a quiet machine would give; the machine's
+load average is printed too), p50, p90 and max, overall and by method. Goals: p90 <= 150 ms,
+max <= 1 s. The solver is loaded and one hint made before timing.
+
+Progress goes to stderr. ``--json`` prints one object: ``preset``, ``exact_region``,
+``sampled_region``, ``latency`` and ``goals`` (each goal's figure and whether it is met).
+Smaller runs: ``--positions 20 --sampled-positions 20 --latency-deals 10``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tressette_learn.ai import RulesPlayer, play_deal  # noqa: E402
+from tressette_learn.ai.deal_table import deal_table  # noqa: E402
+from tressette_learn.ai.hints import Hint, hint, warm_up  # noqa: E402
+from tressette_learn.ai.inference import DealSampler, knowledge_from_view  # noqa: E402
+from tressette_learn.ai.players import Decision, Player  # noqa: E402
+from tressette_learn.ai.solve import RowSolver  # noqa: E402
+from tressette_learn.engine import Card, Deal, PlayerView, Rules  # noqa: E402
+
+TIE = 1e-9
+SEED_STRIDE = 100_000
+
+
+class _Watcher(Player):
+    """A club player that shows every view it plays from to ``watch`` first."""
+
+    def __init__(self, watch: Callable[[PlayerView], object]):
+        self.inner = RulesPlayer()
+        self.level = self.inner.level
+        self.watch = watch
+
+    def choose(self, view: PlayerView) -> Decision:
+        self.watch(view)
+        return self.inner.choose(view)
+
+
+def club_decisions(rules: Rules, seed: int) -> list[tuple[int, PlayerView]]:
+    """Every decision of a seeded deal played by club players: (tricks left, view)."""
+    out: list[tuple[int, PlayerView]] = []
+    watcher = _Watcher(lambda view: out.append((_left(view), view)))
+    deal = Deal.new(rules, seed=seed)
+    play_deal(deal, dict.fromkeys(deal.seats, watcher))
+    return out
+
+
+def _left(view: PlayerView) -> int:
+    return view.rules.tricks_per_deal - len(view.tricks)
+
+
+def positions(rules: Rules, lefts: tuple[int, ...], count: int,
+              seed: int) -> list[tuple[int, PlayerView]]:
+    """``count`` decisions with ``lefts[i % len(lefts)]`` tricks left, one per deal."""
+    out = []
+    for i in range(count):
+        wanted = lefts[i % len(lefts)]
+        rng = random.Random(seed * SEED_STRIDE + i)
+        found = [d for d in club_decisions(rules, seed * SEED_STRIDE + i) if d[0] == wanted]
+        out.append(rng.choice(found))
+    return out
+
+
+def better(rules: Rules) -> Callable[[float], float]:
+    """A card's average as goodness (a perdere fewer points are better)."""
+    return (lambda points: -points) if rules.a_perdere else (lambda points: points)
+
+
+def exact_region(rules: Rules, count: int, seed: int) -> dict[str, Any]:
+    """(a): the hint's card against the best by full enumeration, 3 and 4 tricks left."""
+    good = better(rules)
+    rows: list[dict[str, Any]] = []
+    for i, (left, view) in enumerate(positions(rules, (3, 4), count, seed)):
+        found = hint(view, seed=i, block=True)
+        table = deal_table(DealSampler(knowledge_from_view(view)))
+        solved = RowSolver(view).solve_table(table, 0)
+        means = dict(zip(solved.cards, solved.points.mean(axis=0).tolist(), strict=True))
+        best = max(good(m) for m in means.values())
+        loss = best - good(means[found.card])
+        rows.append({"left": left, "exact": found.exact, "loss": loss, "agree": loss <= TIE,
+                     "deals": len(table)})
+        _progress("exact region", i + 1, count)
+    return _agreement(rows) | {"by_tricks_left": {
+        str(left): _agreement([r for r in rows if r["left"] == left]) for left in (3, 4)}}
+
+
+def _agreement(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    losses = [r["loss"] for r in rows]
+    agree = sum(r["agree"] for r in rows)
+    return {"positions": len(rows), "agree": agree, "agree_rate": agree / max(1, len(rows)),
+            "exact_hints": sum(r["exact"] for r in rows),
+            "mean_loss": statistics.fmean(losses) if losses else 0.0,
+            "max_loss": max(losses, default=0.0)}
+
+
+def sampled_region(rules: Rules, count: int, seed: int, reference: int) -> dict[str, Any]:
+    """(b): the hint's card against a big reference, 5 and 6 tricks left."""
+    rows: list[dict[str, Any]] = []
+    for i, (left, view) in enumerate(positions(rules, (5, 6), count, seed + 1)):
+        found = hint(view, seed=i, block=True)
+        lead, se, enumerated = _reference_lead(view, found.card, reference, seed + i)
+        rows.append({"left": left, "exact": found.exact, "loss": lead,
+                     "agree": lead <= (TIE if enumerated else 2 * se),
+                     "agree_1se": lead <= (TIE if enumerated else se)})
+        _progress("sampled region", i + 1, count)
+    out = _agreement(rows)
+    out["agree_rate_1se"] = sum(r["agree_1se"] for r in rows) / max(1, len(rows))
+    out["by_tricks_left"] = {str(left): _agreement([r for r in rows if r["left"] == left])
+                             for left in (5, 6)}
+    return out
+
+
+def _reference_lead(view: PlayerView, card: Card, reference: int,
+                    seed: int) -> tuple[float, float, bool]:
+    """How far the reference's best card is ahead of ``card`` (points, >= 0), the standard
+    error of that paired difference, and whether the reference is every fitting deal."""
+    sampler = DealSampler(knowledge_from_view(view))
+    solver = RowSolver(view)
+    if not sampler.knowledge.stock_size and sampler.count <= reference:
+        points, enumerated = solver.solve_table(deal_table(sampler), 0).points, True
+    else:
+        rng = random.Random(seed)
+        deals = [sampler.draw_fitting(rng) for _ in range(reference)]
+        points, enumerated = solver.solve(deals, 0).points, False
+    good = (-1 if view.rules.a_perdere else 1) * points.astype(float)
+    mine = solver.cards.index(card)
+    top = int(good.mean(axis=0).argmax())
+    diffs = good[:, top] - good[:, mine]
+    se = float(diffs.std(ddof=1)) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return float(diffs.mean()), se, enumerated
+
+
+def latency(rules: Rules, deals: int, seed: int) -> dict[str, Any]:
+    """(c): wall and processor milliseconds of a hint at every decision of club deals."""
+    first = club_decisions(rules, -1)[0][1]
+    hint(first, block=True)  # untimed: imports, tables
+    times: list[tuple[float, float, Hint]] = []
+
+    def timed(view: PlayerView) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        found = hint(view, block=True)
+        times.append((1000 * (time.perf_counter() - wall),
+                      1000 * (time.process_time() - cpu), found))
+
+    for n in range(deals):
+        deal = Deal.new(rules, seed=seed * SEED_STRIDE + 50_000 + n)
+        play_deal(deal, dict.fromkeys(deal.seats, _Watcher(timed)))
+        _progress("latency", n + 1, deals)
+    out: dict[str, Any] = {"deals": deals, "load_average": os.getloadavg()}
+    for name, keep in (("overall", lambda h: True), ("exact", lambda h: h.exact),
+                       ("estimated", lambda h: not h.exact)):
+        chosen = [(w, c) for w, c, h in times if keep(h)]
+        out[name] = {"count": len(chosen), "wall": _summary([w for w, _ in chosen]),
+                     "cpu": _summary([c for _, c in chosen])}
+    return out
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    p90 = ordered[max(0, -(-9 * len(ordered) // 10) - 1)]
+    return {"p50_ms": statistics.median(ordered), "p90_ms": p90, "max_ms": ordered[-1]}
+
+
+def _progress(what: str, done: int, total: int) -> None:
+    if done % 10 == 0 or done == total:
+        print(f"{what}: {done}/{total}", file=sys.stderr, flush=True)
+
+
+def goals(report: dict[str, Any]) -> dict[str, Any]:
+    """Each goal's figure and whether it is met."""
+    out: dict[str, Any] = {}
+    if "exact_region" in report:
+        rate = report["exact_region"]["agree_rate"]
+        out["exact_region_agreement"] = {"figure": rate, "goal": 1.0, "met": rate >= 1.0}
+    if "sampled_region" in report:
+        rate = report["sampled_region"]["agree_rate"]
+        out["sampled_region_agreement"] = {"figure": rate, "goal": 0.95, "met": rate >= 0.95}
+    if "latency" in report:
+        for clock in ("wall", "cpu"):
+            figures = report["latency"]["overall"][clock]
+            out[f"latency_p90_{clock}_ms"] = {"figure": figures["p90_ms"], "goal": 150,
+                                              "met": figures["p90_ms"] <= 150}
+            out[f"latency_max_{clock}_ms"] = {"figure": figures["max_ms"], "goal": 1000,
+                                              "met": figures["max_ms"] <= 1000}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--preset", default="standard", help="the table (default standard)")
+    parser.add_argument("--positions", type=int, default=200,
+                        help="positions with 3-4 tricks left (0 skips them)")
+    parser.add_argument("--sampled-positions", type=int, default=200,
+                        help="positions with 5-6 tricks left (0 skips them)")
+    parser.add_argument("--reference-deals", type=int, default=2000,
+                        help="deals in the reference of the 5-6 tricks positions")
+    parser.add_argument("--latency-deals", type=int, default=200,
+                        help="deals whose every decision gets a timed hint (0 skips it)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the positions")
+    args = parser.parse_args(argv)
+    rules = Rules.preset(args.preset)
+    warm_up(background=False)
+
+    report: dict[str, Any] = {"preset": args.preset}
+    if args.positions > 0:
+        report["exact_region"] = exact_region(rules, args.positions, args.seed)
+    if args.sampled_positions > 0:
+        report["sampled_region"] = sampled_region(rules, args.sampled_positions, args.seed,
+                                                  args.reference_deals)
+    if args.latency_deals > 0:
+        report["latency"] = latency(rules, args.latency_deals, args.seed)
+    report["goals"] = goals(report)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+    return 0
+
+
+def print_report(report: dict[str, Any]) -> None:
+    print(f"preset {report['preset']}")
+    for key, title in (("exact_region", "3-4 tricks left vs every fitting deal"),
+                       ("sampled_region", "5-6 tricks left vs the reference")):
+        if key in report:
+            r = report[key]
+            print(f"{title}: {r['agree']}/{r['positions']} agree ({100 * r['agree_rate']:.1f}%), "
+                  f"{r['exact_hints']} exact hints, loss mean {r['mean_loss']:.3f} "
+                  f"max {r['max_loss']:.3f} points")
+    if "latency" in report:
+        lat = report["latency"]
+        print(f"latency over every decision of {lat['deals']} deals (load average "
+              f"{' '.join(f'{x:.1f}' for x in lat['load_average'])}):")
+        for name in ("overall", "exact", "estimated"):
+            for clock in ("wall", "cpu"):
+                s = lat[name][clock]
+                if s:
+                    print(f"  {name:>9} {clock:>4}: {lat[name]['count']:>5} hints, p50 "
+                          f"{s['p50_ms']:7.1f}, p90 {s['p90_ms']:7.1f}, max {s['max_ms']:7.1f} ms")
+    for name, goal in report["goals"].items():
+        print(f"goal {name}: {goal['figure']:.3f} (goal {goal['goal']}) "
+              f"{'met' if goal['met'] else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

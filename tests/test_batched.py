@@ -1,0 +1,97 @@
+"""The batched solver: the same values as the per-position solver on every deal of a batch,
+at every kind of table, a node budget that keeps a prefix of the deals, and the same work
+for the same deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tressette_learn.ai import RulesPlayer
+from tressette_learn.ai.inference import DealSampler, knowledge_from_view
+from tressette_learn.ai.solve import batched, position_from_view
+from tressette_learn.ai.solve import compiled as fastsolver
+from tressette_learn.engine import Deal, PlayerView, Rules
+
+
+@pytest.fixture(scope="module", autouse=True)
+def loaded() -> None:
+    batched.warm_up(background=False)
+    fastsolver.warm_up(background=False)
+
+
+def club_views(preset: str, seed: int, most_left: int) -> list[PlayerView]:
+    """The views of a club-played deal with at most ``most_left`` tricks to go."""
+    deal = Deal.new(Rules.preset(preset), seed=seed)
+    club = RulesPlayer()
+    out = []
+    while not deal.is_over():
+        assert deal.to_play is not None
+        view = deal.view(deal.to_play)
+        if deal.rules.tricks_per_deal - len(deal.tricks) <= most_left:
+            out.append(view)
+        decision = club.choose(view)
+        deal.play(decision.card, decision.signal)
+    return out
+
+
+@pytest.mark.parametrize(("preset", "most_left"),
+                         [("standard", 5), ("col_morto", 5), ("a_perdere", 5), ("a_due", 12)])
+def test_every_row_has_the_per_position_values(preset: str, most_left: int) -> None:
+    checked = 0
+    for view in club_views(preset, 7, most_left)[::2]:
+        sampler = DealSampler(knowledge_from_view(view))
+        deals = [sampler.draw_fitting(random.Random(checked)) for _ in range(5)]
+        solved = batched.RowSolver(view).solve(deals, 0)
+        assert solved.count == len(deals) and sorted(solved.cards) == sorted(view.legal)
+        for deal, row in zip(deals, solved.points.tolist(), strict=True):
+            pos = position_from_view(view, deal.hands, deal.stock)
+            values = fastsolver.fast_card_values(pos, points_only=True)
+            assert values is not None
+            alone = {v.card: v.points for v in values}
+            assert row == [alone[card] for card in solved.cards]
+            checked += 1
+    assert checked >= 20
+
+
+def test_a_node_budget_keeps_the_first_deals_solved() -> None:
+    view = club_views("standard", 3, 7)[0]
+    sampler = DealSampler(knowledge_from_view(view))
+    rng = random.Random(1)
+    deals = [sampler.draw_fitting(rng) for _ in range(12)]
+    solver = batched.RowSolver(view)
+    whole = solver.solve(deals, 0)
+    part = solver.solve(deals, whole.nodes // 3)
+    assert 0 < part.count < whole.count == len(deals)
+    assert part.points.tolist() == whole.points[:part.count].tolist()
+    assert part.nodes <= whole.nodes // 3 + 200  # the abandoned searches stop at once
+
+
+def test_the_same_deals_take_the_same_work() -> None:
+    view = club_views("standard", 4, 6)[0]
+    sampler = DealSampler(knowledge_from_view(view))
+    deals = [sampler.draw_fitting(random.Random(2)) for _ in range(8)]
+    first = batched.RowSolver(view).solve(deals, 0)
+    batched.RowSolver(club_views("a_due", 1, 4)[0]).solve([], 0)  # other work in between
+    again = batched.RowSolver(view).solve(deals, 0)
+    assert (again.points.tolist(), again.nodes) == (first.points.tolist(), first.nodes)
+
+
+def test_some_cards_only() -> None:
+    view = club_views("standard", 5, 5)[0]
+    sampler = DealSampler(knowledge_from_view(view))
+    deals = [sampler.draw_fitting(random.Random(3)) for _ in range(6)]
+    solver = batched.RowSolver(view)
+    whole = solver.solve(deals, 0)
+    some = solver.solve(deals, 0, whole.cards[1::2])
+    assert some.cards == whole.cards[1::2]
+    assert some.points.tolist() == whole.points[:, 1::2].tolist()
+    assert some.searches < whole.searches
+
+
+def test_only_the_seat_to_play_is_solved_for() -> None:
+    deal = Deal.new(Rules.preset("standard"), seed=1)
+    other = next(s for s in deal.seats if s != deal.to_play)
+    with pytest.raises(ValueError, match="turn"):
+        batched.RowSolver(deal.view(other))

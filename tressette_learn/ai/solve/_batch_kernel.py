@@ -1,0 +1,43 @@
+"""The compiled loop of the batched solver: many deals of one seat's view in one call.
+
+Imported by :mod:`tressette_learn.ai.solve.batched` only. Every deal (a row of hands, and of
+stock order) shares everything else: the trick in play, the cards gone, the card values,
+the seats, the legal cards to try. Each row is solved as ``_kernel.card_values`` solves one
+position, on one transposition table (entries of different rows stay valid when their
+``gens`` are equal: the same stock order). A budget of search nodes bounds the whole call:
+the row being solved when it runs out is abandoned and the rows before it are kept.
+No recursion, so numba's disk cache is safe.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._kernel import STATS_LIMIT, STATS_NODES, STATS_SEARCHES, STATS_SIZE, card_values, new_table
+
+__all__ = ["STATS_NODES", "STATS_SEARCHES", "STATS_SIZE", "new_table", "solve_rows"]
+
+
+@njit(cache=True, nogil=True)
+def solve_rows(hands, stocks, nstock, logc0, logs0, t0, to_play, tricks_left, gone, stock_pos,
+               free_with_stock, values, nxt, side, perdere, tsize, tt, gens, reps, cap0, hi,
+               points_only, node_budget, out, stats):
+    """Fill ``out[i]`` (one value per card of ``reps``, as ``_kernel.card_values``) for the
+    rows ``hands[i]``/``stocks[i]`` in order; returns how many rows were finished before
+    ``node_budget`` nodes were spent (``node_budget <= 0``: no limit)."""
+    limit = stats[STATS_NODES] + node_budget if node_budget > 0 else np.int64(0)
+    stats[STATS_LIMIT] = limit
+    done = 0
+    for i in range(hands.shape[0]):
+        row = hands[i].copy()
+        logc = logc0.copy()
+        logs = logs0.copy()
+        card_values(row, logc, logs, t0, to_play, tricks_left, gone, stocks[i], nstock,
+                    stock_pos, free_with_stock, values, nxt, side, perdere, tsize, tt, gens[i],
+                    reps, cap0, hi, points_only, out[i], stats)
+        if limit > 0 and stats[STATS_NODES] > limit:
+            break
+        done += 1
+    stats[STATS_LIMIT] = 0
+    return done
