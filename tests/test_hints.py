@@ -266,6 +266,7 @@ def test_the_hint_ignores_cards_the_seat_cannot_see(spots: list[Spot]) -> None:
 FRESH_SCRIPT = """
 import json, random, sys
 from tressette_learn.ai.hints import hint
+from tressette_learn.ai.solve import batch_ready
 from tressette_learn.engine import Deal, Rules
 
 out = []
