@@ -7,7 +7,7 @@ times and the median is reported. By default the clock is the process CPU time, 
 figure is "deals per second on one core" even when other programs share the machine;
 ``--wall`` uses the wall clock instead.
 
-(a) ``fast_deals_per_s``: :func:`tressette_learn.engine.fast.random_deal_playout`
+(a) ``fast_deals_per_s``: :func:`_playout.random_deal_playout` (``benchmarks/_playout.py``)
     (uniform deal, uniformly random legal cards, card thirds of both sides).
 (b) ``api_deals_per_s``: the public engine, ``Deal.new`` then ``deal.play`` of a random
     legal card until ``deal.is_over()``, then ``deal.result()``.
@@ -19,7 +19,6 @@ With ``--json`` one JSON object is printed: ``{"fast_deals_per_s": N, "api_deals
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import statistics
@@ -27,10 +26,11 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import _playout  # noqa: E402  (benchmarks/_playout.py, beside this file)
 
 Clock = Callable[[], float]
 
@@ -55,28 +55,12 @@ def median_rate(step: Callable[[], object], batch: int, seconds: float, repeats:
     return statistics.median(rates), rates
 
 
-def import_fast() -> ModuleType:
-    """``tressette_learn.engine.fast``; if the engine package does not import (a module
-    being rewritten), ``cards.py`` and ``fast.py`` are loaded on their own."""
-    try:
-        from tressette_learn.engine import fast
-    except Exception as err:  # any failure of the package: fall back to the two files
-        print(f"benchmarks/engine.py: tressette_learn.engine does not import "
-              f"({type(err).__name__}: {err}); loading fast.py on its own", file=sys.stderr)
-        package = ModuleType("_engine_fast_only")
-        package.__path__ = [str(ROOT / "tressette_learn" / "engine")]
-        sys.modules[package.__name__] = package
-        return importlib.import_module(f"{package.__name__}.fast")
-    return fast
-
-
 def fast_steps(seed: int) -> tuple[Callable[[], object], Callable[[], object]]:
     """The fused deal-and-playout, and the same from the public primitives."""
-    fast = import_fast()
     rng = random.Random(seed)
-    fused = fast.random_deal_playout
-    deal_hands = fast.deal_hands
-    playout = fast.random_playout
+    fused = _playout.random_deal_playout
+    deal_hands = _playout.deal_hands
+    playout = _playout.random_playout
     fused(rng)  # build the tables outside the timing
 
     def step_fused() -> object:

@@ -51,11 +51,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tressette_learn.ai import RulesPlayer, play_deal  # noqa: E402
-from tressette_learn.ai.batched import RowSolver  # noqa: E402
 from tressette_learn.ai.deal_table import deal_table  # noqa: E402
 from tressette_learn.ai.hints import Hint, hint, warm_up  # noqa: E402
 from tressette_learn.ai.inference import DealSampler, knowledge_from_view  # noqa: E402
 from tressette_learn.ai.players import Decision, Player  # noqa: E402
+from tressette_learn.ai.solve import RowSolver  # noqa: E402
 from tressette_learn.engine import Card, Deal, PlayerView, Rules  # noqa: E402
 
 TIE = 1e-9

@@ -4,10 +4,10 @@
 
 Positions: seeded 4-player deals (``standard``) played at random up to a trick start with
 3..10 tricks left (10 = the full deal at the opening lead). For each position the table is
-cleared and :func:`fastsolver.fast_position_value` finds the first side's exact thirds
-(the value of the best card). ``all cards`` is :func:`fastsolver.fast_solve_full_deal`
+cleared and :func:`solve.position_value` finds the first side's exact thirds
+(the value of the best card). ``all cards`` is :func:`solve.solve_full_deal`
 (exact thirds of every legal card: what a hint needs for one sampled deal) and ``points``
-is :func:`fastsolver.fast_points_values`. Times are wall-clock seconds of the call (the
+is ``solve.solve_full_deal(deal, points_only=True)``. Times are wall-clock seconds of the call (the
 process's CPU time is also in the JSON: other work on the machine inflates wall time).
 ``--compile`` also measures loading the core in fresh processes, with an empty numba cache
 (compiling) and with the cache just written.
@@ -42,14 +42,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tressette_learn.ai import fastsolver, make_player, play_deal  # noqa: E402
+from tressette_learn.ai import make_player, play_deal, solve  # noqa: E402
 from tressette_learn.ai.hints import hint  # noqa: E402
 from tressette_learn.ai.players import Decision, Player  # noqa: E402
-from tressette_learn.ai.position import position_from_deal  # noqa: E402
 from tressette_learn.engine import DECK, Deal, PlayerView, Rules  # noqa: E402
 
 TRICKS = range(3, 11)
 HINT_TRICKS = range(3, 9)  # all-card solves (hints) are wanted up to 8 tricks left
+
+
+def points_values(deal: Deal) -> object:
+    """Every legal card's exact points (no thirds): what a points hint needs."""
+    return solve.solve_full_deal(deal, points_only=True)
 
 
 def random_deal(seed: int, tricks_left: int, preset: str = "standard") -> Deal:
@@ -73,13 +77,13 @@ def summarize(values: list[float]) -> dict[str, float]:
     return {"median_s": statistics.median(values), "p90_s": p90(values), "max_s": max(values)}
 
 
-def timed(deals: list[Deal], solve: Callable[[Deal], Any]) -> tuple[list[float], list[float]]:
-    """Wall and CPU seconds of ``solve`` on each deal, the table cleared before each."""
+def timed(deals: list[Deal], call: Callable[[Deal], Any]) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of ``call`` on each deal, the table cleared before each."""
     wall, cpu = [], []
     for deal in deals:
-        fastsolver.reset_table()
+        solve.reset_table()
         w, c = time.perf_counter(), time.process_time()
-        solve(deal)
+        call(deal)
         wall.append(time.perf_counter() - w)
         cpu.append(time.process_time() - c)
     return wall, cpu
@@ -118,7 +122,7 @@ def measure_hint_latency_ms(deals: int = 200, preset: str = "standard",
     ``count``/``p50_ms``/``p90_ms``/``max_ms``; None when ``deals`` is 0."""
     if deals <= 0:
         return None
-    fastsolver.warm_up(background=False)
+    solve.warm_up(background=False)
     rules = Rules.preset(preset)
     warm = Deal.new(rules, seed=-1)
     assert warm.to_play is not None
@@ -139,8 +143,8 @@ def measure_hint_latency_ms(deals: int = 200, preset: str = "standard",
 COMPILE_SCRIPT = """
 import time
 t = time.perf_counter()
-from tressette_learn.ai import fastsolver
-fastsolver.warm_up(background=False)
+from tressette_learn.ai import solve
+solve.warm_up(background=False)
 print(time.perf_counter() - t)
 """
 
@@ -170,18 +174,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.compile:
         report["compile"] = measure_compile()
     t = time.perf_counter()
-    fastsolver.warm_up(background=False)
+    solve.warm_up(background=False)
     report["ready_in_this_process_s"] = time.perf_counter() - t
 
     by, cpu_by, all_by, points_by = {}, {}, {}, {}
     for tricks in TRICKS:
         deals = [random_deal(10_000 * tricks + i, tricks) for i in range(args.positions)]
-        wall, cpu = timed(deals, lambda d: fastsolver.fast_position_value(position_from_deal(d)))
+        wall, cpu = timed(deals, lambda d: solve.position_value(solve.position_from_deal(d)))
         by[str(tricks)] = summarize(wall)
         cpu_by[str(tricks)] = summarize(cpu)
         if tricks in HINT_TRICKS:
-            all_by[str(tricks)] = summarize(timed(deals, fastsolver.fast_solve_full_deal)[0])
-            points_by[str(tricks)] = summarize(timed(deals, fastsolver.fast_points_values)[0])
+            all_by[str(tricks)] = summarize(timed(deals, solve.solve_full_deal)[0])
+            points_by[str(tricks)] = summarize(timed(deals, points_values)[0])
     report["full_deal_median_s"] = by["10"]["median_s"]
     report["full_deal_p90_s"] = by["10"]["p90_s"]
     report["by_tricks_left"] = by

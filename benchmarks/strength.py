@@ -19,10 +19,11 @@ optimistic). Matches are played for the pairings listed in both ``--pairs`` and
 ``--match-pairs`` (default ``expert:random``); the others get ``null``.
 
 Goals (points per deal): club >= +4 vs random; strong >= +1 vs club; expert >= +1.5 vs
-club and >= +0.3 vs strong; expert wins >= 90% of matches to 21 against random.
+club and >= +0.3 vs strong; expert wins >= 90% of matches to 21 against random; and
+expert:club costs at most 2 s of CPU per duplicate deal (``seconds_per_deal``).
 
 Work is spread over ``--jobs`` processes (default 2), each loading the compiled solver
-core first (``fastsolver.warm_up(background=False)``). Progress goes to stderr. ``--json``
+core first (``solve.warm_up(background=False)``). Progress goes to stderr. ``--json``
 prints ``{"pairings": [{"a", "b", "deals", "points_per_deal", "se", "match_win_rate",
 "match_ci95", "matches", "seconds_per_deal", "seconds_per_match"}], "preset": ..., "jobs": ...}``;
 ``seconds_per_deal`` is the CPU time of one duplicate deal (both seatings) in a worker, so
@@ -135,9 +136,9 @@ def mean_se(values: list[float]) -> tuple[float, float]:
 
 # -- workers -------------------------------------------------------------------------------
 def _init_worker() -> None:
-    from tressette_learn.ai import fastsolver
+    from tressette_learn.ai import solve
 
-    fastsolver.warm_up(background=False)
+    solve.warm_up(background=False)
 
 
 Result = tuple[float, float]  # (the job's figure, its CPU seconds in the worker)

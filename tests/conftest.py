@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from tressette_learn.ai.solver_service import ADDRESS_ENV, KEY_ENV
+from tressette_learn.ai.solve.wire import ADDRESS_ENV, KEY_ENV
 from tressette_learn.engine import DECK, PRESETS, Card, Deal, Rules, Seat, parse_cards
 from tressette_learn.engine.refusals import RefusalError
 from tressette_learn.engine.seats import seats_for

@@ -8,9 +8,10 @@ import random
 
 import pytest
 
-from tressette_learn.ai import RulesPlayer, batched, fastsolver
+from tressette_learn.ai import RulesPlayer
 from tressette_learn.ai.inference import DealSampler, Sample, knowledge_from_view
-from tressette_learn.ai.position import position_from_view
+from tressette_learn.ai.solve import batched, position_from_view
+from tressette_learn.ai.solve import compiled as fastsolver
 from tressette_learn.engine import Deal, PlayerView, Rules
 
 

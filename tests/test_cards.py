@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
 from tressette_learn.engine import DECK, Card, CardError, Hand, Rank, Suit, cards_of, mask_of
-from tressette_learn.engine.cards import parse_cards
+from tressette_learn.engine.cards import parse_cards, winning_offset
+from tressette_learn.engine.deal import legal_mask
 
 RANK_LETTERS = "A234567FCR"
 SUIT_LETTERS = "dcsb"
@@ -150,3 +152,38 @@ def test_cards_are_immutable_and_interned() -> None:
     with pytest.raises(AttributeError):
         c._index = 0  # type: ignore[misc]
     assert len({Card.parse("3c"), Card.parse("3♥"), Card.parse("3c")}) == 1
+
+
+# -- the trick winner and legal cards on card indexes (what the solvers call) ---------------
+def idx(text: str) -> list[int]:
+    """The card indexes of ``"Ad 3d 2d"``, in order."""
+    return [c.index for c in parse_cards(text)]
+
+
+def test_winning_offset_the_three_beats_ace_and_two() -> None:
+    assert winning_offset(idx("Ad 3d 2d Rd")) == 1
+    assert winning_offset(idx("4b 5b")) == 1
+    assert winning_offset(idx("Fb Cb 3d Rb")) == 3
+
+
+def test_winning_offset_a_card_of_another_suit_never_wins() -> None:
+    # the 4 of denari, the weakest card, takes the 3s of the other suits when led
+    assert winning_offset(idx("4d 3c 3s 3b")) == 0
+    assert winning_offset(idx("5s 3d 4s Ab")) == 0
+
+
+def test_winning_offset_is_the_highest_of_the_suit_led_on_random_tricks() -> None:
+    rng = random.Random(11)
+    for _ in range(2000):
+        trick = rng.sample(range(40), rng.randint(1, 4))
+        best = max(c for c in trick if c // 10 == trick[0] // 10)
+        assert winning_offset(trick) == trick.index(best)
+
+
+def test_legal_mask_follows_suit_when_able_else_anything() -> None:
+    hand = mask_of(parse_cards("3c 4c Ad Rb"))
+    assert legal_mask(hand, Suit.COPPE) == mask_of(parse_cards("3c 4c"))
+    assert legal_mask(hand, Suit.DENARI) == mask_of(parse_cards("Ad"))
+    assert legal_mask(hand, Suit.SPADE) == hand
+    assert legal_mask(hand, None) == hand
+    assert legal_mask(0, Suit.COPPE) == 0

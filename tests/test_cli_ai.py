@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
 import subprocess
@@ -259,6 +260,58 @@ def test_review_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     path.write_text("{not json", encoding="utf-8")
     status, _, err = run(capsys, "review", str(path), "--seat", "S")
     assert status == 2 and one_error_line(err).startswith("error: record: not valid JSON")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_review_lists_declarations_not_made_and_silent_leads(
+        capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    status, out, _ = run(capsys, "review", str(BLUNDER), "--seat", "N", "--lang", lang)
+    assert status == 0
+    lines = out.splitlines()
+    heading = {"en": "Declarations not made in time:", "it": "Accusi non fatti in tempo:"}
+    missed = lines[lines.index(heading[lang]) + 1]
+    assert missed == {"en": "  North held the napoletana of coins (the Three, the Two and the "
+                            "Ace of coins) and did not declare it in time: 3 points lost.",
+                      "it": "  Nord non ha accusato in tempo la napoletana di denari (il Tre, "
+                            "il Due e l'Asso di denari), che aveva in mano: 3 punti persi."}[lang]
+    start = next(n for n, line in enumerate(lines)
+                 if line.startswith(("Signals (", "Segnali (")))
+    signals = list(itertools.takewhile(lambda line: line.startswith("  "), lines[start + 1:]))
+    assert len(signals) == 8  # a true busso at North's leads of tricks 1-8
+    for line in (lines[start], missed, *signals):
+        check_sentence(line.strip())
+
+
+
+def test_review_without_such_lines_when_all_was_declared(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = load(BLUNDER)
+    data["declarations"] = [{"seat": "S", "combo": "napoletana", "suit": "s"}]
+    path = tmp_path / "declared.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, _ = run(capsys, "review", str(path), "--seat", "S")  # S never leads
+    assert status == 0 and "Declarations" not in out and "Signals" not in out
+    status, out, _ = run(capsys, "review", str(path), "--seat", "S", "--json")
+    assert (json.loads(out)["declarations"], json.loads(out)["signals"]) == ([], [])
+
+
+def test_review_of_a_real_tables_record_with_a_false_signal(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = load(BLUNDER)
+    data["plays"][0]["signal"] = "volo"  # N led the Three of coins holding eight more coins
+    path = tmp_path / "false.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, _, err = run(capsys, "score", str(path))
+    assert status == 2 and one_error_line(err).startswith("error: plays[0].signal: ")
+    status, out, _ = run(capsys, "review", str(path), "--seat", "N", "--json")
+    assert status == 0
+    first = json.loads(out)["signals"][0]
+    assert (first["kind"], first["trick"], first["signal"], first["better"]) == \
+        ("false", 1, "volo", "busso")
+    assert first["en"].startswith("Trick 1, North: the Three of coins was led with a false "
+                                  "signal, a volo: North still held the Two, the Ace, ")
+    status, out, _ = run(capsys, "review", str(path), "--seat", "N", "--lang", "it")
+    assert status == 0 and "facendo un segnale falso, il volo: Nord aveva ancora il Due, " in out
 
 
 def test_score_is_still_registered(capsys: pytest.CaptureFixture[str]) -> None:

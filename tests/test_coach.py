@@ -2,13 +2,16 @@
 
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from learner_text import check_sentence
 
+from tressette_learn.ai import make_player, play_deal
 from tressette_learn.ai.hints import hint, warm_up
 from tressette_learn.ai.review import review
+from tressette_learn.engine import Card, Deal, Rules
 from tressette_learn.i18n import card_name
 from tressette_learn.ui.coach import Coach, review_html
 from tressette_learn.ui.events import Event
@@ -94,13 +97,15 @@ def test_the_method_line_says_exact_only_when_every_deal_was_solved():
     assert marked == (len(advice.equal) if len(advice.equal) > 1 else 0)
 
 
-def finished(seed: int) -> Table:
+def finished(seed: int, pick: Callable[..., Card] = max) -> Table:
+    """A deal played to the end by a learner who never signals and always plays the top
+    legal card (``pick=min``: the lowest)."""
     table = Table(seed=seed, delay_ms=0)
     while table.status != "over":
         table.run()
         table.next_trick()
-        if table.status == "your_turn":  # the learner plays badly: always the top legal card
-            table.play(max(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank)))
+        if table.status == "your_turn":
+            table.play(pick(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank)))
     return table
 
 
@@ -174,3 +179,35 @@ def test_the_hint_speaks_the_learners_language_with_its_numbers():
     assert all(re.fullmatch(r"\d+,\d", cell) for cell in cells)  # 6,7 not 6.7
     assert f"Gioca {card_name(advice.card, 'it')}." in html.unescape(italian)
     assert advice.explanation.get("it") in html.unescape(italian)
+
+
+def test_the_review_lists_declarations_not_made_and_signals_in_each_language():
+    result = review(BLUNDER, "N")  # N kept its napoletana quiet and led nine times silently,
+    # with a true busso at eight of those leads
+    headings = {"en": ("Declarations not made in time:", "Signals (an estimate"),
+                "it": ("Accusi non fatti in tempo:", "Segnali (stima")}
+    for lang, (declarations, signals) in headings.items():
+        markup = review_html(result, lang)
+        text = html.unescape(markup)
+        assert declarations in text and signals in text
+        assert result.declarations[0].phrase.get(lang) in text
+        listed = re.search(r'<ul class="tl-coach-signals">(.*?)</ul>', markup)
+        assert listed is not None and listed.group(1).count("<li>") == 8
+        assert all(note.phrase.get(lang) in text for note in result.signals)
+        check_texts(markup)
+
+
+def test_the_coach_shows_the_learners_silent_leads_and_nothing_when_all_was_said():
+    table = finished(9, min)  # the learner never signals; a busso was true at one lead
+    coach = Coach(table)
+    shown = coach.show_review()
+    assert shown is not None and shown.signals
+    assert html.unescape(coach.output.value).count("was led without a signal") == \
+        len(shown.signals)
+    SETTINGS.lang = "it"
+    assert "senza segnale" in html.unescape(coach.output.value)
+    deal = Deal.new(Rules.preset("standard"), seed=4)
+    club = make_player("club")  # declares everything and signals every lead
+    play_deal(deal, {seat: club for seat in deal.seats})
+    markup = review_html(review(deal, "S", exact_limit=0), "en")
+    assert "tl-coach-declarations" not in markup and "tl-coach-signals" not in markup

@@ -21,8 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tressette_learn.ai import fastsolver, solver
-from tressette_learn.ai.position import Position, position_from_deal
+from tressette_learn.ai.solve import compiled as fastsolver  # (its name before ai/solve/)
+from tressette_learn.ai.solve import reference as solver
+from tressette_learn.ai.solve.position import Position, position_from_deal
 from tressette_learn.engine import DECK, Deal, Rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -205,7 +206,7 @@ def test_table_kept_between_queries_gives_the_same_answers() -> None:
 
 def test_tiny_table_with_constant_replacement() -> None:
     """A 4-entry table: every store evicts; answers must not change."""
-    from tressette_learn.ai import _kernel
+    from tressette_learn.ai.solve import _kernel
 
     core = fastsolver._Core(_kernel, log2_size=2)
     for seed, (preset, tricks_left, extra) in enumerate(
@@ -242,7 +243,7 @@ def test_non_blocking_while_another_search_holds_the_table() -> None:
 
 COLD_SCRIPT = """
 import json, sys, time
-from tressette_learn.ai import fastsolver
+from tressette_learn.ai.solve import compiled as fastsolver
 from tressette_learn.engine import Deal, Rules, DECK
 deal = Deal.new(Rules.preset("standard"), seed=3)
 while len(deal.tricks) < 6:

@@ -24,9 +24,8 @@ from tressette_learn.ai import RulesPlayer
 from tressette_learn.ai.hints import FALLBACK_DEALS, Hint, hint, warm_up
 from tressette_learn.ai.inference import DealSampler, InferenceError, knowledge_from_view
 from tressette_learn.ai.pimc import prefer
-from tressette_learn.ai.position import position_from_view
-from tressette_learn.ai.solver import position_card_values
-from tressette_learn.engine import Card, Deal, PlayerView, Rules
+from tressette_learn.ai.solve import position_from_view, reference_card_values
+from tressette_learn.engine import Deal, PlayerView, Rules
 from tressette_learn.engine.seats import seats_for
 from tressette_learn.i18n import cards_names
 
@@ -266,8 +265,8 @@ def test_the_hint_ignores_cards_the_seat_cannot_see(spots: list[Spot]) -> None:
 
 FRESH_SCRIPT = """
 import json, random, sys
-from tressette_learn.ai import batched
 from tressette_learn.ai.hints import hint
+from tressette_learn.ai.solve import batch_ready
 from tressette_learn.engine import Deal, Rules
 
 out = []
@@ -282,7 +281,7 @@ for seed, preset in enumerate(["standard", "col_morto", "a_due", "a_perdere"]):
         view = deal.view(deal.to_play)
         left = deal.rules.tricks_per_deal - len(deal.tricks)
         if not deal.current or len(view.legal) == 1:
-            ready = batched.is_ready()
+            ready = batch_ready()
             found = hint(view, block=False)
             out.append({"left": left, "ready": ready, "exact": found.exact,
                         "basis": found.basis, "deals": found.deals,
@@ -322,9 +321,9 @@ def brute_force_means(view: PlayerView) -> tuple[int, dict[str, float]]:
     totals: dict[str, float] = {}
     for hands in deals:
         pos = position_from_view(view, dict(hands))
-        for card, thirds in position_card_values(pos).items():
-            name = str(Card(card))
-            totals[name] = totals.get(name, 0.0) + thirds // 3
+        for value in reference_card_values(pos):
+            name = str(value.card)
+            totals[name] = totals.get(name, 0.0) + value.points
     return len(deals), {name: total / len(deals) for name, total in totals.items()}
 
 

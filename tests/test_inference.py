@@ -12,6 +12,7 @@ import dataclasses
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -26,8 +27,9 @@ from tressette_learn.ai.inference import (
     search_deal,
 )
 from tressette_learn.engine import Card, Deal, Rules, Seat, Signal, Suit
-from tressette_learn.engine.cards import FULL_DECK_MASK, SUIT_MASKS, Rank
-from tressette_learn.engine.declarations import combos_in
+from tressette_learn.engine.cards import FULL_DECK_MASK, SUIT_MASKS, Rank, cards_of
+from tressette_learn.engine.declarations import Declaration, combos_in
+from tressette_learn.engine.signals import signal_problem
 
 PRESETS = ["standard", "online", "gamelake", "romana", "a_due", "col_morto", "a_perdere"]
 
@@ -362,6 +364,221 @@ def test_dummy_is_known_to_all_after_the_opening_lead() -> None:
 
 def _declared(deal: Deal, seat: Seat) -> int:
     return sum(c.bit for d in deal.declarations if d.seat == seat for c in d.cards)
+
+
+# -- every fact a seat knows, checked on the samples ----------------------------------------------
+# Each fact is read from the deal's history by the test itself (never by the inference code)
+# and checked on sampled deals from positions reached by playing seeded deals: many samples
+# per position and, when few cards are hidden, every deal the sampler can draw (all the
+# placements its knowledge allows, as many as the sampler counts).
+
+Fact = Callable[[Deal, Seat, Sample], "str | None"]
+
+
+def hand_before(deal: Deal, sample: Sample, number: int) -> int:
+    """In ``sample``, the hand of the seat of play ``number`` just before it (no draws)."""
+    seat = deal.plays[number].seat
+    return sample.hands[seat] | sum(p.card.bit for p in deal.plays[number:] if p.seat == seat)
+
+
+def dealt_in(deal: Deal, sample: Sample, seat: Seat) -> int:
+    """``seat``'s dealt hand in ``sample`` (three or four players: nothing is drawn)."""
+    return sample.hands[seat] | sum(p.card.bit for p in deal.plays if p.seat == seat)
+
+
+def declared_cards_held(deal: Deal, viewer: Seat, sample: Sample) -> str | None:
+    """Declared cards were dealt to the declarer; a three-of-a-kind's missing card was not."""
+    for decl in deal.declarations:
+        dealt = dealt_in(deal, sample, decl.seat)
+        if any(not dealt & card.bit for card in decl.cards):
+            return f"{decl.seat} was not dealt its {decl.describe()}"
+        if decl.missing is not None and decl.rank is not None \
+                and dealt & Card.of(decl.rank, decl.missing).bit:
+            return f"{decl.seat} holds the card its buon gioco names missing"
+    return None
+
+
+def undeclared(deal: Deal, sample: Sample) -> list[Declaration]:
+    """Combinations dealt in ``sample`` that nobody declared."""
+    return [d for seat in deal.seats
+            for d in combos_in(seat, cards_of(dealt_in(deal, sample, seat)))
+            if d not in deal.declarations]
+
+
+def silence_read(deal: Deal, viewer: Seat, sample: Sample) -> str | None:
+    """Compulsory declarations: a combination nobody declared was not dealt."""
+    missed = undeclared(deal, sample)
+    return f"undeclared {missed[0].describe()}" if missed else None
+
+
+def signals_true(deal: Deal, viewer: Seat, sample: Sample) -> str | None:
+    """Every signal made is true of the leader's hand in ``sample`` (RULES §4)."""
+    played = 0
+    for number, play in enumerate(deal.plays):
+        if play.signal is not None:
+            after = hand_before(deal, sample, number) & ~play.card.bit
+            if signal_problem(play.signal, play.card, after,
+                              FULL_DECK_MASK & ~played & ~play.card.bit) is not None:
+                return f"{play.seat}'s {play.signal} on {play.card} is false"
+        played |= play.card.bit
+    return None
+
+
+def follows_kept(deal: Deal, viewer: Seat, sample: Sample) -> str | None:
+    """A card off the suit led: the seat had no card of it (a void), unless it revoked,
+    in which case it had one."""
+    for number, play in enumerate(deal.plays):
+        led = deal.plays[number - number % deal.trick_size].card.suit
+        held = hand_before(deal, sample, number) & SUIT_MASKS[led]
+        if play.card.suit != led and bool(held) != play.revoke:
+            return f"{play.seat} played {play.card} on {led.italian_name} holding {_names(held)}"
+    return None
+
+
+def _names(mask: int) -> str:
+    return " ".join(map(str, cards_of(mask))) or "none"
+
+
+def dummy_shown(deal: Deal, viewer: Seat, sample: Sample) -> str | None:
+    """Once exposed, the dummy's hand is exactly the real one."""
+    dummy = deal.dummy
+    if dummy is not None and deal.dummy_exposed and viewer != dummy \
+            and sample.hands[dummy] != deal.hand_mask(dummy):
+        return "the dummy's exposed hand changed"
+    return None
+
+
+def stopped(preset: str, seed: int, *, revoke_at: int | None = None) -> Deal:
+    """A seeded deal played at random to a random moment (late for odd seeds, so that few
+    cards are hidden); ``revoke_at``: the first follower from that card on who can revoke,
+    does (as a real table's record may show)."""
+    rng = random.Random(seed)
+    deal = Deal.new(Rules.preset(preset), seed=seed)
+    total = deal.rules.tricks_per_deal * deal.trick_size
+    stop = total - rng.randrange(2, 12) if seed % 2 else rng.randrange(total)
+    while len(deal.plays) < stop and not deal.is_over():
+        if revoke_at is not None and len(deal.plays) >= revoke_at and _revoke(deal):
+            revoke_at = None
+        else:
+            play_random(deal, 1, rng)
+    return deal
+
+
+def _revoke(deal: Deal) -> bool:
+    """Play a card off the suit led while holding it, if the seat to play can."""
+    off = [c for c in deal.hand(deal.to_play or Seat.S) if deal.is_revoke(c)]
+    if off:
+        deal.play(off[0], allow_revoke=True)
+    return bool(off)
+
+
+def check_fact(cases: list[tuple[Deal, Seat]], fact: Fact, samples: int = 60) -> int:
+    """Every sample of every case respects ``fact``; returns how many cases were small
+    enough to check every deal the sampler can draw."""
+    small = 0
+    for n, (deal, viewer) in enumerate(cases):
+        view = deal.view(viewer)
+        assert fact(deal, viewer, real_sample(deal)) is None  # the fact holds for real
+        for sample in sample_deals(view, samples, random.Random(n)):
+            problem = fact(deal, viewer, sample)
+            assert problem is None, (deal.rules.preset_name, viewer, problem)
+        knowledge = knowledge_from_view(view)
+        if knowledge.unseen.bit_count() <= 7:
+            every = all_consistent(knowledge)
+            if not knowledge.limits:
+                assert len(every) == DealSampler(knowledge).count
+            for hands in every:
+                assert fact(deal, viewer, Sample(dict(hands))) is None
+            small += 1
+    return small
+
+
+def cases(preset: str, seeds: range, present: Callable[[Deal, Seat], bool],
+          **stop: int) -> list[tuple[Deal, Seat]]:
+    """(deal, viewer) pairs where the fact is there for the viewer to read."""
+    out = []
+    for seed in seeds:
+        deal = stopped(preset, seed, **stop)
+        out += [(deal, viewer) for viewer in deal.seats if present(deal, viewer)]
+    return out
+
+
+def declared_by_others(deal: Deal, viewer: Seat) -> bool:
+    return any(d.seat != viewer for d in deal.declarations)
+
+
+def test_samples_hold_the_declared_cards_and_lack_a_named_missing_card() -> None:
+    found = cases("standard", range(80), declared_by_others)
+    assert len(found) > 40
+    assert any(d.missing is not None for deal, _ in found for d in deal.declarations)
+    assert check_fact(found, declared_cards_held) > 3
+
+
+def test_compulsory_declarations_samples_deal_no_undeclared_combination() -> None:
+    """Romana: once the declarations are made, a combination not declared was not dealt."""
+    found = cases("romana", range(60), lambda deal, viewer: bool(deal.tricks))
+    assert len(found) > 100
+    assert check_fact(found, silence_read, samples=20) > 3
+
+
+def test_optional_declarations_silence_is_not_read() -> None:
+    """Standard table: a seat that kept quiet may hold a combination (docs/rules-choices.md),
+    so the samples give undeclared combinations too, and the real deal always fits."""
+    kept_quiet = 0
+    for seed in range(40):
+        deal = stopped("standard", seed)
+        if not deal.tricks or not undeclared(deal, real_sample(deal)):
+            continue
+        kept_quiet += 1
+        for viewer in deal.seats:
+            view = deal.view(viewer)
+            knowledge = knowledge_from_view(view)
+            assert knowledge.limits == () and knowledge.violation(real_sample(deal)) is None
+    assert kept_quiet > 5
+    closed = cases("standard", range(20), lambda deal, viewer: viewer == Seat.S
+                   and len(deal.tricks) > 1)  # the declarations' time is over
+    assert len(closed) > 5
+    quiet = [undeclared(deal, sample) for deal, _ in closed
+             for sample in sample_deals(deal.view(Seat.S), 30, random.Random(0))]
+    assert sum(1 for missed in quiet if missed) > 10
+
+
+@pytest.mark.parametrize("signal", ["busso", "volo", "striscio"])
+def test_samples_make_every_signal_true(signal: str) -> None:
+    def made(deal: Deal, viewer: Seat) -> bool:
+        return any(p.signal == signal and p.seat != viewer for p in deal.plays)
+
+    found = cases("standard", range(60), made) + cases("col_morto", range(30), made)
+    assert len(found) > 30
+    assert check_fact(found, signals_true, samples=40) > 3
+
+
+def test_samples_keep_the_voids_shown() -> None:
+    def piombo(deal: Deal, viewer: Seat) -> bool:
+        return any(p.seat != viewer and p.card.suit != deal.plays[n - n % deal.trick_size]
+                   .card.suit for n, p in enumerate(deal.plays))
+
+    found = cases("standard", range(50), piombo) + cases("col_morto", range(30), piombo)
+    assert len(found) > 60
+    assert check_fact(found, follows_kept, samples=40) > 3
+
+
+def test_a_revoke_shows_the_seat_still_held_the_suit() -> None:
+    """A real table's record: a card off the suit led while holding it (RULES §6). The seat
+    keeps a card of that suit until it plays one."""
+    def revoked(deal: Deal, viewer: Seat) -> bool:
+        return any(p.revoke and p.seat != viewer for p in deal.plays)
+
+    found = cases("standard", range(40), revoked, revoke_at=8)
+    assert len(found) > 30
+    assert check_fact(found, follows_kept, samples=40) > 3
+
+
+def test_samples_keep_the_exposed_dummy() -> None:
+    found = cases("col_morto", range(40), lambda deal, viewer: deal.dummy_exposed
+                  and viewer != deal.dummy)
+    assert len(found) > 60
+    assert check_fact(found, dummy_shown, samples=30) > 3
 
 
 # -- uniformity -----------------------------------------------------------------------------------

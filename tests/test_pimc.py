@@ -9,20 +9,19 @@ from collections.abc import Iterator
 import pytest
 from test_players import _swapped, _swaps
 
-from tressette_learn.ai import RulesPlayer, fastsolver, make_player, play_deal
-from tressette_learn.ai.exact import exact_card_values
+from tressette_learn.ai import RulesPlayer, make_player, play_deal, solve
 from tressette_learn.ai.inference import Sample, sample_deals
 from tressette_learn.ai.pimc import (
     Estimate,
     SearchPlayer,
     estimate_cards,
     expert_player,
+    one_choice,
     pick_card,
     strong_player,
 )
 from tressette_learn.ai.players import Player
-from tressette_learn.ai.position import Position, position_from_view
-from tressette_learn.ai.solver import CardValue
+from tressette_learn.ai.solve import CardValue, Position, card_values, position_from_view
 from tressette_learn.engine import PRESETS, Card, Deal, PlayerView, Rules, Seat
 from tressette_learn.engine.seats import seats_for, side_of, sides_for
 
@@ -31,7 +30,7 @@ SEARCH_LEVELS = ("strong", "expert")
 
 @pytest.fixture(scope="module", autouse=True)
 def _core() -> None:
-    fastsolver.warm_up(background=False)
+    solve.warm_up(background=False)
 
 
 def search_table(rules: Rules, level: str, on_first_side: bool, seed: int) -> dict[Seat, Player]:
@@ -193,7 +192,7 @@ def test_estimate_cards_matches_the_exact_values_averaged_by_hand() -> None:
     samples: list[Sample] = sample_deals(view, 3, random.Random(2))
     by_card: dict[Card, list[int]] = {}
     for s in samples:
-        values = exact_card_values(position_from_view(view, s.hands, s.stock))
+        values = card_values(position_from_view(view, s.hands, s.stock))
         assert values is not None
         for v in values:
             by_card.setdefault(v.card, []).append(v.points)
@@ -202,3 +201,31 @@ def test_estimate_cards_matches_the_exact_values_averaged_by_hand() -> None:
     for e in out:
         assert e.points == pytest.approx(sum(by_card[e.card]) / len(samples))
     assert [e.points for e in out] == sorted((e.points for e in out), reverse=True)
+
+
+# -- no search when the legal cards are all worth the same --------------------------------------
+def test_equivalent_legal_cards_are_played_as_the_club_player_without_a_search() -> None:
+    calls: list[Position] = []
+
+    def solve(pos: Position) -> list[CardValue] | None:
+        calls.append(pos)
+        return card_values(pos, points_only=True)
+
+    seen = {"run": False, "choice": False}
+    for seed in range(4):
+        for view in decisions(Deal.new(Rules.preset("standard"), seed=seed), RulesPlayer()):
+            if len(view.legal) < 2 or len(view.tricks) < 4:
+                continue
+            player = SearchPlayer("test", seed=1, samples=2, horizon=6, solve=solve)
+            legal = sorted(view.legal)
+            run = one_choice(view)
+            before = len(calls)
+            decision = player.choose(view)
+            if run:  # e.g. the Re and the Fante of one suit, or a 6 and a 7 side by side
+                assert all(c.thirds == legal[0].thirds and c.suit == legal[0].suit
+                           for c in legal)
+                assert decision == RulesPlayer().choose(view) and len(calls) == before
+            else:
+                assert len(calls) > before
+            seen["run" if run else "choice"] = True
+    assert seen == {"run": True, "choice": True}

@@ -8,14 +8,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from learner_text import sentence_problems, text_problems
 
 import tressette_learn.ai.review as review_module
 from tressette_learn.ai import make_player, play_deal
 from tressette_learn.ai.explain import explain
+from tressette_learn.ai.players import Decision, Player
 from tressette_learn.ai.review import Review, ReviewedPlay, review
-from tressette_learn.ai.solver import solve_full_deal
-from tressette_learn.engine import Card, Deal, Rules, Seat, SeatError
-from tressette_learn.engine.records import DealRecord, replay
+from tressette_learn.ai.review_talk import missed_declarations
+from tressette_learn.ai.solve import position_from_deal, reference_card_values
+from tressette_learn.engine import Card, Deal, Rules, Seat, SeatError, Signal, Suit
+from tressette_learn.engine.cards import SUIT_MASKS, cards_of
+from tressette_learn.engine.declarations import Declaration, combos_in
+from tressette_learn.engine.records import DealRecord, RecordError, replay, write_record
+from tressette_learn.engine.views import PlayerView
+from tressette_learn.i18n import cards_names
 
 DATA = Path(__file__).parent / "data"
 SEED002 = DATA / "seed002.json"
@@ -187,7 +194,13 @@ def test_json_keys() -> None:
     data = json.loads(json.dumps(result.to_json()))
     assert set(data) == {"seat", "side", "seats", "complete", "value_side", "total_cost",
                          "exact_plays", "estimated_plays", "plays", "mistakes",
-                         "turning_points"}
+                         "turning_points", "declarations", "signals"}
+    assert data["signals"] == []  # S never leads
+    [missed] = data["declarations"]
+    assert {k: missed[k] for k in ("kind", "trick", "seat", "combo", "suit", "cards", "points",
+                                   "cost", "method")} == {
+        "kind": "missed", "trick": 1, "seat": "S", "combo": "napoletana", "suit": "s",
+        "cards": ["3s", "2s", "As"], "points": 3, "cost": 3, "method": "exact"}
     assert (data["seat"], data["side"], data["total_cost"]) == ("S", "NS", 1)
     assert (data["exact_plays"], data["estimated_plays"]) == (10, 0)
     play_keys = {"number", "trick", "seat", "side", "card", "best", "played_points",
@@ -259,7 +272,7 @@ def test_exact_values_match_the_reference_solver() -> None:
     result = review(deal, "W")
     for play in result.plays:
         if play.trick >= 8:  # at most three tricks left: the reference is quick
-            expected = solve_full_deal(deal_before(deal, play.number))
+            expected = reference_card_values(position_from_deal(deal_before(deal, play.number)))
             assert {(v.card, v.points) for v in play.values} == \
                 {(v.card, v.points) for v in expected}
 
@@ -293,3 +306,216 @@ def test_reviewed_play_is_frozen() -> None:
     assert isinstance(play, ReviewedPlay)
     with pytest.raises(AttributeError):
         play.cost = 5  # type: ignore[misc]
+
+
+# -- what the seat said at the table: declarations ------------------------------------------
+def test_a_declaration_not_made_is_listed_with_its_exact_points() -> None:
+    # BLUNDER: every seat was dealt the 3, 2 and Ace of its suit and nobody declared
+    result = review(BLUNDER, "S")
+    [missed] = result.declarations
+    assert missed.declaration == Declaration(Seat.S, "napoletana", suit=Suit.SPADE)
+    assert (missed.cost, missed.method, missed.trick) == (3, "exact", 1)
+    assert missed.phrase.get("en") == (
+        "South held the napoletana of swords (the Three, the Two and the Ace of swords) and "
+        "did not declare it in time: 3 points lost.")
+    assert missed.phrase.get("it") == (
+        "Sud non ha accusato in tempo la napoletana di spade (il Tre, il Due e l'Asso di "
+        "spade), che aveva in mano: 3 punti persi.")
+    data = record(BLUNDER)
+    data["declarations"] = [{"seat": "S", "combo": "napoletana", "suit": "s"}]
+    assert review(data, "S").declarations == ()
+    assert [d.seat for d in review(data, "N").declarations] == [Seat.N]
+
+
+class Silent(Player):
+    """The club player, but it never declares and never signals (a forgetful learner)."""
+
+    def __init__(self) -> None:
+        self.club = make_player("club")
+
+    def choose(self, view: PlayerView) -> Decision:
+        return Decision(self.club.choose(view).card)
+
+    def declare(self, view: PlayerView, available: list[Declaration]) -> list[Declaration]:
+        return []
+
+
+def played_with_a_silent(preset: str, seed: int, silent: Seat) -> Deal:
+    deal = Deal.new(Rules.preset(preset), seed=seed)
+    club = make_player("club")
+    play_deal(deal, {seat: Silent() if seat == silent else club for seat in deal.seats})
+    return deal
+
+
+def test_every_combination_kept_quiet_is_listed_and_compulsory_ones_never() -> None:
+    kinds = set()
+    for seed in range(30):
+        silent = list(Seat)[seed % 4]
+        deal = played_with_a_silent("standard", seed, silent)
+        held = combos_in(silent, deal.dealt_hand(silent))
+        listed = missed_declarations(deal, deal.seats)  # the others declared theirs
+        assert [m.declaration for m in listed] == held
+        assert all(m.cost == m.declaration.points for m in listed)
+        kinds |= {d.combo for d in held}
+        romana = played_with_a_silent("romana", seed, silent)  # the engine declares them
+        assert missed_declarations(romana, romana.seats) == ()
+    assert kinds == {"napoletana", "buon_gioco"}
+
+
+def test_a_missed_declaration_is_free_when_a_cappotto_would_cancel_it() -> None:
+    # East-West take every trick; South, with the napoletana of swords, discards it
+    hands = {"N": "4d 5d 6d 7d Fd 4c 5c 6c 7c Fc", "S": "3s 2s As 4b 5b 6b 7b Fb Cb Rb",
+             "E": "3d 2d Ad Rd Cd 3b 2b Ab 4s 5s", "W": "3c 2c Ac Rc Cc Rs Cs Fs 7s 6s"}
+    deal = Deal(Rules.preset("standard").with_options(cappotto=True), Seat.E,
+                {seat: [Card.parse(c) for c in cards.split()] for seat, cards in hands.items()})
+    tricks = ("4d 6s As 3d", "3b 4c 7s 4b", "2b 5c Fs 5b", "Ab 6c Cs 6b", "2d 5d Rs 2s",
+              "Ad 6d Cc 3s", "Rd 7d Rc 7b", "Cd Fd Ac Fb", "4s 7c 2c Cb", "5s Fc 3c Rb")
+    for trick in tricks:
+        for card in trick.split():
+            deal.play(card)
+    assert deal.result().cappotto == "EW"
+    [missed] = missed_declarations(deal, [Seat.S])
+    assert (missed.cost, missed.cancelled_by) == (0, "EW")
+    assert missed.phrase.get("en").endswith(
+        "with the cappotto made by East–West it would not have counted, so it cost nothing.")
+    assert "con il cappotto fatto da Est–Ovest gli accusi non contano" in missed.phrase.get("it")
+
+
+# -- what the seat said at the table: signals ---------------------------------------------------
+def test_a_lead_without_the_true_signal_is_listed_priced_by_play_outs() -> None:
+    """A silent lead is listed when a true signal gained points in the play-outs, or when a
+    busso was true (the signal that asks for the suit back); a free volo or striscio, true
+    at almost every lead, is not worth a line."""
+    priced = free = skipped = 0
+    for seed in range(14):  # the club player rarely plays differently after a signal
+        deal = played_with_a_silent("standard", seed, Seat.S)
+        result = review(deal, "S", exact_limit=0)  # the cards' values are not the point here
+        leads = [n for n, p in enumerate(deal.plays) if p.seat is Seat.S
+                 and n % 4 == 0 and n < 36]  # not the last trick: a signal tells nothing there
+        notes = {note.number: note for note in result.signals}
+        assert set(notes) <= set(leads) and len(result.signals) == len(notes)
+        for number in leads:
+            before = deal_before(deal, number)
+            card = deal.plays[number].card
+            truths = before.true_signals(card)
+            as_played = club_play_out(before, card, None)
+            gains = [club_play_out(before, card, s) - as_played for s in truths]
+            quiet_right = max(gains) < 0  # every true signal lost points
+            no_news = max(gains) == 0 and "busso" not in truths  # a free volo or striscio
+            if quiet_right or no_news:
+                assert number not in notes
+                skipped += 1
+                continue
+            note = notes[number]
+            assert note.kind == "missing" and note.made is None and note.method == "estimated"
+            assert note.gains == tuple(zip(truths, gains, strict=True))
+            assert note.cost == max(gains) == dict(note.gains)[note.better]
+            en = note.phrase.get("en")
+            assert en.startswith(f"Trick {note.trick}, South: ")
+            assert "without a signal" in en and "would have told North that South" in en
+            if note.cost:
+                priced += 1
+                assert f"worth about {note.cost} point" in en
+            else:
+                free += 1
+                assert "worth" not in en and "valeva" not in note.phrase.get("it")
+    assert priced and free and skipped
+
+
+def club_play_out(deal: Deal, card: Card, signal: Signal | None) -> int:
+    """South's side's card points when ``card`` is led with ``signal`` and the club player
+    plays every seat to the end."""
+    twin = deal.copy()
+    twin.play(card, signal)
+    club = make_player("club")
+    play_deal(twin, {seat: club for seat in twin.seats})
+    return twin.result().sides["NS"].card_points
+
+
+def test_a_deal_with_everything_declared_and_signalled_has_no_such_lines() -> None:
+    for preset, seed in (("standard", 4), ("standard", 5), ("col_morto", 3), ("online", 1)):
+        deal = club_deal(preset, seed)  # the club player declares all and always signals
+        for seat in deal.seats:
+            if deal.controller(seat) == seat:
+                result = review(deal, seat, exact_limit=0)
+                assert result.declarations == () and result.signals == ()
+
+
+def test_no_signal_lines_where_signals_are_off_or_the_partner_is_ones_own_dummy() -> None:
+    online = played_with_a_silent("online", 2, Seat.S)  # no signals at this table
+    assert review(online, "S", exact_limit=0).signals == ()
+    for seed in range(6):
+        deal = Deal.new(Rules.preset("col_morto"), seed=seed)
+        dealer = deal.dealer
+        club = make_player("club")
+        play_deal(deal, {seat: Silent() if seat == dealer else club for seat in deal.seats})
+        assert review(deal, dealer, exact_limit=0).signals == ()
+
+
+def with_false_signal(seed: int) -> tuple[dict[str, Any], int]:
+    """A club deal's record where one of South's leads (with striscio) says volo instead."""
+    deal = club_deal("standard", seed)
+    data = json.loads(write_record(deal))
+    number = next(n for n, p in enumerate(data["plays"])
+                  if p["seat"] == "S" and p.get("signal") == "striscio")
+    data["plays"][number]["signal"] = "volo"
+    return data, number
+
+
+def test_a_false_signal_in_a_real_tables_record_is_reviewed() -> None:
+    data, number = with_false_signal(6)
+    with pytest.raises(RecordError, match=rf"plays\[{number}\]\.signal: false_volo"):
+        replay(data)  # scoring a record still refuses it
+    result = review(data, "S", exact_limit=0)
+    [note] = result.signals
+    assert (note.kind, note.number, note.made, note.better) == ("false", number, "volo",
+                                                                "striscio")
+    before = deal_before(data_without_signal(data, number), number)
+    held = before.hand_mask(Seat.S) & ~note.card.bit & SUIT_MASKS[note.card.suit]
+    en, it = note.phrase.get("en"), note.phrase.get("it")
+    held_words = cards_names(cards_of(held), "en")
+    assert f"was led with a false signal, a volo: South still held {held_words}." in en
+    assert "facendo un segnale falso, il volo: Sud aveva ancora" in it
+    # the table heard volo in the play-out of the lead as made; striscio in the other
+    assert note.cost == max(0, dict(note.gains)["striscio"])
+    honest = review(club_deal("standard", 6), "S", exact_limit=0)
+    assert [p.to_json() for p in result.plays] == [p.to_json() for p in honest.plays]
+
+
+def data_without_signal(data: dict[str, Any], number: int) -> dict[str, Any]:
+    clean = json.loads(json.dumps(data))
+    clean["plays"][number].pop("signal")
+    return clean
+
+
+def test_the_review_lines_are_in_the_json() -> None:
+    result = review(BLUNDER, "N")
+    data = json.loads(json.dumps(result.to_json()))
+    assert [d["combo"] for d in data["declarations"]] == ["napoletana"]
+    # N led tricks 1-9 without a signal: a busso was true at tricks 1-8; at trick 9 only a
+    # volo or striscio was, which gained nothing, so it has no line
+    assert [s["trick"] for s in data["signals"]] == list(range(1, 9))
+    first = data["signals"][0]
+    assert {k: first[k] for k in ("kind", "trick", "seat", "card", "signal", "better", "cost",
+                                  "method")} == {
+        "kind": "missing", "trick": 1, "seat": "N", "card": "3d", "signal": None,
+        "better": "busso", "cost": 0, "method": "estimated"}
+    assert first["en"] == (
+        "Trick 1, North: the Three of coins was led without a signal, but a busso was true: "
+        "it would have told South that North held the Two of coins, the highest card of coins "
+        "still to be played, and wanted coins led back.")
+    assert first["it"] == (
+        "Presa 1, Nord: è uscito con il Tre di denari senza segnale, ma era vero il busso: "
+        "avrebbe detto a Sud che Nord aveva il Due di denari, la carta più alta di denari "
+        "ancora da giocare, e chiedeva di tornare a denari.")
+
+
+def test_the_lines_read_well_in_each_language() -> None:
+    data, _ = with_false_signal(6)
+    north = review(BLUNDER, "N", exact_limit=0)
+    lines = [*north.declarations, *north.signals, *review(data, "S", exact_limit=0).signals]
+    assert {type(line).__name__ for line in lines} == {"MissedDeclaration", "SignalNote"}
+    for line in lines:
+        for lang in ("en", "it"):
+            text = line.phrase.get(lang)
+            assert text_problems(text, lang) + sentence_problems(text) == [], text

@@ -28,7 +28,7 @@ from typing import TextIO
 import pytest
 
 import tressette_learn.i18n as i18n_module
-from tressette_learn.ai.solver import solve_full_deal
+from tressette_learn.ai.solve import position_from_deal, reference_card_values
 from tressette_learn.cli import main
 from tressette_learn.cli.serve import copy_lessons, notebooks_dir
 from tressette_learn.engine import DECK, Deal, Rules
@@ -286,7 +286,7 @@ def test_kernels_ask_the_servers_solver_instead_of_loading_it(shared: bool) -> N
     while len(deal.tricks) < 5:
         legal = deal.legal_mask()
         deal.play(DECK[(legal & -legal).bit_length() - 1])
-    expected = [[str(v.card), v.thirds] for v in solve_full_deal(deal)]
+    expected = [[str(v.card), v.thirds] for v in reference_card_values(position_from_deal(deal))]
     server = VoilaServer(CHECK, f"--Voila.config_file_paths={notebooks_dir()}", timeout=START,
                          solver=shared)
     result = _solver_check(server)

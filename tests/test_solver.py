@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from tressette_learn.ai.position import position_from_deal
-from tressette_learn.ai.solver import equivalent_moves, solve_full_deal
+from tressette_learn.ai.solve.position import position_from_deal
+from tressette_learn.ai.solve.reference import equivalent_moves, solve_full_deal
 from tressette_learn.engine import Card, Deal, Rules
 
 

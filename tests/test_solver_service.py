@@ -21,11 +21,13 @@ from pathlib import Path
 import pytest
 from test_fastsolver import CASES, random_deal
 
-from tressette_learn.ai import fastsolver, solver_client, solver_service
-from tressette_learn.ai.position import position_from_deal
-from tressette_learn.ai.solver_client import RemoteCore, ServiceUnavailable
-from tressette_learn.ai.solver_service import SolverService
-from tressette_learn.ai.solver_wire import (
+from tressette_learn.ai.solve import client as solver_client  # (names before ai/solve/)
+from tressette_learn.ai.solve import compiled as fastsolver
+from tressette_learn.ai.solve import service as solver_service
+from tressette_learn.ai.solve.client import RemoteCore, ServiceUnavailable
+from tressette_learn.ai.solve.position import position_from_deal
+from tressette_learn.ai.solve.service import SolverService
+from tressette_learn.ai.solve.wire import (
     MAX_MESSAGE,
     Request,
     WireError,
@@ -82,8 +84,8 @@ def test_many_kernels_asking_at_once_get_their_own_answers(service: SolverServic
 
 KERNEL = """
 import json, sys
-from tressette_learn.ai import fastsolver
-from tressette_learn.ai.position import position_from_deal
+from tressette_learn.ai.solve import compiled as fastsolver
+from tressette_learn.ai.solve.position import position_from_deal
 from test_fastsolver import random_deal
 deal = random_deal("a_due", 77, 11, 1)
 fastsolver.warm_up(background=False)
@@ -208,7 +210,7 @@ def test_requests_round_trip_every_field() -> None:
 
 
 def test_the_service_exits_with_the_server_that_started_it(tmp_path: Path) -> None:
-    starter = ("import sys, os; from tressette_learn.ai.solver_service import SolverService;"
+    starter = ("import sys, os; from tressette_learn.ai.solve import SolverService;"
                "s = SolverService.start(workers=1); print(s.process.pid, flush=True);"
                "os._exit(0)")
     out = subprocess.run([sys.executable, "-c", starter], capture_output=True, text=True,

@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 from types import TracebackType
 
-from .ai.solver_service import SolverService
+from .ai.solve import SolverService
 
 
 class ServerError(RuntimeError):
@@ -79,7 +79,7 @@ class VoilaServer:
 
     The server runs in a process group of its own; leaving the block stops it and every
     kernel it started. With ``solver`` (the default) one solver service
-    (:mod:`tressette_learn.ai.solver_service`) runs beside it and its kernels search there.
+    (:mod:`tressette_learn.ai.solve.service`) runs beside it and its kernels search there.
     :meth:`lab` makes one that runs JupyterLab or Notebook 7 instead.
     """
 

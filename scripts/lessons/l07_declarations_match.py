@@ -18,7 +18,7 @@ CELLS = [
          "widgets.VBox([table, score])"),
     code('page.section("match")'),
     code("from tressette_learn.ai.arena import play_match\n"
-         "from tressette_learn.ai.players import make_player\n"
+         "from tressette_learn.ai import make_player\n"
          "from tressette_learn.engine import Match, Rules, Seat\n\n"
          'match = Match(Rules.preset("standard"), seed=29)\n'
          'play_match(match, {seat: make_player("club") for seat in Seat})\n'

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tressette_learn.ai import make_player
 from tressette_learn.ai.arena import play_deal
-from tressette_learn.ai.players import make_player
 from tressette_learn.engine import DECK, Card, Deal, Rank, Rules, parse_cards, replay
 from tressette_learn.engine.scoring import LAST_TRICK_THIRDS, captured_thirds
 from tressette_learn.teaching.guided import HandScript

@@ -10,8 +10,8 @@ from conftest import SPLIT_HANDS, SPLIT_TRICKS, complete_deal, play_out, rules
 from test_match import calling, layout, layout_until, outcome_of, split, suited, sweep
 
 from scripts.lessons import l07_declarations_match
+from tressette_learn.ai import make_player
 from tressette_learn.ai.arena import play_match
-from tressette_learn.ai.players import make_player
 from tressette_learn.engine import (
     Deal,
     DealError,

@@ -10,7 +10,8 @@ True
 from .arena import PlayerError, play_deal, play_match
 from .explain import Explanation
 from .heuristic import Advice, BeginnerPlayer, Reading, RulesPlayer, advise
-from .players import LEVELS, Decision, Player, RandomPlayer, make_player
+from .levels import LEVELS, make_player
+from .players import Decision, Player, RandomPlayer
 
 __all__ = [
     "LEVELS", "Advice", "BeginnerPlayer", "Decision", "Explanation", "Player", "PlayerError",

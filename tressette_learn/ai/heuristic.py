@@ -20,7 +20,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import card_thirds
 from ..engine.seats import Seat, next_seat, seats_for, side_of
 from ..engine.signals import true_signals
-from ..engine.tricks import Play, Signal, Trick
+from ..engine.tricks import Play, Signal, Trick, winning_play
 from ..engine.views import PlayerView
 from .players import Decision, Player
 
@@ -144,11 +144,7 @@ class Reading:
 
     def best(self) -> Play:
         """The play winning the current trick so far."""
-        best = self.trick[0]
-        for play in self.trick[1:]:
-            if play.card.beats(best.card):
-                best = play
-        return best
+        return winning_play(self.trick)
 
     def trick_thirds(self) -> int:
         """Thirds already in the current trick."""

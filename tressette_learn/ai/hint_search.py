@@ -1,5 +1,5 @@
 """How a hint values the legal cards: deals that fit the view, solved in growing batches
-by the batched solver (:mod:`.batched`), within a budget of work.
+by the batched solver (:mod:`.solve.batched`), within a budget of work.
 
 The deals come from one of two sources. When there is no unknown stock order and listing
 every fitting deal is cheap (their number is known in advance: ``DealSampler.count``), the
@@ -36,10 +36,10 @@ import numpy as np
 
 from ..engine.cards import Card
 from ..engine.views import PlayerView
-from . import batched
 from .comparison import Comparison
 from .deal_table import deal_table
 from .inference import DealSampler, InferenceError
+from .solve import RowSolver, Solved
 
 BUDGET_MS = 100  # the work a hint may do, in milliseconds of the reference machine
 FIRST_DEAL_MS = 450  # ... except for its first deal
@@ -69,8 +69,8 @@ class _Source(Protocol):
     possible: int
     per_deal_ms: float
 
-    def solve(self, solver: batched.RowSolver, count: int, nodes: int,
-              cards: list[Card]) -> batched.Solved: ...
+    def solve(self, solver: RowSolver, count: int, nodes: int,
+              cards: list[Card]) -> Solved: ...
 
 
 class _Table:
@@ -88,8 +88,8 @@ class _Table:
         self.possible = len(table)
         self.remaining = len(table)
 
-    def solve(self, solver: batched.RowSolver, count: int, nodes: int,
-              cards: list[Card]) -> batched.Solved:
+    def solve(self, solver: RowSolver, count: int, nodes: int,
+              cards: list[Card]) -> Solved:
         start = self.possible - self.remaining
         solved = solver.solve_table(self.rows[start:start + count], nodes, cards)
         self.remaining -= solved.count
@@ -108,8 +108,8 @@ class _Draws:
         self.rng = rng
         self.possible = sampler.count
 
-    def solve(self, solver: batched.RowSolver, count: int, nodes: int,
-              cards: list[Card]) -> batched.Solved:
+    def solve(self, solver: RowSolver, count: int, nodes: int,
+              cards: list[Card]) -> Solved:
         return solver.solve([self.sampler.draw_fitting(self.rng) for _ in range(count)],
                             nodes, cards)
 
@@ -124,7 +124,7 @@ class Search:
         self.rng = rng
         left = view.rules.tricks_per_deal - len(view.tricks)
         self.budget = max(budget_ms, EXACT_MS) if left <= EXACT_TRICKS else budget_ms
-        self.solver = batched.RowSolver(view)
+        self.solver = RowSolver(view)
         self.spent = 0.0  # ms of work so far
         self.solve_ms = 0.0  # ... of which solving deals
         self.node_ms = 0.0  # ... of which in search nodes
@@ -188,7 +188,7 @@ class Search:
         share = self.node_ms / self.solve_ms if self.node_ms else 1.0
         return max(1, int(room_ms * share * NODES_PER_MS))
 
-    def _account(self, solved: batched.Solved, deals_ms: float) -> None:
+    def _account(self, solved: Solved, deals_ms: float) -> None:
         """Keep the points solved (NaN for the cards not solved) and count the work."""
         nodes_ms = solved.nodes / NODES_PER_MS
         work = deals_ms + nodes_ms + solved.searches * SEARCH_MS

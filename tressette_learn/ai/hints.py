@@ -3,7 +3,7 @@
 A hint sees only the seat's view. It solves deals that fit what the seat has seen — every
 legal card on each deal, played out to the end with every card seen — and compares the
 cards' averages (:mod:`.comparison`); :mod:`.hint_search` chooses the deals and spends the
-budget of work, with the compiled batched solver (:mod:`.batched`).
+budget of work, with the compiled batched solver (:mod:`.solve.batched`).
 
 - **Exact**: every card solved on every fitting deal (listed without an unknown stock
   order, each once, weighted uniformly as the sampler weights them). The averages are the
@@ -36,10 +36,8 @@ from typing import Any
 from ..engine.cards import Card
 from ..engine.tricks import Signal
 from ..engine.views import PlayerView
-from . import batched
 from .arena import play_deal
 from .comparison import CONFIDENCE, Comparison
-from .exact import REFERENCE_LIMIT, exact_card_values
 from .explain import Explanation, explain
 from .heuristic import Reading, RulesPlayer, choose_signal
 from .hint_search import BUDGET_MS, STOCK_TRICKS, Search
@@ -51,7 +49,8 @@ from .inference import (
     sample_to_deal,
 )
 from .pimc import Estimate, prefer
-from .position import position_from_view
+from .solve import REFERENCE_LIMIT, batch_ready, card_values, position_from_view, warm_up_batch
+from .solve import warm_up as solve_warm_up
 
 FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is loaded
 ROLLOUT_DEALS = 3  # deals on which club players play each card out, earlier
@@ -122,10 +121,8 @@ def _rounded(margin: float) -> float | None:
 
 def warm_up(background: bool = True) -> None:
     """Load the compiled solvers a hint uses (in a thread by default)."""
-    from . import fastsolver
-
-    fastsolver.warm_up(background=True)
-    batched.warm_up(background=background)
+    solve_warm_up(background=True)
+    warm_up_batch(background=background)
 
 
 def hint(view: PlayerView, *, seed: int = 0, block: bool = False,
@@ -153,13 +150,13 @@ def hint(view: PlayerView, *, seed: int = 0, block: bool = False,
 
 def _compiled(block: bool) -> bool:
     """Whether the batched solver can be used now (waiting for it if ``block``)."""
-    if batched.is_ready():
+    if batch_ready():
         return True
-    batched.warm_up(background=True)
+    warm_up_batch(background=True)
     if not block:
         return False
     try:
-        batched.warm_up(background=False)
+        warm_up_batch(background=False)
     except RuntimeError:
         return False
     return True
@@ -213,8 +210,8 @@ def _played_out(view: PlayerView, sampler: DealSampler, rng: random.Random,
 def _reference_row(view: PlayerView, deal: Sample, cards: tuple[Card, ...]) -> list[int]:
     """Each card's points on one deal, solved exactly (compiled if loaded, else the
     pure-Python reference)."""
-    values = exact_card_values(position_from_view(view, deal.hands, deal.stock),
-                               points_only=True, block=False)
+    values = card_values(position_from_view(view, deal.hands, deal.stock), points_only=True,
+                         block=False)
     if values is None:
         raise RuntimeError("no exact solver for this position")
     points = {v.card: v.points for v in values}

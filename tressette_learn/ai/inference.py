@@ -2,9 +2,17 @@
 
 ``knowledge_from_view`` reads a :class:`PlayerView` only (never the deal) and returns a
 :class:`Knowledge`: for every other hand the cards it surely holds, the suits and cards its
-unseen cards cannot be, the suits it must still hold (striscio), and limits on its dealt hand
-(compulsory declarations). ``sample_deals`` draws full deals consistent with all of it, for
-PIMC players.
+unseen cards cannot be, the suits it must still hold (striscio, or a revoke in a real
+table's record), and limits on its dealt hand (compulsory declarations). ``sample_deals``
+draws full deals consistent with all of it, for PIMC players.
+
+What is read: declared cards (held until played; a three-of-a-kind lacks the suit it names);
+under compulsory declarations, once they are made, silence (a combination not declared was
+not dealt); signals by their truth rules (busso: the master card after the lead; volo: no
+card of the suit left; striscio: one at least, until the seat plays the suit again); voids
+shown by a card off the suit led when following was compulsory; hands shown to the seat (the
+dummy's). Under optional declarations silence is not read: a player may keep quiet (see
+``docs/rules-choices.md``), and the real deal must never be ruled out.
 
 Sampling method (exactly uniform over the deals allowed by the hard constraints):
 the unseen cards are split by suit and, inside a suit, by which holders may take them
@@ -57,7 +65,8 @@ class SeatKnowledge:
     ``known``: cards it surely holds now. ``excluded``: cards its unseen cards cannot be
     (the void suits' cards included). ``voids``: suits its unseen cards lack (in two-player
     games a card drawn later, always shown, may be of such a suit; it is in ``known``).
-    ``holds_suits``: suits it must still hold a card of (a striscio not yet played out).
+    ``holds_suits``: suits it must still hold a card of (a striscio, or a revoke, not yet
+    played out).
     """
 
     seat: Seat
@@ -177,7 +186,8 @@ def _stock_before(view: PlayerView, trick: int) -> int:
 
 def _read_plays(view: PlayerView, plays: list[tuple[int, Play]],
                 drafts: dict[Seat, _Draft]) -> None:
-    """Voids from piombi and volo, the master card of a busso, striscio suits."""
+    """Voids from piombi and volo, the master card of a busso, striscio suits, and the
+    suit a revoke (a real table's record) shows the seat still held."""
     free_with_stock = view.rules.players == 2 and not view.rules.follow_suit_with_stock
     gone = 0
     led = Suit.DENARI
@@ -185,10 +195,18 @@ def _read_plays(view: PlayerView, plays: list[tuple[int, Play]],
         if pos == 0 or trick != plays[pos - 1][0]:
             led = play.card.suit
             _read_signal(play, gone, plays[pos + 1:], drafts[play.seat])
-        elif play.card.suit != led and not play.revoke \
+        elif play.revoke:
+            _still_holds(play.seat, led, plays[pos + 1:], drafts[play.seat])
+        elif play.card.suit != led \
                 and not (free_with_stock and _stock_before(view, trick) > 0):
             drafts[play.seat].voids |= 1 << led
         gone |= play.card.bit
+
+
+def _still_holds(seat: Seat, suit: Suit, later: list[tuple[int, Play]], draft: _Draft) -> None:
+    """``seat`` held a card of ``suit`` after this play: it still does until it plays one."""
+    if not any(p.seat == seat and p.card.suit == suit for _, p in later):
+        draft.holds |= 1 << suit
 
 
 def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _Draft) -> None:
@@ -198,8 +216,7 @@ def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _D
     if play.signal == "volo":
         draft.voids |= 1 << suit
     elif play.signal == "striscio":
-        if not any(p.seat == play.seat and p.card.suit == suit for _, p in later):
-            draft.holds |= 1 << suit
+        _still_holds(play.seat, suit, later, draft)
     elif play.signal == "busso":
         out = suit_mask & ~gone & ~play.card.bit
         if out:

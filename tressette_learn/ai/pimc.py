@@ -2,7 +2,13 @@
 
 ``strong`` is plain PIMC (Perfect Information Monte Carlo); ``expert`` also weights the
 samples by how likely the other players' past plays were under the club player's model,
-and searches deeper. Before the search horizon both play as the club player.
+and searches one trick deeper. Before the search horizon both play as the club player, and
+so they do when every legal card is worth the same (no search can tell them apart).
+
+The expert's horizon is 9 tricks, not the whole deal: solving sampled deals from the first
+trick took three quarters of its time (up to 8 s for one card), and over 200 duplicate
+deals against the club player it scored the same with either horizon
+(``benchmarks/strength.py``).
 """
 
 from __future__ import annotations
@@ -15,19 +21,18 @@ from typing import Any
 from ..engine.cards import Card
 from ..engine.scoring import card_thirds
 from ..engine.views import PlayerView
-from .exact import exact_card_values
 from .heuristic import Reading, RulesPlayer, choose_signal
 from .inference import Sample, sample_deals
+from .opponent_model import Advised, plausibility
 from .players import Decision, Player
-from .position import Position, position_from_view
-from .solver import CardValue
+from .solve import CardValue, Position, card_values, equivalent_moves, position_from_view
 
 CardSolver = Callable[[Position], "list[CardValue] | None"]
 
 
 def points_solver(pos: Position) -> list[CardValue] | None:
     """Exact values in points (the compiled core's cheaper mode), waiting for the core."""
-    return exact_card_values(pos, points_only=True, block=True)
+    return card_values(pos, points_only=True, block=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,7 +96,7 @@ class SearchPlayer(Player):
     def choose(self, view: PlayerView) -> Decision:
         """The card with the best average exact value, with a true signal when leading."""
         left = view.rules.tricks_per_deal - len(view.tricks)
-        if left > self.horizon or len(view.legal) == 1:
+        if left > self.horizon or one_choice(view):
             return self.fallback.choose(view)
         weights = _plausibility(view) if self.weighted else None
         samples = sample_deals(view, self.samples, self.rng, weights=weights)
@@ -104,6 +109,14 @@ class SearchPlayer(Player):
 
     def _pick(self, view: PlayerView, estimates: list[Estimate]) -> Card:
         return pick_card(view, estimates, self.fallback.choose(view).card)
+
+
+def one_choice(view: PlayerView) -> bool:
+    """Whether every legal card is worth the same in any deal (one card, or a run of
+    cards of one value in a suit with only played cards between them): then every sample
+    ties them all and the club player's card is the pick, with no search."""
+    pos = position_from_view(view, {view.seat: view.hand.mask})
+    return len({rep for rep, _ in equivalent_moves(pos, view.legal.mask)}) == 1
 
 
 def pick_card(view: PlayerView, estimates: list[Estimate], advised: Card) -> Card:
@@ -131,11 +144,10 @@ def strong_player(seed: int | None = None) -> SearchPlayer:
 
 
 def expert_player(seed: int | None = None) -> SearchPlayer:
-    """PIMC over 6 deals weighted by the other players' plays, exact over the whole deal."""
-    return SearchPlayer("expert", seed, samples=6, horizon=10, weighted=True)
+    """PIMC over 6 deals weighted by the other players' plays, exact over the last 9 tricks."""
+    return SearchPlayer("expert", seed, samples=6, horizon=9, weighted=True)
 
 
 def _plausibility(view: PlayerView) -> Callable[[Sample], float]:
-    from .opponent_model import plausibility
-
-    return lambda sample: plausibility(view, sample)
+    advised: Advised = {}  # the club player's choices, shared by this decision's samples
+    return lambda sample: plausibility(view, sample, advised=advised)

@@ -1,4 +1,4 @@
-"""Computer players: the interface, a random player, and the registry of levels.
+"""Computer players: the interface, and a random player (the levels are in :mod:`.levels`).
 
 A player sees one :class:`PlayerView` (what its seat may see) and nothing else.
 """
@@ -8,7 +8,6 @@ from __future__ import annotations
 import abc
 import dataclasses
 import random
-from collections.abc import Callable
 
 from ..engine.cards import Card
 from ..engine.declarations import Declaration
@@ -71,45 +70,3 @@ class RandomPlayer(Player):
     def choose(self, view: PlayerView) -> Decision:
         """Any legal card."""
         return Decision(self.rng.choice(view.legal))
-
-
-def _beginner(seed: int | None) -> Player:
-    from .heuristic import BeginnerPlayer
-
-    return BeginnerPlayer(seed)
-
-
-def _club(seed: int | None) -> Player:
-    from .heuristic import RulesPlayer
-
-    return RulesPlayer(seed)
-
-
-def _strong(seed: int | None) -> Player:
-    from .pimc import strong_player
-
-    return strong_player(seed)
-
-
-def _expert(seed: int | None) -> Player:
-    from .pimc import expert_player
-
-    return expert_player(seed)
-
-
-LEVELS: dict[str, Callable[[int | None], Player]] = {
-    "random": RandomPlayer,
-    "beginner": _beginner,
-    "club": _club,
-    "strong": _strong,
-    "expert": _expert,
-}
-"""Level name -> factory taking a seed; extend it to add a level."""
-
-
-def make_player(level: str, seed: int | None = None) -> Player:
-    """A player of this level (``random``, ``beginner``, ``club``, ...)."""
-    factory = LEVELS.get(level)
-    if factory is None:
-        raise ValueError(f"unknown player level {level!r}: choose one of {', '.join(LEVELS)}")
-    return factory(seed)

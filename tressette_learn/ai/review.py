@@ -41,8 +41,13 @@ the 11-point ace), the swing is the mover's cost, so turning points are the cost
 plays of the whole deal (the top three with a cost above 0).
 
 The record is replayed once, forward: before each play the position is built with
-:func:`.position.position_from_deal` from a fresh deal that takes the record's actions one
+:func:`.solve.position_from_deal` from a fresh deal that takes the record's actions one
 by one (never ``Deal.undo``, which replays from the start).
+
+Besides the cards, the review lists what the seat said at the table (:mod:`.review_talk`):
+each combination it did not declare in time, priced exactly, and each of its leads with a
+false signal (a real table's record; the signal is taken out of the replay, so the card
+values and explanations do not see it) or without the true one, priced as an estimate.
 """
 
 from __future__ import annotations
@@ -54,13 +59,31 @@ from typing import Any
 
 from ..engine.cards import Card, Hand
 from ..engine.deal import Deal
-from ..engine.records import DealRecord, load_json, replay
+from ..engine.records import DealRecord, load_json
 from ..engine.seats import Seat, SeatError, seats_for
 from ..i18n import Phrase
 from .explain import Explanation, explain
 from .heuristic import RulesPlayer
-from .position import Position, position_from_deal
-from .solver import INFINITY, CardValue, ReferenceSolver, future_thirds, position_card_values
+from .review_talk import (
+    FalseSignal,
+    MissedDeclaration,
+    SignalNote,
+    missed_declarations,
+    replay_reading_false_signals,
+    signal_note,
+)
+from .solve import (
+    REFERENCE_LIMIT,
+    CardValue,
+    Position,
+    card_values,
+    future_thirds,
+    position_from_deal,
+    position_value,
+    reference_card_values,
+    reference_position_value,
+    warm_up,
+)
 
 __all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewedPlay", "TurningPoint",
            "judge_play", "review"]
@@ -159,7 +182,9 @@ class Review:
 
     ``seats`` are the seats whose cards were reviewed (the dealer and the dummy at col
     morto); ``value_side`` is the side whose points the turning points follow (NS, or S
-    with two players); ``complete`` is False for a deal still in play.
+    with two players); ``complete`` is False for a deal still in play. ``declarations``:
+    the combinations those seats did not declare in time; ``signals``: their leads with a
+    false signal or without the true one (see :mod:`.review_talk`).
     """
 
     seat: Seat
@@ -169,6 +194,8 @@ class Review:
     turning_points: tuple[TurningPoint, ...]
     complete: bool
     value_side: str
+    declarations: tuple[MissedDeclaration, ...] = ()
+    signals: tuple[SignalNote, ...] = ()
 
     @property
     def mistakes(self) -> tuple[ReviewedPlay, ...]:
@@ -192,7 +219,9 @@ class Review:
                 "estimated_plays": sum(1 for p in self.plays if not p.exact),
                 "plays": [p.to_json() for p in self.plays],
                 "mistakes": [p.to_json() for p in self.mistakes],
-                "turning_points": [t.to_json() for t in self.turning_points]}
+                "turning_points": [t.to_json() for t in self.turning_points],
+                "declarations": [d.to_json() for d in self.declarations],
+                "signals": [s.to_json() for s in self.signals]}
 
 
 # -- the review ----------------------------------------------------------------------------
@@ -207,11 +236,12 @@ def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress |
     record raises :class:`~tressette_learn.engine.records.RecordError`.
 
     ``progress(done, total)`` is called after each solved position. Plays with at most
-    ``exact_limit`` tricks left are solved exactly; earlier ones are estimated.
+    ``exact_limit`` tricks left are solved exactly; earlier ones are estimated. A record
+    may hold a false signal (from a real table): the review lists it.
     """
-    final = _final_deal(record_or_deal)
+    final, false = _final_deal(record_or_deal)
     me = _check_seat(final, seat)
-    return _Reviewer(final, me, exact_limit, progress).run()
+    return _Reviewer(final, me, exact_limit, progress, false=false).run()
 
 
 def judge_play(deal: Deal, card: Card, *, exact_limit: int = 10,
@@ -227,12 +257,11 @@ def judge_play(deal: Deal, card: Card, *, exact_limit: int = 10,
     return reviewer.judge(deal.copy(), len(deal.plays), card, values)
 
 
-def _final_deal(source: RecordLike) -> Deal:
+def _final_deal(source: RecordLike) -> tuple[Deal, dict[int, FalseSignal]]:
     if isinstance(source, Deal):
-        return source
-    if isinstance(source, Path):
-        return replay(load_json(source))
-    return replay(source)
+        return source, {}
+    return replay_reading_false_signals(load_json(source) if isinstance(source, Path)
+                                        else source)
 
 
 def _check_seat(deal: Deal, seat: Seat | str) -> Seat:
@@ -250,15 +279,14 @@ class _Reviewer:
     """One forward walk through the deal's actions, solving before each play."""
 
     def __init__(self, final: Deal, seat: Seat, exact_limit: int, progress: Progress | None,
-                 solve: bool = True):
+                 solve: bool = True, false: Mapping[int, FalseSignal] | None = None):
         self.final = final
         self.seat = seat
+        self.false = dict(false or {})
         self.progress = progress
         self.exact_limit = exact_limit
         self.fast = solve and _core_available()
         if not self.fast:
-            from .exact import REFERENCE_LIMIT
-
             self.exact_limit = min(exact_limit, REFERENCE_LIMIT)
         self.club = RulesPlayer()
         rules = final.rules
@@ -295,6 +323,7 @@ class _Reviewer:
         total = sum(todo)
         done = 0
         judged: list[ReviewedPlay] = []
+        signals: list[SignalNote] = []
         walker = self.fresh()
         number = 0
         for action in final.actions:  # one forward replay
@@ -304,12 +333,27 @@ class _Reviewer:
                     done += 1
                     if self.progress is not None:
                         self.progress(done, total)
+                note = self.signal_note(walker, action[1], action[2])
+                if note is not None:
+                    signals.append(note)
                 number += 1
             _apply(walker, action)
         mine = tuple(p for p in judged if self.mine(p.seat))
-        return Review(self.seat, final.side_of(self.seat),
-                      tuple(s for s in final.seats if self.mine(s)), mine,
-                      self.turning_points(judged), final.is_over(), self.first)
+        seats = tuple(s for s in final.seats if self.mine(s))
+        return Review(self.seat, final.side_of(self.seat), seats, mine,
+                      self.turning_points(judged), final.is_over(), self.first,
+                      missed_declarations(final, seats), tuple(signals))
+
+    def signal_note(self, deal: Deal, card: Card, signal: str | None) -> SignalNote | None:
+        """The line for a lead by a reviewed seat with a false signal, or without a signal
+        where the partner is another player (not the dealer's own dummy)."""
+        seat = deal.to_play
+        if seat is None or deal.current or not self.mine(seat) or not deal.rules.signals:
+            return None
+        false = self.false.get(len(deal.plays))
+        if false is None and (signal is not None or self.mine(seat.partner)):
+            return None
+        return signal_note(deal, card, self.club, false)
 
     def judge(self, deal: Deal, number: int, card: Card,
               known: Sequence[CardValue] | None = None) -> ReviewedPlay:
@@ -359,26 +403,20 @@ class _Reviewer:
 
     def solve_cards(self, pos: Position) -> list[CardValue]:
         if self.fast:
-            from .exact import exact_card_values
-
-            values = exact_card_values(pos, points_only=True, block=True)
+            values = card_values(pos, points_only=True, block=True)
             assert values is not None
             return values
-        from ..engine.cards import DECK
-
-        return [CardValue(DECK[c], None, t // 3) for c, t in position_card_values(pos).items()]
+        return [dataclasses.replace(v, thirds=None) for v in reference_card_values(pos)]
 
     def first_side_future(self, pos: Position) -> int:
         """The first side's exact thirds from ``pos`` to the end."""
         if pos.to_play < 0 or pos.tricks_left == 0:
             return 0
         if self.fast:
-            from .fastsolver import fast_position_value
-
-            value = fast_position_value(pos, block=True)
+            value = position_value(pos, block=True)
             assert value is not None
             return value
-        return ReferenceSolver(pos).search(-1, INFINITY)
+        return reference_position_value(pos)
 
     def estimated_values(self, deal: Deal) -> list[CardValue]:
         """Each legal card played on the real deal, the club player for every seat until
@@ -433,8 +471,6 @@ def _apply(deal: Deal, action: tuple[Any, ...]) -> None:
 
 def _core_available() -> bool:
     """Whether the compiled solver core can be used (waiting for it to compile or load)."""
-    from .fastsolver import warm_up
-
     try:
         warm_up(background=False)
     except RuntimeError:

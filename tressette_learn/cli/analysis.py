@@ -24,13 +24,18 @@ if TYPE_CHECKING:
 # -- hint and review: the AI on a recorded deal (texts: lessons/strings/*/cli.yaml) ------
 
 
-def _one_deal(args: argparse.Namespace) -> Deal:
-    """The deal of the record argument (a match record is refused)."""
+def _one_record(args: argparse.Namespace) -> Any:
+    """The parsed record argument (a match record is refused)."""
     data = load_json(sys.stdin.read() if args.record == "-" else Path(args.record))
     if is_match_record(data):
         raise RecordError("record", f"a match record: {args.command} takes one deal record "
                                     "(save the deal on its own)")
-    return replay(data)
+    return data
+
+
+def _one_deal(args: argparse.Namespace) -> Deal:
+    """The deal of the record argument (a match record is refused)."""
+    return replay(_one_record(args))
 
 
 def add_hint(sub: Any) -> None:
@@ -49,8 +54,8 @@ def add_hint(sub: Any) -> None:
 
 def run_hint(args: argparse.Namespace) -> int:
     """Replay the record and print the hint for the seat to play."""
-    from ..ai import batched
     from ..ai.hints import hint
+    from ..ai.solve import batch_ready
     from ..engine_words import refusal_text
 
     deal = _one_deal(args)
@@ -58,7 +63,7 @@ def run_hint(args: argparse.Namespace) -> int:
     if seat is None:
         return fail(refusal_text(deal.over_reason(), args.lang))
     view = deal.view(seat)
-    if len(view.legal) > 1 and not batched.is_ready():
+    if len(view.legal) > 1 and not batch_ready():
         print("warming up the solver...", file=sys.stderr, flush=True)
     advice = hint(view, seed=args.seed, block=True)
     trick = len(deal.tricks) + 1
@@ -103,17 +108,19 @@ def add_review(sub: Any) -> None:
 
 def run_review(args: argparse.Namespace) -> int:
     """Replay the record, review the seat and print the table."""
-    from ..ai import fastsolver
+    from ..ai import solve
     from ..ai.review import review
+    from ..ai.review_talk import replay_reading_false_signals
 
-    deal = _one_deal(args)
+    record = _one_record(args)
+    deal, _ = replay_reading_false_signals(record)  # a real table's false signal is reviewed
     seat = _review_seat(deal, args.seat)
     tty = sys.stderr.isatty()
-    if tty and not fastsolver.is_ready():
+    if tty and not solve.is_ready():
         print("warming up the solver...", end="", file=sys.stderr, flush=True)
     progress = _Counter(sys.stderr) if tty else None
     try:
-        result = review(deal, seat, progress=progress)
+        result = review(record, seat, progress=progress)
     finally:
         if progress is not None:
             progress.clear()
@@ -180,6 +187,10 @@ def review_lines(result: Review, lang: str = "en") -> list[str]:
     lines += ["  " + p.mistake.get(lang) for p in result.mistakes]
     if not result.mistakes:
         lines.append(t("cli.none", lang))
+    for what, notes in (("declarations", result.declarations), ("signals", result.signals)):
+        if notes:
+            lines += [t(f"review.heading.{what}", lang)]
+            lines += ["  " + note.phrase.get(lang) for note in notes]
     lines.append(t("cli.turning", lang, side=result.value_side))
     for turn in result.turning_points:
         lines.append(t("cli.turn", lang, trick=turn.play.trick, seat=turn.play.seat,

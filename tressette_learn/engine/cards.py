@@ -8,8 +8,10 @@ Inside a suit a higher index wins; sets of cards are 40-bit masks of these indic
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
+
+from .svg import card_svg, display, hand_svg
 
 
 class CardError(ValueError):
@@ -206,7 +208,7 @@ class Card:
 
     def beats(self, other: Card) -> bool:
         """True when this card, played after ``other`` was led, takes it (same suit, higher)."""
-        return self._index // 10 == other._index // 10 and self._index > other._index
+        return beats(self._index, other._index)
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.symbol
@@ -224,9 +226,27 @@ class Card:
         return self is other or (isinstance(other, Card) and other._index == self._index)
 
     def _repr_svg_(self) -> str:
-        from .svg import card_svg, display
-
         return card_svg(self, **display())
+
+
+def beats(card: int, best: int) -> bool:
+    """Whether card index ``card``, played to a trick that ``best`` wins so far, takes it:
+    the same suit (the suit led) and higher. A card of another suit never wins.
+
+    The one statement of the trick-winner rule: the engine, the solvers and the compiled
+    core (which compiles this very function with numba: plain ints only) call it.
+    """
+    return best < card < best // 10 * 10 + 10  # above it, below the end of its suit
+
+
+def winning_offset(cards: Sequence[int]) -> int:
+    """Which card takes the trick: its position in ``cards``, the card indexes in play
+    order (the leader's first)."""
+    won = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[won]):
+            won = i
+    return won
 
 
 Card._all = [Card(i) for i in range(40)]
@@ -285,6 +305,4 @@ class Hand(tuple[Card, ...]):
         return f"Hand(parse_cards({str(self)!r}))"
 
     def _repr_svg_(self) -> str:
-        from .svg import display, hand_svg
-
         return hand_svg(self, **display())

@@ -5,19 +5,17 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Hand, Rank, Suit, cards_of, mask_of
 from .declarations import Declaration, DeclarationError, combos_in
 from .refusals import Kind, Refusal, RefusalError
 from .rules import Rules
+from .scoring import DealResult, captured_points, score_deal
 from .seats import Seat, next_seat, parse_side, seats_for, side_of, sides_for
 from .signals import signal_problem, true_signals
 from .tricks import Play, Signal, Trick, winning_play
-
-if TYPE_CHECKING:
-    from .scoring import DealResult
-    from .views import PlayerView
+from .views import PlayerView, view_of
 
 FOUR_OF_DENARI = Card.of(Rank.FOUR, Suit.DENARI)
 
@@ -179,7 +177,7 @@ class Deal:
         hand = self._hands[self.to_play]
         if not self.current or not self.must_follow():
             return hand
-        return hand & SUIT_MASKS[self.current[0].card.index // 10] or hand
+        return legal_mask(hand, self.current[0].card.index // 10)
 
     def legal_cards(self) -> Hand:
         """The cards the seat to play may play."""
@@ -378,8 +376,6 @@ class Deal:
         reason = self.call_reason(side)
         if reason is not None:
             raise DealError(reason)
-        from .scoring import captured_points
-
         points = captured_points(self, side) + self.match_scores[side]
         call = Call(side, len(self.tricks), points, points >= self.rules.target)
         self._actions.append(("call_out", side))
@@ -417,14 +413,10 @@ class Deal:
 
     def result(self) -> DealResult:
         """The deal's score so far (final once :meth:`is_over`)."""
-        from .scoring import score_deal
-
         return score_deal(self)
 
     def view(self, seat: Seat) -> PlayerView:
         """Exactly what ``seat`` (or whoever controls it) may see."""
-        from .views import view_of
-
         return view_of(self, Seat.parse(seat))
 
     @property
@@ -439,6 +431,14 @@ def _replay(deal: Deal, action: tuple[Any, ...]) -> None:
         deal.play(action[1], action[2], allow_revoke=action[3])
     else:
         getattr(deal, kind)(action[1])
+
+
+def legal_mask(hand: int, led_suit: int | None) -> int:
+    """The cards of ``hand`` (a mask) that may be played when the suit led must be
+    followed: that suit if held, else anything; ``None`` when leading (anything)."""
+    if led_suit is None:
+        return hand
+    return hand & SUIT_MASKS[led_suit] or hand
 
 
 def default_dealer(players: int) -> Seat:

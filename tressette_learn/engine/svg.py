@@ -10,11 +10,13 @@ always returns the same string, and no ``id`` attributes are used.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Final, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, Final, NamedTuple, TypedDict
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import Card, Rank, Suit
 from .seats import Seat
+
+if TYPE_CHECKING:  # cards draw themselves with this module: it needs no card at run time
+    from .cards import Card, Rank, Suit
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "FACES", "LANGS", "card_svg", "hand_svg", "rank_label",
            "trick_svg", "set_display", "display"]
@@ -210,7 +212,7 @@ _PIP_LAYOUTS: Final[dict[int, tuple[tuple[float, float], ...]]] = {
     7: ((20.5, 21), (39.5, 21), (30, 36), (20.5, 51), (39.5, 51), (20.5, 79), (39.5, 79)),
 }
 _PIP_SCALES: Final = {2: 0.85, 3: 0.8, 4: 0.72, 5: 0.68, 6: 0.64, 7: 0.6}
-_FIGURES: Final = (Rank.FANTE, Rank.CAVALLO, Rank.RE)
+_FIGURES: Final = "FCR"  # the figures' rank symbols: Fante, Cavallo, Re
 
 
 class Display(TypedDict):
@@ -250,8 +252,8 @@ def _palette(suit: Suit, faces: str) -> _Palette:
 
 def rank_label(rank: Rank, faces: str = "italian") -> str:
     """The corner letter: ``A 2 3 4 5 6 7 F C R``, or ``J Q K`` for figures on French faces."""
-    if faces == "french" and rank in _FIGURES:
-        return "JQK"[_FIGURES.index(rank)]
+    if faces == "french" and rank.symbol in _FIGURES:
+        return "JQK"[_FIGURES.index(rank.symbol)]
     return rank.symbol
 
 
@@ -282,7 +284,7 @@ def _figure(label: str, sign: str, p: _Palette) -> str:
 
 def _pips(rank: Rank, sign: str) -> str:
     """One big sign for the ace, otherwise as many small signs as the rank says."""
-    if rank == Rank.ASSO:
+    if rank.symbol == "A":
         return _place(sign, 30, 50, 1.55)
     count = int(rank.symbol)
     return "".join(_place(sign, x, y, _PIP_SCALES[count]) for x, y in _PIP_LAYOUTS[count])
@@ -306,7 +308,7 @@ def _card_body(card: Card, faces: str, highlight: bool, face_down: bool) -> str:
     p = _palette(card.suit, faces)
     sign = _SIGNS[faces][card.suit](p)
     label = rank_label(card.rank, faces)
-    centre = _figure(label, sign, p) if card.rank in _FIGURES else _pips(card.rank, sign)
+    centre = _figure(label, sign, p) if card.rank.symbol in _FIGURES else _pips(card.rank, sign)
     return _frame(highlight) + _corners(label, sign, p) + centre
 
 

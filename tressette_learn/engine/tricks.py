@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Literal
 
-from .cards import Card, Suit
+from .cards import Card, Suit, winning_offset
 from .seats import Seat
+from .svg import display, trick_svg
 
 Signal = Literal["busso", "volo", "striscio"]
 SIGNALS: tuple[Signal, ...] = ("busso", "volo", "striscio")
@@ -62,15 +64,9 @@ class Trick:
         return self.plays[0].signal
 
     def _repr_svg_(self) -> str:
-        from .svg import display, trick_svg
-
         return trick_svg([(p.seat, p.card) for p in self.plays], winner=self.winner, **display())
 
 
-def winning_play(plays: tuple[Play, ...]) -> Play:
+def winning_play(plays: Sequence[Play]) -> Play:
     """The highest card of the suit led; a card of another suit never wins."""
-    best = plays[0]
-    for play in plays[1:]:
-        if play.card.beats(best.card):
-            best = play
-    return best
+    return plays[winning_offset([play.card.index for play in plays])]

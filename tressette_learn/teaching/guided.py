@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..ai.review import ReviewedPlay, judge_play
-from ..ai.solver import CardValue
+from ..ai.solve import CardValue
 from ..content import ContentError, lessons_dir, load
 from ..engine.cards import Card, CardError
 from ..engine.deal import Deal

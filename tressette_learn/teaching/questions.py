@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..engine.cards import DECK, FULL_DECK_MASK, Card, Hand, Suit, mask_of
+from ..engine.deal import legal_mask
 from ..engine.declarations import TOP_RANKS, Declaration, combos_in
-from ..engine.fast import legal_mask
 from ..engine.rules import Rules
 from ..engine.scoring import ACE_OF_BASTONI, LAST_TRICK_THIRDS, card_thirds
 from ..engine.seats import Seat

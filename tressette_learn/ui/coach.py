@@ -4,13 +4,14 @@ learner's mistakes with the points each cost."""
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
 from ..ai.hints import Hint, hint, warm_up
 from ..ai.review import Review, ReviewedPlay, review
 from ..engine.cards import Card
-from ..i18n import card_name, number
+from ..i18n import Wording, card_name, number
 from .events import LOG, Event, EventSource
 from .i18n import t
 from .settings import SETTINGS, Settings
@@ -147,9 +148,20 @@ def review_html(result: Review, lang: str) -> str:
     turns = "".join(f"<li>{html.escape(mistake_text(tp.play, lang))}</li>"
                     for tp in result.turning_points if tp.play.seat not in result.seats)
     out = summary + (f'<ol class="tl-coach-mistakes">{items}</ol>' if items else "")
+    out += _talk_html("declarations", [d.phrase for d in result.declarations], lang)
+    out += _talk_html("signals", [n.phrase for n in result.signals], lang)
     if turns:
         out += _p(t("coach.turning_points", lang)) + f'<ul class="tl-coach-turns">{turns}</ul>'
     return out
+
+
+def _talk_html(what: str, lines: Sequence[Wording], lang: str) -> str:
+    """A heading and a list of the review's lines about declarations or signals (nothing
+    when there are none)."""
+    if not lines:
+        return ""
+    items = "".join(f"<li>{html.escape(line.get(lang))}</li>" for line in lines)
+    return _p(t(f"review.heading.{what}", lang)) + f'<ul class="tl-coach-{what}">{items}</ul>'
 
 
 def mistake_text(play: ReviewedPlay, lang: str) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..ai.fastsolver import warm_up
+from ..ai.solve import warm_up
 from ..engine.cards import Card
 from ..i18n import Phrase
 from ..teaching.guided import HandScript, Verdict, Walkthrough

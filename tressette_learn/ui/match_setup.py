@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..ai.players import LEVELS
+from ..ai.levels import LEVELS
 from ..engine.rules import PRESETS, Rules
 from .i18n import t
 from .settings import SETTINGS, Settings

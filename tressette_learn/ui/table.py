@@ -14,7 +14,8 @@ import anywidget
 import traitlets
 
 from ..ai.arena import PlayerError, ask_calls, ask_declarations, play_one
-from ..ai.players import Player, make_player
+from ..ai.levels import make_player
+from ..ai.players import Player
 from ..engine.cards import Card, CardError
 from ..engine.deal import Deal, DealError
 from ..engine.records import record_from_deal

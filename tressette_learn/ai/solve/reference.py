@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..engine.cards import DECK, SUIT_MASKS, Card
-from ..engine.deal import Deal
+from ...engine.cards import DECK, SUIT_MASKS, Card, beats
+from ...engine.deal import Deal
 from .position import LAST_TRICK, Position, position_from_deal
 
 INFINITY = 10_000
@@ -32,16 +32,6 @@ def equivalent_moves(pos: Position, legal: int) -> list[tuple[int, int]]:
             out.append((rep, card))
             prev = card
     return out
-
-
-def trick_winner(trick: list[tuple[int, int]]) -> int:
-    """The seat whose card is the highest of the suit led."""
-    led = trick[0][1] // 10
-    seat, best = trick[0]
-    for s, card in trick[1:]:
-        if card // 10 == led and card > best:
-            seat, best = s, card
-    return seat
 
 
 class ReferenceSolver:
@@ -132,7 +122,10 @@ class ReferenceSolver:
     def _finish_trick(self, alpha: int, beta: int) -> int:
         pos = self.pos
         trick = pos.trick
-        winner = trick_winner(trick)
+        winner, best = trick[0]
+        for seat, card in trick[1:]:
+            if beats(card, best):
+                winner, best = seat, card
         points = sum(pos.values[c] for _, c in trick)
         if pos.tricks_left == 1:
             points += LAST_TRICK

@@ -1,6 +1,6 @@
 """The compiled loop of the batched solver: many deals of one seat's view in one call.
 
-Imported by :mod:`tressette_learn.ai.batched` only. Every deal (a row of hands, and of
+Imported by :mod:`tressette_learn.ai.solve.batched` only. Every deal (a row of hands, and of
 stock order) shares everything else: the trick in play, the cards gone, the card values,
 the seats, the legal cards to try. Each row is solved as ``_kernel.card_values`` solves one
 position, on one transposition table (entries of different rows stay valid when their

@@ -26,13 +26,13 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.cards import DECK, Card
-from ..engine.seats import Seat
-from ..engine.views import PlayerView
-from . import fastsolver  # noqa: F401  (it points numba's disk cache at a writable folder)
-from .inference import Sample
+from ...engine.cards import DECK, Card
+from ...engine.seats import Seat
+from ...engine.views import PlayerView
+from ..inference import Sample
+from . import compiled  # noqa: F401  (it points numba's disk cache at a writable folder)
 from .position import Position, position_from_view
-from .solver import equivalent_moves, future_thirds
+from .reference import equivalent_moves, future_thirds
 
 # One table of 2**18 entries (10 MB) for every call: deals of one view share many
 # positions after a trick or two, and a table that keeps them halves the work of a
@@ -75,8 +75,8 @@ def _load(loading: Future[None]) -> None:
     """Import the core and solve one small deal with it (compiles or loads the cache)."""
     global _kernel
     try:
-        from ..engine.deal import Deal
-        from ..engine.rules import Rules
+        from ...engine.deal import Deal
+        from ...engine.rules import Rules
         from . import _batch_kernel
 
         deal = Deal.new(Rules.preset("standard"), seed=0)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from ..engine.cards import DECK, SUIT_MASKS, Card, mask_of
-from ..engine.deal import Deal
-from ..engine.rules import Rules
-from ..engine.scoring import card_thirds
-from ..engine.seats import Seat, next_seat, seats_for, side_of, sides_for
-from ..engine.tricks import Play, Trick
-from ..engine.views import PlayerView
+from ...engine.cards import DECK, Card, mask_of
+from ...engine.deal import Deal, legal_mask
+from ...engine.rules import Rules
+from ...engine.scoring import card_thirds
+from ...engine.seats import Seat, next_seat, seats_for, side_of, sides_for
+from ...engine.tricks import Play, Trick
+from ...engine.views import PlayerView
 
 LAST_TRICK = 3
 
@@ -50,7 +50,7 @@ class Position:
             return hand
         if self.stock_pos < len(self.stock) and not self.must_follow_with_stock:
             return hand
-        return hand & SUIT_MASKS[self.trick[0][1] // 10] or hand
+        return legal_mask(hand, self.trick[0][1] // 10)
 
     def key(self) -> tuple[int, ...]:
         """Identifies a trick-start position for the transposition table."""

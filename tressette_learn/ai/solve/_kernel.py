@@ -1,4 +1,4 @@
-"""The compiled core of the fast exact solver (numba; imported by ``fastsolver`` only).
+"""The compiled core of the fast exact solver (numba; imported by ``compiled`` only).
 
 Everything here is a plain function of numpy arrays and ints so that numba can compile and
 cache it. The search is alpha-beta on thirds, written with an explicit stack (no recursion:
@@ -6,7 +6,7 @@ numba's on-disk cache of recursive functions is unsafe), with
 
 - bitmask hands (int64, bit = card index ``10 * suit + strength``);
 - equivalent cards: adjacent cards of one hand of equal value with only cards gone in
-  finished tricks between them are one move (the rule of ``solver.equivalent_moves``);
+  finished tricks between them are one move (the rule of ``reference.equivalent_moves``);
 - a transposition table at trick starts: a numpy array in buckets of 4 entries holding
   lower/upper bounds of the first side's future thirds and the best move. Its key is the
   position *normalized*: for each suit, the owner and value class of every card still in
@@ -18,7 +18,7 @@ numba's on-disk cache of recursive functions is unsafe), with
   and that plus everything still to win.
 
 Values are the first side's thirds from the root to the end of the deal (last trick
-included), exactly as in the pure-Python reference :mod:`tressette_learn.ai.solver`.
+included), exactly as in the pure-Python reference :mod:`tressette_learn.ai.solve.reference`.
 """
 
 from __future__ import annotations
@@ -26,6 +26,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+from ...engine.cards import beats
+
+# The engine's trick-winner rule, compiled into the search (inlined, so only the search's
+# own cache holds it; that cache is keyed on this file: clear it if the rule ever changes).
+_beats = njit(nogil=True, inline="always")(beats)
 
 MAXPLY = 48
 MAXMOVES = 12
@@ -158,12 +164,11 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
             # last trick: every hand holds one card
             seat = to_play
             best_c = 63 - leading_zeros(hands[seat])
-            led = suit_of[best_c]
             win = seat
             for _ in range(tsize - 1):
                 seat = nxt[seat]
                 c = 63 - leading_zeros(hands[seat])
-                if suit_of[c] == led and c > best_c:
+                if _beats(c, best_c):
                     best_c = c
                     win = seat
             value = acc + rem if side[win] == 0 else acc
@@ -273,7 +278,7 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                     for i in range(1, tlen):
                         c = logc[tstart + i]
                         pts += values[c]
-                        if suit_of[c] == led and c > top:
+                        if _beats(c, top):
                             top = c
                             win_seat = logs[tstart + i]
                     if tricks_left == 1:
@@ -321,7 +326,7 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                             else:
                                 sc = 800 - 20 * v - r
                         else:
-                            beats = s == led and c > top
+                            beats = _beats(c, top)
                             if last:
                                 total = pts + v
                                 if perdere:
@@ -370,7 +375,6 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                     to_play = nxt[seat]
                     p_end[d] = False
                 else:
-                    led = suit_of[logc[tstart]]
                     top = logc[tstart]
                     win = logs[tstart]
                     pts = 0
@@ -378,7 +382,7 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                         cc = logc[tstart + i]
                         pts += values[cc]
                         gone |= one << cc
-                        if suit_of[cc] == led and cc > top:
+                        if _beats(cc, top):
                             top = cc
                             win = logs[tstart + i]
                     if tricks_left == 1:

@@ -1,9 +1,9 @@
 """A kernel's side of the solver service: the search core's two calls, asked over a socket.
 
 :class:`RemoteCore` answers ``position_value`` and ``card_values`` like the in-process core
-(``fastsolver``'s), so ``fastsolver`` runs the same jobs on either. Each thread keeps its own
+(``compiled``'s), so ``compiled`` runs the same jobs on either. Each thread keeps its own
 connection, so a hint and a review can search at once. Any failure to reach the service
-raises :class:`ServiceUnavailable`; ``fastsolver`` then loads the core itself.
+raises :class:`ServiceUnavailable`; ``compiled`` then loads the core itself.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from multiprocessing.connection import Client, Connection
 from typing import Any
 
 from .position import Position
-from .solver_service import ADDRESS_ENV, KEY_ENV
-from .solver_wire import Request, decode_reply, encode_request
+from .wire import ADDRESS_ENV, KEY_ENV, Request, decode_reply, encode_request
 
 
 class ServiceUnavailable(RuntimeError):

@@ -1,7 +1,7 @@
 """The fast exact solver: the reference's answers from a compiled (numba) search core.
 
-Same values as :mod:`tressette_learn.ai.solver` (checked by the tests on many positions),
-from a compiled alpha-beta core (:mod:`tressette_learn.ai._kernel`) driven by null-window
+Same values as :mod:`tressette_learn.ai.solve.reference` (checked by the tests on many positions),
+from a compiled alpha-beta core (:mod:`tressette_learn.ai.solve._kernel`) driven by null-window
 tests on point thresholds, then on thirds inside the point bucket. The transposition table
 is kept between queries at the same table (stock order, card values, sides, rules): its
 bounds stay true, and entries of older queries are replaced first.
@@ -12,13 +12,13 @@ in a background thread; every entry point takes ``block``: with ``block=False`` 
 ``None`` at once while the core is not ready (the caller falls back to the reference solver
 for small positions, or to a heuristic), and never waits for a compilation.
 
-A server can run the core once for all its kernels (:mod:`solver_service`): when this
+A server can run the core once for all its kernels (:mod:`service`): when this
 process's environment names such a service, every search is asked there and this process
 never loads numba; if the service cannot be reached, the core is loaded here after all.
 
 Public API:
 
-- :func:`fast_solve_full_deal` — exactly what ``solver.solve_full_deal`` returns;
+- :func:`fast_solve_full_deal` — exactly what ``reference.solve_full_deal`` returns;
 - :func:`fast_points_values` — the same list with points only (``thirds`` is ``None``),
   cheaper: a hint that shows points needs no thirds;
 - :func:`fast_card_values` — that list for a ``Position`` (e.g. a sampled deal of a hint),
@@ -42,11 +42,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
-from ..engine.cards import DECK
-from ..engine.deal import Deal
-from . import solver_client
+from ...engine.cards import DECK
+from ...engine.deal import Deal
+from ...engine.rules import Rules
+from . import client
 from .position import Position, position_from_deal
-from .solver import CardValue, equivalent_moves, future_thirds
+from .reference import CardValue, equivalent_moves, future_thirds
 
 __all__ = [
     "fast_card_values",
@@ -110,7 +111,7 @@ _warm_lock = threading.Lock()
 _warm_thread: threading.Thread | None = None
 _solve_lock = threading.Lock()  # one search at a time on the shared table
 _shared: _Core | None = None
-_remote: solver_client.RemoteCore | None = None
+_remote: client.RemoteCore | None = None
 _looked_up = False  # whether the environment was read (and the service not given up)
 _T = TypeVar("_T")
 LOG = logging.getLogger(__name__)
@@ -124,15 +125,15 @@ class SearchCore(Protocol):
     def card_values(self, pos: Position, points_only: bool) -> dict[int, int]: ...
 
 
-def _service() -> solver_client.RemoteCore | None:
+def _service() -> client.RemoteCore | None:
     """The solver service named by the environment, unless it failed before."""
     global _remote, _looked_up
     if not _looked_up:
-        _remote, _looked_up = solver_client.from_environment(), True
+        _remote, _looked_up = client.from_environment(), True
     return _remote
 
 
-def _on_service(call: Callable[[solver_client.RemoteCore], _T]) -> tuple[bool, _T | None]:
+def _on_service(call: Callable[[client.RemoteCore], _T]) -> tuple[bool, _T | None]:
     """``(True, call(service))`` with a solver service; ``(False, None)`` without one, or
     once it fails (from then on this process searches itself)."""
     global _remote
@@ -141,7 +142,7 @@ def _on_service(call: Callable[[solver_client.RemoteCore], _T]) -> tuple[bool, _
         return False, None
     try:
         return True, call(service)
-    except solver_client.ServiceUnavailable as err:
+    except client.ServiceUnavailable as err:
         _remote = None
         LOG.warning("%s; loading the solver in this process instead", err)
         return False, None
@@ -151,8 +152,7 @@ def _compile() -> None:
     """Import the kernel and run it once on a small position (compiles or loads the cache)."""
     global _kernel
     try:
-        from ..engine.rules import Rules
-        from . import _kernel as kernel
+        from . import _kernel as kernel  # here, not at the top: it imports numba (seconds)
 
         deal = Deal.new(Rules.preset("standard"), seed=0)
         while len(deal.tricks) < 8:
@@ -178,7 +178,7 @@ def warm_up(background: bool = True) -> None:
     """
     global _warm_thread
 
-    def wait(service: solver_client.RemoteCore) -> None:
+    def wait(service: client.RemoteCore) -> None:
         if not background:
             service.wait_ready()
 
@@ -246,7 +246,7 @@ class _Core:
 
     def __init__(self, kernel: ModuleType, log2_size: int | None = None):
         """``log2_size`` fixes the table's size; by default it follows the position."""
-        import numpy as np
+        import numpy as np  # here, not at the top: a process asking a service never loads it
 
         self.np = np
         self.kernel = kernel
@@ -397,7 +397,7 @@ def _card_list(deal: Deal, points_only: bool, block: bool) -> list[CardValue] | 
 
 
 def fast_solve_full_deal(deal: Deal, *, block: bool = True) -> list[CardValue] | None:
-    """Exactly ``solver.solve_full_deal(deal)``: every legal card of the seat to play with
+    """Exactly ``reference.solve_full_deal(deal)``: every legal card of the seat to play with
     the thirds and points its side ends the deal with, all cards seen and played perfectly.
 
     ``None`` if ``block=False`` and the compiled core is not ready yet.

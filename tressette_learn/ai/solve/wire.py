@@ -17,6 +17,8 @@ from typing import Any
 
 from .position import Position
 
+ADDRESS_ENV = "TRESSETTE_SOLVER_ADDRESS"  # a kernel's environment: the service's socket
+KEY_ENV = "TRESSETTE_SOLVER_KEY"  # and the key (hex) a client proves it holds
 OPS = ("value", "cards", "ready", "wait")
 MAX_MESSAGE = 64 * 1024  # bytes; a position is ~1 KB
 FULL = (1 << 40) - 1  # every card of the deck, as a mask

@@ -3,8 +3,8 @@
 The compiled core (numba, llvmlite) costs each process that loads it ~110 MB. A Voilà server
 starts this service once (:meth:`SolverService.start`) and gives its kernels the socket's
 address and key in their environment (:data:`ADDRESS_ENV`, :data:`KEY_ENV`); each kernel's
-:mod:`fastsolver` then asks the service instead of loading the core itself
-(:mod:`solver_client`). The socket is a Unix socket in a private folder, and a client must
+:mod:`compiled` then asks the service instead of loading the core itself
+(:mod:`client`). The socket is a Unix socket in a private folder, and a client must
 prove it holds the key (``multiprocessing.connection``'s challenge) before it is heard.
 
 The service searches on ``workers`` transposition tables at once (the core releases the
@@ -14,6 +14,7 @@ review's consecutive searches at one table reuse its bounds. It exits when its p
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import faulthandler
 import os
@@ -31,10 +32,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .solver_wire import MAX_MESSAGE, Request, WireError, decode_request, encode_reply
+from . import compiled
+from .client import RemoteCore, ServiceUnavailable
+from .wire import (
+    ADDRESS_ENV,
+    KEY_ENV,
+    MAX_MESSAGE,
+    Request,
+    WireError,
+    decode_request,
+    encode_reply,
+)
 
-ADDRESS_ENV = "TRESSETTE_SOLVER_ADDRESS"
-KEY_ENV = "TRESSETTE_SOLVER_KEY"
 START_TIMEOUT = 30.0  # seconds for the service to listen (not to load the core)
 
 
@@ -53,7 +62,8 @@ class SolverService:
         folder = Path(tempfile.mkdtemp(prefix="tressette-solver-"))  # mode 0700
         key = secrets.token_bytes(32)
         env = {**os.environ, **cls._env(str(folder / "solver.sock"), key)}
-        command = [sys.executable, "-m", __name__, "--workers", str(workers or WORKERS)]
+        package = __name__.rpartition(".")[0]  # its __main__ runs main() below
+        command = [sys.executable, "-m", package, "--workers", str(workers or WORKERS)]
         process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
                                    start_new_session=True)  # Ctrl-C is the parent's to handle
         service = cls(process, folder, key)
@@ -73,8 +83,6 @@ class SolverService:
         return self._env(self.address, self.key)
 
     def _wait_listening(self) -> None:
-        from .solver_client import RemoteCore, ServiceUnavailable
-
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             if self.process.poll() is not None:
@@ -128,14 +136,12 @@ class CorePool:
     @contextlib.contextmanager
     def take(self, preferred: Any = None) -> Iterator[Any]:
         """A free core: ``preferred`` if it is free; waits while all are busy."""
-        from . import fastsolver
-
         with self.cond:
             while not self.free and self.made >= self.workers:
                 self.cond.wait()
             if not self.free:
                 self.made += 1
-                self.free.append(fastsolver.new_core())
+                self.free.append(compiled.new_core())
             core = preferred if preferred in self.free else self.free[-1]
             self.free.remove(core)
         try:
@@ -148,11 +154,9 @@ class CorePool:
 
 def answer(request: Request, pool: CorePool, last: list[Any]) -> Any:
     """The reply's answer to one request (``last`` holds the connection's last core)."""
-    from . import fastsolver
-
     if request.op == "ready":
-        return fastsolver.is_ready()
-    fastsolver.warm_up(background=False)
+        return compiled.is_ready()
+    compiled.warm_up(background=False)
     if request.op == "wait":
         return True
     assert request.pos is not None
@@ -191,10 +195,8 @@ def handle(conn: Connection, key: bytes, pool: CorePool) -> None:
 
 def serve(address: str, key: bytes, workers: int) -> None:
     """Listen on ``address`` until the process is stopped; load the core at once."""
-    from . import fastsolver
-
     with Listener(address, family="AF_UNIX") as listener:
-        fastsolver.warm_up(background=True)
+        compiled.warm_up(background=True)
         pool = CorePool(workers)
         while True:
             try:
@@ -212,10 +214,8 @@ def _exit_with_parent() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m tressette_learn.ai.solver_service --workers N``; address and key from
+    """``python -m tressette_learn.ai.solve --workers N``; address and key from
     the environment."""
-    import argparse
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=WORKERS)
     args = parser.parse_args(argv)
@@ -223,7 +223,3 @@ def main(argv: list[str] | None = None) -> None:
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # kill -USR1: where each thread is
     address, key = os.environ.pop(ADDRESS_ENV), bytes.fromhex(os.environ.pop(KEY_ENV))
     serve(address, key, max(1, args.workers))  # (popped: this process searches itself)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,8 +1,13 @@
-"""Fast move generation and uniformly random playouts over card bitmasks.
+"""Uniformly random playouts over card bitmasks: what ``benchmarks/engine.py`` times.
 
-This is the inner loop of the computer players: pure Python, standard library only.
-A card is its index ``10 * suit + strength`` (see :mod:`.cards`), a set of cards is an
-``int`` mask with bit ``index`` set. Inside a suit a higher index wins a trick.
+How fast plain Python can deal and play out random deals, for comparison with the public
+engine API (no player uses it). A card is its index ``10 * suit + strength`` (see
+:mod:`tressette_learn.engine.cards`), a set of cards is an ``int`` mask with bit ``index``
+set. Inside a suit a higher index wins a trick: the engine's
+:func:`~tressette_learn.engine.cards.winning_offset` decides the tricks finished outside
+the unrolled loop of :func:`_play`, which keeps the rule inline for speed (its followers'
+cards come from same-suit tables); ``tests/test_playout.py`` replays every playout with
+the engine's rule.
 
 The four-player playout (:func:`random_playout`) keeps, for the duration of one call,
 each hand twice: as a list of card indices (to draw uniformly from the whole hand) and
@@ -26,22 +31,17 @@ from collections.abc import Iterator, Sequence
 from itertools import starmap
 from typing import Final
 
-from .cards import SUIT_MASKS, THIRDS_BY_INDEX
+from tressette_learn.engine.cards import THIRDS_BY_INDEX, winning_offset
 
 __all__ = [
     "LAST_TRICK_THIRDS",
     "bits",
     "deal_hands",
     "iter_bits",
-    "legal_mask",
     "popcount",
     "random_deal_playout",
     "random_playout",
-    "suit_of",
     "thirds_of",
-    "top_card",
-    "trick_winner",
-    "trick_winner_offset",
 ]
 
 LAST_TRICK_THIRDS: Final = 3
@@ -53,7 +53,6 @@ LAST_TRICK_THIRDS: Final = 3
 
 _SUIT_OF: Final = tuple(i // 10 for i in range(40))
 _BIT10: Final = tuple(1 << (i % 10) for i in range(40))
-_SUIT_END: Final = tuple(i // 10 * 10 + 10 for i in range(40))
 # A dict, not a tuple: ``map(dict.__getitem__, ...)`` is the fastest C-level lookup.
 _BIT_OF: Final[dict[int, int]] = {i: 1 << i for i in range(40)}
 _STRENGTHS10: Final = tuple(tuple(r for r in range(10) if m >> r & 1) for m in range(1024))
@@ -92,51 +91,10 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def suit_of(card: int) -> int:
-    """The suit (0..3: d c s b) of a card index."""
-    return card // 10
-
-
 def thirds_of(mask: int) -> int:
     """The card points of a mask, in thirds (the last-trick bonus is not included)."""
     return (_THIRDS10[mask & 1023] + _THIRDS10[mask >> 10 & 1023]
             + _THIRDS10[mask >> 20 & 1023] + _THIRDS10[mask >> 30 & 1023])
-
-
-def legal_mask(hand: int, led_suit: int | None) -> int:
-    """The cards of ``hand`` that may be played: the led suit if held, else anything.
-
-    ``led_suit`` is ``None`` when the player leads (then the whole hand is legal).
-    """
-    if led_suit is None:
-        return hand
-    return hand & SUIT_MASKS[led_suit] or hand
-
-
-def top_card(mask: int, suit: int) -> int:
-    """The strongest card of ``suit`` in ``mask``, or -1 when the mask has none."""
-    return (mask & SUIT_MASKS[suit]).bit_length() - 1
-
-
-def trick_winner_offset(cards: Sequence[int]) -> int:
-    """The position in ``cards`` (play order, leader first) of the card taking the trick.
-
-    The highest card of the led suit wins; a card of another suit never wins.
-    """
-    best = cards[0]
-    end = _SUIT_END[best]
-    won = 0
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if best < card < end:
-            best = card
-            won = i
-    return won
-
-
-def trick_winner(cards: Sequence[int], leader: int, players: int = 4) -> int:
-    """The seat taking a trick: ``cards`` in play order starting with ``leader``'s."""
-    return (leader + trick_winner_offset(cards)) % players
 
 
 # ---------------------------------------------------------------------------------------
@@ -283,7 +241,7 @@ def random_playout(hands: Sequence[int], leader: int, rng: random.Random,
             trick.append(card)
             if out is not None:
                 out.append(card)
-        leader = (leader + trick_winner_offset(trick)) & 3
+        leader = (leader + winning_offset(trick)) & 3
         if not leader & 1:
             a = sum(THIRDS_BY_INDEX[c] for c in trick)
         if n == 1:
@@ -407,17 +365,7 @@ def _play(A: list[list[int]], S: list[int], L: int, n: int, rng: random.Random,
     c1 = A[p1][0]
     c2 = A[p2][0]
     c3 = A[p3][0]
-    best = c0
-    w = L
-    end = _SUIT_END[c0]
-    if best < c1 < end:
-        best = c1
-        w = p1
-    if best < c2 < end:
-        best = c2
-        w = p2
-    if best < c3 < end:
-        w = p3
+    w = (L, p1, p2, p3)[winning_offset((c0, c1, c2, c3))]
     if out is not None:
         out += (c0, c1, c2, c3)
     if not w & 4:

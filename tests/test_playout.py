@@ -1,4 +1,4 @@
-"""The fast bitmask move generation and random playouts (engine/fast.py).
+"""The random playouts that ``benchmarks/engine.py`` times (``benchmarks/_playout.py``).
 
 Every playout is replayed against a small reference implementation written here, and the
 random choices are checked to be uniform with loose chi-square bounds and fixed seeds.
@@ -7,25 +7,25 @@ random choices are checked to be uniform with loose chi-square bounds and fixed 
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
-from tressette_learn.engine import fast
 from tressette_learn.engine.cards import FULL_DECK_MASK, SUIT_MASKS, THIRDS_BY_INDEX, Card
-from tressette_learn.engine.fast import (
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import _playout  # noqa: E402
+from _playout import (  # noqa: E402
     bits,
     deal_hands,
     iter_bits,
-    legal_mask,
     popcount,
     random_deal_playout,
     random_playout,
     thirds_of,
-    top_card,
-    trick_winner,
-    trick_winner_offset,
 )
 
 DENARI, COPPE, SPADE, BASTONI = range(4)
@@ -100,46 +100,8 @@ def assert_uniform(counts: Counter[int], outcomes: Sequence[int]) -> None:
 
 # --- primitives -------------------------------------------------------------------------------
 
-def test_legal_mask_follows_suit_when_able() -> None:
-    hand = m("3c 4c Ad Rb")
-    assert legal_mask(hand, COPPE) == m("3c 4c")
-    assert legal_mask(hand, DENARI) == m("Ad")
-
-
-def test_legal_mask_allows_anything_when_void_or_leading() -> None:
-    hand = m("3c 4c Ad Rb")
-    assert legal_mask(hand, SPADE) == hand
-    assert legal_mask(hand, None) == hand
-    assert legal_mask(0, COPPE) == 0
-
-
-def test_trick_winner_three_beats_ace_and_two() -> None:
-    trick = [c("Ad"), c("3d"), c("2d"), c("Rd")]
-    assert trick_winner_offset(trick) == 1
-    assert trick_winner(trick, leader=3) == 0
-    assert trick_winner([c("4b"), c("5b")], leader=1, players=2) == 0
-
-
-def test_off_suit_card_never_wins() -> None:
-    # The 4 of denari, the weakest card, beats the 3s of the other suits when led.
-    trick = [c("4d"), c("3c"), c("3s"), c("3b")]
-    assert trick_winner_offset(trick) == 0
-    assert trick_winner_offset([c("5s"), c("3d"), c("4s"), c("Ab")]) == 0
-    assert trick_winner_offset([c("Fb"), c("Cb"), c("3d"), c("Rb")]) == 3
-
-
-def test_trick_winner_agrees_with_reference_on_random_tricks() -> None:
-    rng = random.Random(11)
-    for _ in range(2000):
-        trick = rng.sample(range(40), rng.randint(1, 4))
-        assert trick_winner_offset(trick) == ref_winner_offset(trick)
-
-
-def test_top_card_popcount_bits_thirds() -> None:
+def test_popcount_bits_thirds() -> None:
     hand = m("Ac 3c 4c 2s")
-    assert top_card(hand, COPPE) == c("3c")
-    assert top_card(hand, SPADE) == c("2s")
-    assert top_card(hand, DENARI) == -1
     assert popcount(hand) == 4
     assert bits(hand) == tuple(sorted(c(x) for x in ["Ac", "3c", "4c", "2s"]))
     assert list(iter_bits(hand)) == list(bits(hand))
@@ -343,13 +305,13 @@ def test_rejected_bytes_are_drawn_again_uniformly() -> None:
 def test_every_pick_table_is_exactly_uniform() -> None:
     random_deal_playout(random.Random(0))  # builds the tables
     for n in range(1, 11):
-        counts = Counter(fast._PICK[n])
+        counts = Counter(_playout._PICK[n])
         accepted = 256 - counts.pop(255, 0)
         assert sorted(counts) == list(range(n))
         assert set(counts.values()) == {accepted // n} and accepted % n == 0
     for suit in range(4):
         for mask in range(1, 1024):
-            counts = Counter(fast._FOLLOW[suit][mask])
+            counts = Counter(_playout._FOLLOW[suit][mask])
             counts.pop(255, None)
             cards = {10 * suit + r for r in range(10) if mask >> r & 1}
             assert set(counts) == cards and len(set(counts.values())) == 1
