@@ -163,7 +163,7 @@ def test_the_form_and_the_match_switch_language():
     assert play.setup.start_button.description == "Inizia la partita"
     assert play.setup.level.value == "expert"                      # the choice is kept
     assert dict(play.setup.level.options)["Esperto: calcola più a fondo e legge il gioco "
-                                          "degli altri (qualche secondo per carta)"] == "expert"
+                                          "degli altri (fino a un secondo per carta)"] == "expert"
     assert "Il traguardo deve essere uno tra" in play.setup.error.value
     play.setup.level.value = "random"
     play.setup.preset.value = "a_due"

@@ -76,6 +76,7 @@ def twin_views() -> tuple[Deal, Deal]:
 
 
 def hint_knows_answer() -> int:
+    warm_up(background=False)  # both hints from the compiled solver, not one from a fallback
     a, b = twin_views()
     assert a.hand(Seat.E) != b.hand(Seat.E)
     same = hint(a.view(Seat.S)).to_json() == hint(b.view(Seat.S)).to_json()
