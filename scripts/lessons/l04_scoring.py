@@ -12,8 +12,7 @@ CELLS = [
     code("from tressette_learn.ui.thirds_split import ThirdsSplit\n\nThirdsSplit(thirds=14)"),
     code('page.section("mistake")'),
     code('page.section("scoreboard")'),
-    code("from tressette_learn.ai.arena import play_deal\n"
-         "from tressette_learn.ai import make_player\n"
+    code("from tressette_learn.ai import make_player, play_deal\n"
          "from tressette_learn.engine import Deal, Rules\n"
          "from tressette_learn.ui.scoreboard import Scoreboard\n\n"
          "rules = Rules.preset(\"standard\").with_options(declarations=False)\n"

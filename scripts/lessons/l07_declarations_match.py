@@ -17,8 +17,7 @@ CELLS = [
          'table.observe(lambda _change: score.show_deal(table.deal), "state")\n'
          "widgets.VBox([table, score])"),
     code('page.section("match")'),
-    code("from tressette_learn.ai.arena import play_match\n"
-         "from tressette_learn.ai import make_player\n"
+    code("from tressette_learn.ai import make_player, play_match\n"
          "from tressette_learn.engine import Match, Rules, Seat\n\n"
          'match = Match(Rules.preset("standard"), seed=29)\n'
          'play_match(match, {seat: make_player("club") for seat in Seat})\n'
