@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +23,7 @@ from tressette_learn.engine.seats import seats_for
 from tressette_learn.engine.svg import set_display
 
 CardsLike = str | Iterable[Card] | Iterable[str]
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 # Tests run in a terminal of a served machine search in their own processes; the tests of
 # the solver service set these themselves.
@@ -234,3 +239,48 @@ def _default_display():
     if settings is not None:
         settings.SETTINGS.lang, settings.SETTINGS.faces = "en", "italian"
     set_display(faces="italian", lang="en")
+
+
+# -- progress databases: SQLite files and a real PostgreSQL server ---------------------
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A throwaway PostgreSQL server for this test session (in a folder its user can reach)."""
+    folder = Path(tempfile.mkdtemp(prefix="tressette-pg-"))
+    folder.chmod(0o755)
+    port = _free_port()
+    result = subprocess.run([str(PROJECT_ROOT / "scripts/start-postgres"), str(folder),
+                             str(port)],
+                            capture_output=True, text=True, timeout=180)
+    if result.returncode != 0:
+        pytest.fail(f"could not start PostgreSQL:\n{result.stderr}", pytrace=False)
+    yield result.stdout.strip()
+    subprocess.run([str(PROJECT_ROOT / "scripts/stop-postgres"), str(folder)], timeout=60,
+                   check=False)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _free_port() -> int:
+    from tressette_learn.server import free_port
+
+    return free_port()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database per test."""
+    return fresh_database(request, request.param, tmp_path)
+
+
+def fresh_database(request: pytest.FixtureRequest, kind: str, folder: Path) -> str:
+    """A new empty database of ``kind`` (``sqlite`` or ``postgres``) for one test."""
+    if kind == "sqlite":
+        return f"sqlite:///{folder / 'progress.sqlite'}"
+    import psycopg
+
+    base = request.getfixturevalue("postgres_url")
+    name = f"f{abs(hash(folder)) % 10**9}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return base.rsplit("/", 1)[0] + f"/{name}"
+
+

@@ -169,3 +169,19 @@ def test_every_lesson_is_done_only_when_every_quiz_is_passed(rec: Recorder) -> N
         assert "Well done" in CourseProgress(rec2, settings=Settings()).value
     finally:
         rec2.close()
+
+
+def test_a_result_goes_to_the_results_and_a_malformed_one_is_dropped(rec: Recorder,
+                                                                     url: str) -> None:
+    from tressette_learn.ui.events import Event, EventSource
+
+    rec.sign_in("Anna")
+    widget = EventSource()
+    data = {"lesson": "09_strategy", "exercise": "puzzle", "attempt": "a1", "mistakes": 0,
+            "hints": 1, "points_lost": 0.0, "seconds": 3.0}
+    widget.emit(Event("result", "puzzles-09", "p1", True, data))
+    widget.emit(Event("result", "puzzles-09", "p2", True, {**data, "hints": -2}))
+    widget.emit(Event("result", "puzzles-09", "p3", "yes", data))
+    store = Store(url)
+    [kept] = store.results(store.sign_in("Anna"))
+    assert (kept.item, kept.hints) == ("p1", 1) and rec.pending == [] and rec.status == "saved"

@@ -5,43 +5,15 @@ from __future__ import annotations
 
 import multiprocessing
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import fresh_database
 
-from tressette_learn.classroom.store import SCHEMA, Preferences, Record, Store, StoreError
+from tressette_learn.classroom.migrations import VERSION_1
+from tressette_learn.classroom.store import Preferences, Record, Store, StoreError
 
-ROOT = Path(__file__).resolve().parent.parent
 WRITERS, ANSWERS = 20, 500
-
-
-@pytest.fixture(scope="session")
-def postgres_url():
-    """A throwaway PostgreSQL server for this test session (in a folder its user can reach)."""
-    folder = Path(tempfile.mkdtemp(prefix="tressette-pg-"))
-    folder.chmod(0o755)
-    port = _free_port()
-    result = subprocess.run([str(ROOT / "scripts/start-postgres"), str(folder), str(port)],
-                            capture_output=True, text=True, timeout=180)
-    if result.returncode != 0:
-        pytest.fail(f"could not start PostgreSQL:\n{result.stderr}", pytrace=False)
-    yield result.stdout.strip()
-    subprocess.run([str(ROOT / "scripts/stop-postgres"), str(folder)], timeout=60, check=False)
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-def _free_port() -> int:
-    from tressette_learn.server import free_port
-
-    return free_port()
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh database per test."""
-    return _fresh_database(request, request.param, tmp_path)
 
 
 def test_signing_in_twice_finds_the_same_learner(url: str) -> None:
@@ -126,21 +98,9 @@ def test_many_kernels_opening_a_new_database_at_once_all_succeed(
     opened = []
     with multiprocessing.get_context("spawn").Pool(WRITERS) as pool:
         for number in range(5):
-            url = _fresh_database(request, kind, tmp_path / str(number))
+            url = fresh_database(request, kind, tmp_path / str(number))
             opened += pool.map(_open, [url] * WRITERS)
     assert set(opened) == {"opened"}
-
-
-def _fresh_database(request: pytest.FixtureRequest, kind: str, folder: Path) -> str:
-    if kind == "sqlite":
-        return f"sqlite:///{folder / 'progress.sqlite'}"
-    import psycopg
-
-    base = request.getfixturevalue("postgres_url")
-    name = f"f{abs(hash(folder)) % 10**9}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return base.rsplit("/", 1)[0] + f"/{name}"
 
 
 def test_a_database_that_cannot_be_written_raises_a_store_error(tmp_path: Path) -> None:
@@ -157,7 +117,7 @@ def test_a_database_that_cannot_be_written_raises_a_store_error(tmp_path: Path) 
 # -- preferences, and databases made by the first release ----------------------------------
 #: The first release's schema (the schema only grows: its first statements stay as they
 #: were), with a learner and an answer, before the preferences table.
-OLD_SCHEMA = [*SCHEMA[:3],
+OLD_SCHEMA = [*VERSION_1[:3],
               "INSERT INTO learners (name, class_code, created) VALUES ('Anna', '3B', '2024-01')",
               "INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, data, at) "
               "VALUES ('u1', 1, 'answer', '01_deck', 'bank-01_deck', 'q1', 1, '{}', '2024-01')"]

@@ -8,11 +8,14 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 BUSY_SECONDS = 30.0  # how long a writer waits for another one before giving up
+
+T = TypeVar("T")
+Execute = Callable[..., list[Any]]  # (sql, params=()) -> rows
 
 
 class StoreError(RuntimeError):
@@ -84,23 +87,28 @@ class Database:
             with contextlib.suppress(Exception):
                 cur.close()
 
-    def run(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
-        """Run statements in one transaction, retrying while the database is busy; the rows
-        each one returned."""
+    def within(self, work: Callable[[Execute], T]) -> T:
+        """Run ``work`` in one transaction, retrying while the database is busy; it gets a
+        function that runs one statement (``?`` placeholders) and returns its rows."""
         deadline = time.monotonic() + BUSY_SECONDS
         while True:
             try:
                 with self.transaction() as cur:
-                    out = []
-                    for text, params in statements:
-                        cur.execute(self.sql(text), tuple(params))
-                        out.append(cur.fetchall() if cur.description else [])
-                    return out
+                    return work(lambda text, params=(): self._execute(cur, text, params))
             except Exception as err:  # the driver's own error classes differ
                 if not _retryable(err) or time.monotonic() > deadline:
                     self.close()
                     raise StoreError(_reason(err)) from err
                 time.sleep(0.05)
+
+    def _execute(self, cur: Any, text: str, params: Sequence[Any]) -> list[Any]:
+        cur.execute(self.sql(text), tuple(params))
+        return cur.fetchall() if cur.description else []
+
+    def run(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        """Run statements in one transaction, retrying while the database is busy; the rows
+        each one returned."""
+        return self.within(lambda execute: [execute(text, params) for text, params in statements])
 
     def query(self, text: str, *params: Any) -> list[Any]:
         """The rows of one statement."""

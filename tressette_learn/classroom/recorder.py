@@ -20,6 +20,7 @@ from ..i18n import LANGUAGES
 from ..ui.events import LOG, Event, on_open, subscribe
 from ..ui.quiz import Quiz
 from ..ui.settings import SETTINGS, Settings
+from .results import Result
 from .store import Learner, Preferences, Record, Store, StoreError
 
 MAX_DATA = 20_000  # characters of event details kept per event
@@ -96,7 +97,10 @@ class Recorder(traitlets.HasTraits):
             return
         if event.kind == "answer":
             event = self._with_question(event)
-        self.pending.append(record_of(event, self.page))
+        record = record_of(event, self.page)
+        if record.kind == "result" and not _well_formed(record):
+            return
+        self.pending.append(record)
         if self.learner is not None:
             self.flush()
 
@@ -164,6 +168,17 @@ class Recorder(traitlets.HasTraits):
             quiz.resume(self.store().answers(self.learner, quiz.quiz_id))
         except StoreError as err:
             self.status, self.problem = "failed", str(err)
+
+
+def _well_formed(record: Record) -> bool:
+    """Whether a result can be stored (a malformed one is logged and dropped)."""
+    try:
+        Result.of_event(record.source, record.item, record.correct,
+                        {"lesson": record.lesson, **record.data})
+    except ValueError as err:
+        LOG.warning("result not kept: %s", err)
+        return False
+    return True
 
 
 _RECORDER: Recorder | None = None

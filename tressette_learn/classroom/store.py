@@ -2,9 +2,10 @@
 (answers, finished lessons, deals and matches), in SQLite by default or in PostgreSQL.
 
 Each event carries a unique id chosen by the writer, so a write retried after a failure
-is stored once. Many kernels may write at once. The schema only grows by statements that
-are safe to run on every start (``CREATE ... IF NOT EXISTS``): a database made by an older
-version gains the new tables and keeps its rows.
+is stored once. Many kernels may write at once. The results of exercises (every attempt,
+from which stars are computed), each class's settings and matches left mid-way have tables
+of their own. An older database is brought up to date on opening (``migrations``) and keeps
+its rows.
 """
 
 from __future__ import annotations
@@ -14,35 +15,19 @@ import json
 import os
 import re
 import uuid
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from ..engine.svg import FACES
 from ..i18n import LANGUAGES
+from .clock import stamp
 from .database import Database, StoreError
+from .migrations import INSERT_RESULT, RESULT_COLUMNS, migrate
+from .results import Result
 
-__all__ = ["InputError", "Learner", "Preferences", "Record", "Store", "StoreError", "default_url",
-           "normalise_class_code", "normalise_name"]
+__all__ = ["InputError", "Learner", "LearnerResult", "Preferences", "Record", "Result", "Store",
+           "StoreError", "default_url", "normalise_class_code", "normalise_name"]
 
-SCHEMA = [
-    """CREATE TABLE IF NOT EXISTS learners (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        name TEXT NOT NULL, class_code TEXT NOT NULL, created TEXT NOT NULL,
-        UNIQUE (name, class_code))""",
-    """CREATE TABLE IF NOT EXISTS events (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        uid TEXT NOT NULL UNIQUE,
-        learner_id INTEGER NOT NULL REFERENCES learners (id),
-        kind TEXT NOT NULL, lesson TEXT NOT NULL, source TEXT NOT NULL, item TEXT NOT NULL,
-        correct INTEGER, data TEXT NOT NULL, at TEXT NOT NULL)""",
-    "CREATE INDEX IF NOT EXISTS events_learner ON events (learner_id, kind)",
-    # added after the first release: the learner's language and card faces
-    """CREATE TABLE IF NOT EXISTS preferences (
-        learner_id INTEGER PRIMARY KEY REFERENCES learners (id),
-        lang TEXT NOT NULL, faces TEXT NOT NULL, at TEXT NOT NULL)""",
-]
-SCHEMA_LOCK = 7_240_301  # PostgreSQL advisory lock held while the schema is created
 MAX_NAME = 40
 MAX_CODE = 16
 
@@ -120,8 +105,7 @@ class Record:
     correct: bool | None = None
     data: dict[str, Any] = dataclasses.field(default_factory=dict)
     uid: str = dataclasses.field(default_factory=lambda: uuid.uuid4().hex)
-    at: str = dataclasses.field(
-        default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    at: str = dataclasses.field(default_factory=stamp)
 
 
 class Store:
@@ -129,11 +113,7 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.db = Database(url or default_url())
-        # PostgreSQL: kernels starting together would race to create the same table (a
-        # unique violation in its catalogue), so they take turns (SQLite's BEGIN IMMEDIATE
-        # already does this)
-        turns = [("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))] if self.db.postgres else []
-        self.db.run([*turns, *((statement, ()) for statement in SCHEMA)])
+        migrate(self.db)
 
     def close(self) -> None:
         """Close the connection."""
@@ -142,7 +122,7 @@ class Store:
     def sign_in(self, name: str, class_code: str = "") -> Learner:
         """The learner with this name in this class, created on first sign-in."""
         name, code = normalise_name(name), normalise_class_code(class_code)
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        now = stamp()
         rows = self.db.run([
             ("INSERT INTO learners (name, class_code, created) VALUES (?, ?, ?) "
              "ON CONFLICT (name, class_code) DO NOTHING", (name, code, now)),
@@ -151,7 +131,13 @@ class Store:
         return Learner(int(rows[0][0]), name, code)
 
     def add(self, learner: Learner, record: Record) -> None:
-        """Store ``record`` (a second write with the same uid changes nothing)."""
+        """Store ``record`` (a second write with the same uid changes nothing); a
+        ``result`` goes to the results (ValueError naming the field if it is malformed)."""
+        if record.kind == "result":
+            result = Result.of_event(record.source, record.item, record.correct,
+                                     {"lesson": record.lesson, **record.data}, record.at)
+            self.add_result(learner, result, record.uid)
+            return
         correct = None if record.correct is None else int(record.correct)
         self.db.run([(
             "INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, data, at)"
@@ -211,6 +197,67 @@ class Store:
             return int(self.db.query("SELECT COUNT(*) FROM events")[0][0])
         return int(self.db.query("SELECT COUNT(*) FROM events WHERE kind = ?", kind)[0][0])
 
+    # -- results ----------------------------------------------------------------------
+    def add_result(self, learner: Learner, result: Result, uid: str | None = None) -> None:
+        """Store one attempt's result (a second write with the same uid changes nothing)."""
+        self.db.run([(INSERT_RESULT, (
+            uid or f"r-{result.attempt}-{result.source}-{result.item}", learner.id,
+            result.lesson, result.source, result.item, result.exercise, int(result.solved),
+            result.mistakes, result.hints, result.points_lost, result.seconds, result.attempt,
+            json.dumps(result.data, default=str), result.at or stamp()))])
+
+    def results(self, learner: Learner) -> list[Result]:
+        """Every result of the learner, oldest first."""
+        rows = self.db.query(f"SELECT {RESULT_COLUMNS} FROM results WHERE learner_id = ? "
+                             "ORDER BY id", learner.id)
+        return [_result(row[2:]) for row in rows]
+
+    def class_results(self, class_code: str | None = None) -> list[LearnerResult]:
+        """Every result with its learner (of one class, or all), oldest first."""
+        where, params = ("WHERE l.class_code = ?", (class_code,)) if class_code else ("", ())
+        columns = ", ".join(f"r.{name.strip()}" for name in RESULT_COLUMNS.split(","))
+        rows = self.db.query(f"SELECT l.name, l.class_code, {columns} FROM results r JOIN "
+                             f"learners l ON l.id = r.learner_id {where} ORDER BY r.id", *params)
+        return [LearnerResult(row[0], row[1], _result(row[4:])) for row in rows]
+
+    # -- classes ----------------------------------------------------------------------
+    def class_seed(self, class_code: str) -> int | None:
+        """The seed of the class's deals, if the teacher set one."""
+        rows = self.db.query("SELECT seed FROM classes WHERE class_code = ?",
+                             normalise_class_code(class_code))
+        return int(rows[0][0]) if rows else None
+
+    def set_class_seed(self, class_code: str, seed: int | None) -> None:
+        """Give the class one seed for everybody's deals (None: each learner their own)."""
+        code = normalise_class_code(class_code)
+        if seed is None:
+            self.db.run([("DELETE FROM classes WHERE class_code = ?", (code,))])
+            return
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+            raise InputError("teacher.error.seed", "seed", most=2**31 - 1)
+        self.db.run([("INSERT INTO classes (class_code, seed, set_at) VALUES (?, ?, ?) "
+                      "ON CONFLICT (class_code) DO UPDATE SET seed = excluded.seed, "
+                      "set_at = excluded.set_at", (code, seed, stamp()))])
+
+    # -- matches left mid-way -----------------------------------------------------------
+    def save_match(self, learner: Learner, page: str, state: dict[str, Any]) -> None:
+        """Keep the state of the learner's match on ``page`` (the latest one replaces it)."""
+        self.db.run([("INSERT INTO saved_matches (learner_id, page, state, at) "
+                      "VALUES (?, ?, ?, ?) ON CONFLICT (learner_id, page) DO UPDATE SET "
+                      "state = excluded.state, at = excluded.at",
+                      (learner.id, page, json.dumps(state), stamp()))])
+
+    def saved_match(self, learner: Learner, page: str) -> dict[str, Any] | None:
+        """The learner's match left mid-way on ``page`` (None if there is none)."""
+        rows = self.db.query("SELECT state FROM saved_matches WHERE learner_id = ? AND "
+                             "page = ?", learner.id, page)
+        return (_details(rows[0][0]) or None) if rows else None
+
+    def clear_match(self, learner: Learner, page: str) -> None:
+        """Forget the learner's match on ``page`` (it ended or was abandoned)."""
+        self.db.run([("DELETE FROM saved_matches WHERE learner_id = ? AND page = ?",
+                      (learner.id, page))])
+
     def rows(self, class_code: str | None = None) -> list[dict[str, Any]]:
         """Every event joined with its learner (for the teacher), oldest first; ``data`` is
         the event's details (a dict)."""
@@ -222,6 +269,24 @@ class Store:
         keys = ("name", "class_code", "kind", "lesson", "source", "item", "correct", "at")
         return [{**dict(zip(keys, row[:-1], strict=True)), "data": _details(row[-1])}
                 for row in rows]
+
+
+@dataclasses.dataclass(frozen=True)
+class LearnerResult:
+    """A stored result with the learner it belongs to (for the teacher)."""
+
+    name: str
+    class_code: str
+    result: Result
+
+
+def _result(row: Any) -> Result:
+    """A result from its stored columns (``RESULT_COLUMNS`` after the learner id)."""
+    (lesson, source, item, exercise, solved, mistakes, hints, lost, seconds, attempt, data,
+     at) = row
+    return Result(lesson, source, item, exercise, bool(solved), int(mistakes), int(hints),
+                  None if lost is None else float(lost),
+                  None if seconds is None else float(seconds), attempt, at, _details(data))
 
 
 def _details(text: str) -> dict[str, Any]:

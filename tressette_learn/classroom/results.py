@@ -1,0 +1,61 @@
+"""The result of one attempt at one exercise (a quiz question, a guided hand, a puzzle, a
+drill, a replayed mistake), as widgets report it and the store keeps it."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import uuid
+from typing import Any
+
+EXERCISES = ("question", "guided", "puzzle", "drill", "replay")
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """One finished attempt: ``source`` is the set (quiz, hand, puzzle set), ``item`` the
+    exercise in it; ``points_lost`` is in points, priced by the solver (None when the
+    exercise has no price)."""
+
+    lesson: str
+    source: str
+    item: str
+    exercise: str
+    solved: bool
+    mistakes: int = 0
+    hints: int = 0
+    points_lost: float | None = None
+    seconds: float | None = None
+    attempt: str = dataclasses.field(default_factory=lambda: uuid.uuid4().hex)
+    at: str = ""
+    data: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for field in ("lesson", "source", "item", "attempt"):
+            if not isinstance(getattr(self, field), str) or not getattr(self, field):
+                raise ValueError(f"result: {field} must be a non-empty text")
+        if self.exercise not in EXERCISES:
+            raise ValueError(f"result: exercise must be one of {', '.join(EXERCISES)}")
+        for field in ("mistakes", "hints"):
+            value = getattr(self, field)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"result: {field} must be a whole number, 0 or more")
+        for field in ("points_lost", "seconds"):
+            value = getattr(self, field)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                                      or not math.isfinite(value) or value < 0):
+                raise ValueError(f"result: {field} must be a number, 0 or more")
+
+    @classmethod
+    def of_event(cls, source: str, item: str, solved: Any, data: dict[str, Any],
+                 at: str = "") -> Result:
+        """The result a ``result`` event reports (ValueError naming the bad field)."""
+        if not isinstance(solved, bool):
+            raise ValueError("result: solved (the event's correct) must be true or false")
+        known = {"lesson", "exercise", "mistakes", "hints", "points_lost", "seconds", "attempt"}
+        missing = sorted({"lesson", "exercise", "attempt"} - data.keys())
+        if missing:
+            raise ValueError(f"result: {missing[0]} is missing")
+        extra = {key: value for key, value in data.items() if key not in known}
+        return cls(source=source, item=item, solved=solved, at=at, data=extra,
+                   **{key: data[key] for key in known if key in data})
