@@ -4,7 +4,8 @@ Nothing reaches the lesson as an error: a write the store refuses stays pending 
 status says so) and is written again with the next event or a retry; events from before
 the sign-in are kept and written once the learner is known. Quizzes resume where the
 learner left off. The learner's language and faces are kept with them: the later of the
-choice saved in the store and the one made on this page wins.
+choice saved in the store and the one made on this page wins. A match left mid-way is kept
+(its ``match_state`` events) and handed back to the match widget when it opens again.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .results import Result
 from .store import Learner, Preferences, Record, Store, StoreError
 
 MAX_DATA = 20_000  # characters of event details kept per event
+MATCH_PAGE = "match"  # where a match is kept when no lesson page is known
 
 
 def record_of(event: Event, page: str = "") -> Record:
@@ -56,6 +58,7 @@ class Recorder(traitlets.HasTraits):
         self.pending: list[Record] = []
         self._store: Store | None = None
         self._quizzes: weakref.WeakSet[Quiz] = weakref.WeakSet()
+        self._matches: weakref.WeakSet[Any] = weakref.WeakSet()
         settings.observe(self._chosen, "chosen_at")
         self._stop = [subscribe(self.hear), on_open(self.opened),
                       lambda: settings.unobserve(self._chosen, "chosen_at")]
@@ -83,6 +86,8 @@ class Recorder(traitlets.HasTraits):
         self.flush()
         for quiz in list(self._quizzes):
             self._resume(quiz)
+        for match in list(self._matches):
+            self._resume_match(match)
         return learner
 
     def sign_out(self) -> None:
@@ -94,6 +99,9 @@ class Recorder(traitlets.HasTraits):
     def hear(self, event: Event) -> None:
         """Keep an event and write it if a learner is signed in."""
         if event.kind == "hint":  # a hint asked is not progress
+            return
+        if event.kind == "match_state":  # not progress either: the match to resume
+            self._keep_match(event.data.get("state"))
             return
         if event.kind == "answer":
             event = self._with_question(event)
@@ -110,6 +118,10 @@ class Recorder(traitlets.HasTraits):
             self._quizzes.add(widget)
             if self.learner is not None:
                 self._resume(widget)
+        elif callable(getattr(widget, "resume_match", None)):
+            self._matches.add(widget)
+            if self.learner is not None:
+                self._resume_match(widget)
 
     def flush(self) -> bool:
         """Write the pending events; ``False`` (and ``status`` failed) if the store refused."""
@@ -168,6 +180,30 @@ class Recorder(traitlets.HasTraits):
             quiz.resume(self.store().answers(self.learner, quiz.quiz_id))
         except StoreError as err:
             self.status, self.problem = "failed", str(err)
+
+
+    # -- matches left mid-way ---------------------------------------------------------
+    def _keep_match(self, state: Any) -> None:
+        """Save the signed-in learner's match on this page (``None``: it is over)."""
+        if self.learner is None:
+            return
+        page = self.page or MATCH_PAGE
+        try:
+            if isinstance(state, dict):
+                self.store().save_match(self.learner, page, state)
+            else:
+                self.store().clear_match(self.learner, page)
+        except StoreError as err:
+            LOG.warning("match not saved: %s", err)
+
+    def _resume_match(self, widget: Any) -> None:
+        try:
+            state = self.store().saved_match(self.learner, self.page or MATCH_PAGE)
+        except StoreError as err:
+            LOG.warning("saved match not read: %s", err)
+            return
+        if state is not None:
+            widget.resume_match(state)
 
 
 def _well_formed(record: Record) -> bool:

@@ -305,9 +305,19 @@ class Deal:
 
     def copy(self) -> Deal:
         """An independent copy of this deal in its current state."""
+        return self.replayed()
+
+    def replayed(self, upto: int | None = None) -> Deal:
+        """A fresh deal that takes this deal's actions again, stopping just before the
+        play number ``upto`` (0-based; the declarations or calls made before it are taken);
+        ``None``: every action (like :meth:`copy`)."""
+        if upto is not None and not 0 <= upto <= len(self.plays):
+            raise ValueError(f"upto must be from 0 to {len(self.plays)}, not {upto}")
         twin = Deal(self.rules, self.dealer, {s: cards_of(m) for s, m in self._dealt.items()},
                     self._stock0, self.match_scores)
         for action in self._actions:
+            if action[0] == "play" and len(twin.plays) == upto:
+                break
             _replay(twin, action)
         return twin
 

@@ -190,19 +190,7 @@ class Walkthrough:
         """The deal after ``step`` cards (and the declarations or calls that follow them)."""
         if not 0 <= step <= self.script.length:
             raise ValueError(f"step must be from 0 to {self.script.length}, not {step}")
-        deal = Deal(self._final.rules, self._final.dealer,
-                    {s: self._final.dealt_hand(s) for s in self._final.seats},
-                    self._final.dealt_stock, self._final.match_scores)
-        plays = 0
-        for action in self._final.actions:
-            if action[0] == "play":
-                if plays == step:
-                    break
-                plays += 1
-                deal.play(action[1], action[2], allow_revoke=action[3])
-            else:
-                getattr(deal, action[0])(action[1])
-        return deal
+        return self._final.replayed(step)
 
     def comment(self, lang: str) -> str:
         """The commentary for the current step (the introduction at step 0)."""

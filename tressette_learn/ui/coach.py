@@ -1,5 +1,6 @@
 """The coach beside a table: a hint on request and, after the deal, a review of the
-learner's mistakes with the points each cost."""
+learner's mistakes with the points each cost, each linked to the lesson that teaches the
+point and put back on the table on request (:mod:`.replay`)."""
 
 from __future__ import annotations
 
@@ -10,22 +11,33 @@ import ipywidgets as widgets
 
 from ..ai.hints import Hint, hint, warm_up
 from ..ai.review import Review, ReviewedPlay, review
+from ..ai.review_talk import MissedDeclaration, SignalNote
 from ..engine.cards import Card
-from ..i18n import Wording, card_name, number
+from ..engine.deal import Deal
+from ..i18n import card_name, number
+from ..teaching.course import lesson
+from ..teaching.review_lessons import lesson_for
 from .events import LOG, Event, EventSource
 from .i18n import t
+from .lesson import lesson_title
+from .replay import MistakeReplay
 from .settings import SETTINGS, Settings
 from .table import Table
 
 
 class Coach(widgets.VBox, EventSource):
-    """A Hint button for the learner's turn and a Review button once the deal is over."""
+    """A Hint button for the learner's turn and a Review button once the deal is over;
+    after the review, a Replay button for each mistake (and Back to the review).
+
+    Events: ``hint``, ``review`` and, for each replayed mistake, a ``result``."""
 
     def __init__(self, table: Table, *, settings: Settings = SETTINGS) -> None:
         self.table = table
         self.settings = settings
         self.last_hint: Hint | None = None
         self.last_review: Review | None = None
+        self.replaying: MistakeReplay | None = None
+        self._final: Deal | None = None  # the deal reviewed
         self._hints = 0
         warm_up()  # compile or load the solver core while the learner plays
         self.hint_button = _button("tl-coach-hint", self.show_hint)
@@ -34,8 +46,12 @@ class Coach(widgets.VBox, EventSource):
         self.progress.layout.display = "none"
         self.output = widgets.HTML()
         self.output.add_class("tl-coach-output")
+        self.replays = widgets.HBox()
+        self.replays.add_class("tl-coach-replays")
+        self.back_button = _button("tl-coach-back", self.back_to_review)
+        self.back_button.layout.display = "none"
         super().__init__([widgets.HBox([self.hint_button, self.review_button]),
-                          self.progress, self.output])
+                          self.progress, self.output, self.replays, self.back_button])
         self.add_class("tl-coach")
         table.observe(self._follow_table, "state")
         settings.observe(self._relabel, "lang")
@@ -52,6 +68,8 @@ class Coach(widgets.VBox, EventSource):
         self.output.value = _p(t("coach.thinking", lang))
         advice = hint(self.table.view(), seed=self._hints)
         self._hints += 1
+        if self.replaying is not None:
+            self.replaying.hints += 1
         self.last_hint = advice
         self.table.highlight(advice.card)
         self.output.value = hint_html(advice, lang)
@@ -77,11 +95,89 @@ class Coach(widgets.VBox, EventSource):
             return None
         finally:
             self.progress.layout.display = "none"
-        self.last_review = result
+        self.last_review, self._final = result, self.table.deal
         self.output.value = review_html(result, lang)
+        self._replay_buttons()
         self.emit(Event("review", self.table.source, data={
             "cost": result.total_cost, "mistakes": len(result.mistakes)}))
         return result
+
+    # -- replaying a mistake -------------------------------------------------------------
+    def replay(self, index: int) -> MistakeReplay | None:
+        """Put the position of the review's mistake ``index`` (0 = the first listed) back on
+        the table for the learner to play again."""
+        result, final = self.last_review, self._final
+        if result is None or final is None or not 0 <= index < len(result.mistakes):
+            return None
+        self._report()
+        attempt = self.replaying = MistakeReplay(final, result.mistakes[index])
+        self._set_table(attempt.position, replaying=True)
+        self.table.say(attempt.prompt())
+        self.table.focus_hand()
+        return attempt
+
+    def back_to_review(self) -> bool:
+        """Leave the replay: the reviewed deal back on the table as it ended."""
+        if self.replaying is None or self._final is None:
+            return False
+        self._report()
+        self._set_table(self._final, replaying=False)
+        self.replaying = None
+        self._follow_table()
+        return True
+
+    def clear(self) -> None:
+        """Forget the hint, the review and any replay (a new deal comes)."""
+        self._report()
+        if self.replaying is not None:
+            self.replaying = None
+            self.table.choice_handler, self.table.paused = None, False
+            self.table.offer_controls = True
+        self.last_hint = self.last_review = self._final = None
+        self.output.value = ""
+        self._replay_buttons()
+
+    def _replay_card(self, card: Card) -> None:
+        attempt = self.replaying
+        if attempt is None or attempt.solved:
+            return
+        judged = attempt.judge(card)
+        if not attempt.solved:
+            self.table.say(attempt.words(judged), "error")
+            return
+        self.table.paused = True  # nobody plays on: the replay ends with the right card
+        self.table.script_play(card)
+        self.table.say(attempt.words(judged), "good")
+        self._report()
+
+    def _report(self) -> None:
+        """The replay's result, once: when solved, or when left after a try or a hint."""
+        attempt = self.replaying
+        if attempt is not None and not attempt.reported and \
+                (attempt.solved or attempt.mistakes or attempt.hints):
+            self.emit(attempt.result())
+
+    def _set_table(self, deal: Deal, *, replaying: bool) -> None:
+        """Show ``deal`` on the table: a replayed position (the learner's card judged, the
+        table's own buttons hidden) or the reviewed deal at its end."""
+        table = self.table
+        table.choice_handler = self._replay_card if replaying else None
+        table.paused = False
+        table.offer_controls = not replaying
+        offer_new, table.offer_new = table.offer_new, False  # no second deal_end
+        table.new_deal(deal=deal, hold=not replaying)
+        table.offer_new = offer_new
+        self._follow_table()
+
+    def _replay_buttons(self) -> None:
+        lang, result = self.settings.lang, self.last_review
+        mistakes = result.mistakes if result is not None else ()
+        buttons = []
+        for index, play in enumerate(mistakes):
+            button = _button("tl-coach-replay", lambda i=index: self.replay(i))
+            button.description = t("coach.replay", lang, number=index + 1, trick=play.trick)
+            buttons.append(button)
+        self.replays.children = buttons
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = max(total, 1)
@@ -90,15 +186,20 @@ class Coach(widgets.VBox, EventSource):
     # -- internals ----------------------------------------------------------------------
     def _follow_table(self, _change: object = None) -> None:
         status = self.table.status
+        replaying = self.replaying is not None
         self.hint_button.disabled = status != "your_turn"
-        self.review_button.disabled = status != "over"
-        if status != "over":
-            self.last_review = None
+        self.review_button.disabled = status != "over" or replaying
+        self.back_button.layout.display = None if replaying else "none"
+        if status != "over" and not replaying and self.last_review is not None:
+            self.last_review = self._final = None
+            self._replay_buttons()
 
     def _relabel(self, _change: object = None) -> None:
         lang = self.settings.lang
         self.hint_button.description = t("coach.hint", lang)
         self.review_button.description = t("coach.review", lang)
+        self.back_button.description = t("coach.back", lang)
+        self._replay_buttons()
         if self.last_review is not None:
             self.output.value = review_html(self.last_review, lang)
         elif self.last_hint is not None:
@@ -144,23 +245,25 @@ def review_html(result: Review, lang: str) -> str:
         summary = _p(t("coach.total_cost", lang, cost=result.total_cost,
                        count=len(result.mistakes)), "tl-coach-summary")
     items = "".join(f'<li class="tl-coach-mistake" data-card="{p.card}">'
-                    f"{html.escape(mistake_text(p, lang))}</li>" for p in result.mistakes)
+                    f"{html.escape(mistake_text(p, lang))} {lesson_link(p, lang)}</li>"
+                    for p in result.mistakes)
     turns = "".join(f"<li>{html.escape(mistake_text(tp.play, lang))}</li>"
                     for tp in result.turning_points if tp.play.seat not in result.seats)
     out = summary + (f'<ol class="tl-coach-mistakes">{items}</ol>' if items else "")
-    out += _talk_html("declarations", [d.phrase for d in result.declarations], lang)
-    out += _talk_html("signals", [n.phrase for n in result.signals], lang)
+    out += _talk_html("declarations", result.declarations, lang)
+    out += _talk_html("signals", result.signals, lang)
     if turns:
         out += _p(t("coach.turning_points", lang)) + f'<ul class="tl-coach-turns">{turns}</ul>'
     return out
 
 
-def _talk_html(what: str, lines: Sequence[Wording], lang: str) -> str:
+def _talk_html(what: str, lines: Sequence[MissedDeclaration | SignalNote], lang: str) -> str:
     """A heading and a list of the review's lines about declarations or signals (nothing
-    when there are none)."""
+    when there are none), each with the lesson that teaches the point."""
     if not lines:
         return ""
-    items = "".join(f"<li>{html.escape(line.get(lang))}</li>" for line in lines)
+    items = "".join(f"<li>{html.escape(line.phrase.get(lang))} {lesson_link(line, lang)}</li>"
+                    for line in lines)
     return _p(t(f"review.heading.{what}", lang)) + f'<ul class="tl-coach-{what}">{items}</ul>'
 
 
@@ -168,3 +271,11 @@ def mistake_text(play: ReviewedPlay, lang: str) -> str:
     """``Trick 3, South: the Ace of cups cost 2 points. Better: the Three of cups.`` and
     why the better card is good."""
     return play.mistake.get(lang)
+
+
+def lesson_link(item: ReviewedPlay | MissedDeclaration | SignalNote, lang: str) -> str:
+    """A link to the lesson that teaches the point of a review's line, titled in ``lang``."""
+    target = lesson(lesson_for(item))
+    text = t("coach.lesson", lang, title=lesson_title(target, lang))
+    return (f'<a class="tl-coach-lesson" data-lesson="{target.id}" href="{target.notebook}">'
+            f"{html.escape(text)}</a>")

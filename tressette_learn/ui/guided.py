@@ -1,14 +1,20 @@
 """The guided hand: a deal record stepped trick by trick or card by card with commentary,
-where the learner must find some of the cards (checked by the exact solver)."""
+where the learner must find some of the cards (checked by the exact solver); once every
+"your move" is done the hand is scored (a ``result`` event and its stars) and may be tried
+again."""
 
 from __future__ import annotations
 
 import html
+import time
+import uuid
 from collections.abc import Callable
 
 import ipywidgets as widgets
 
 from ..ai.solve import warm_up
+from ..classroom.results import Result
+from ..classroom.stars import stars
 from ..engine.cards import Card
 from ..i18n import Phrase
 from ..teaching.guided import HandScript, Verdict, Walkthrough
@@ -31,17 +37,27 @@ class GuidedHand(widgets.VBox, EventSource):
     deal always goes on as it was recorded (the commentary, and the solver's answers at the
     later moves, are about that deal): after a different card that is just as good, the
     record's card is played and the commentary says so.
+
+    A hand with "your move" steps is an exercise: when each of them is found (or shown) the
+    hand emits a ``result`` (mistakes: the wrong cards tried; hints: Show me; points lost:
+    what the first wrong card at each move cost) and shows its stars; Try again starts a new
+    attempt at the first move.
     """
 
     def __init__(self, script: HandScript | str, *, show_all: bool = True,
-                 start: int | None = 0, settings: Settings = SETTINGS) -> None:
+                 start: int | None = 0, lesson: str = "",
+                 settings: Settings = SETTINGS) -> None:
         """``start`` is the card to open at (``None``: the learner's first move); Back still
-        shows the cards before it."""
+        shows the cards before it. ``lesson``: the lesson the result counts for (the page's,
+        when left out)."""
         self.script = HandScript.load(script) if isinstance(script, str) else script
         self.walk = Walkthrough(self.script)
         self.walk.step = self._first_step(start)
+        self.lesson = lesson
         self.settings = settings
         self.tries = 0
+        self.attempt = Attempt()
+        self.last_result: Result | None = None
         self._last: Verdict | None = None
         self._note: Phrase | None = None  # why the table shows another card than the learner's
         if not self.script.your_moves <= set(self.script.solved):
@@ -55,7 +71,14 @@ class GuidedHand(widgets.VBox, EventSource):
         self.comment = widgets.HTML()
         self.comment.add_class("tl-guided-comment")
         self.controls = Stepper({name: self._pressed(name) for name in ACTIONS})
-        super().__init__([self.title, self.table, self.comment, self.controls])
+        self.score = widgets.HTML()
+        self.score.add_class("tl-guided-stars")
+        self.again_button = widgets.Button()
+        self.again_button.add_class("tl-guided-again")
+        self.again_button.on_click(lambda _b: self.try_again())
+        self.again_button.layout.display = "none"
+        super().__init__([self.title, self.table, self.comment, self.controls,
+                          widgets.HBox([self.score, self.again_button])])
         self.add_class("tl-guided")
         settings.observe(self._redraw, "lang")
         self._show()
@@ -89,9 +112,21 @@ class GuidedHand(widgets.VBox, EventSource):
         """At a "your move", play the record's card and go on."""
         if self.walk.is_your_move():
             card = self.walk.next_card()
+            self.attempt.shown(self.walk.step)
             self.walk.forward()
             self._show()
             self.table.say(Phrase.of("guided.shown", card=card))
+            self._score_if_done()
+
+    def try_again(self) -> None:
+        """A new attempt: back to the first move (or the start), nothing counted yet."""
+        self.attempt = Attempt()
+        self.last_result = None
+        moves = self.script.your_moves
+        self.walk.step = min(moves) if moves else 0
+        self._show()
+        self._draw_score()
+        self._focus()
 
     def try_card(self, card: Card | str) -> Verdict | None:
         """Offer ``card`` at a "your move" as the learner would by clicking it."""
@@ -134,6 +169,7 @@ class GuidedHand(widgets.VBox, EventSource):
         self.table.say(Phrase.of("guided.checking"))
         verdict = self._last = self.walk.judge(card)
         self.tries += 1
+        self.attempt.judged(self.walk.step, verdict.judged.cost)
         self.emit(Event("answer", self.script.name, f"move{self.walk.step}", verdict.right,
                         {"card": str(card), "cost": verdict.judged.cost, "tries": self.tries}))
         if not verdict.right:
@@ -145,6 +181,18 @@ class GuidedHand(widgets.VBox, EventSource):
             "guided.as_played", seat=played.seat, played=played.card, card=card))
         self.table.say(verdict.words, "good")
         self._focus()
+        self._score_if_done()
+
+    def _score_if_done(self) -> None:
+        """Once every "your move" is done, the attempt's result and its stars (once)."""
+        attempt, moves = self.attempt, self.script.your_moves
+        if not moves or attempt.reported or not moves <= attempt.done:
+            return
+        event = attempt.result(self.script, self.lesson)
+        self.last_result = Result.of_event(event.source, event.item, event.correct,
+                                           {"lesson": self.lesson or "-", **event.data})
+        self.emit(event)
+        self._draw_score()
 
     def _show(self, note: Phrase | None = None) -> None:
         """Put the deal at the current step on the table, then the texts (and ``note``)."""
@@ -175,5 +223,55 @@ class GuidedHand(widgets.VBox, EventSource):
                 Step("forward_trick", t("guided.forward_trick", lang), more),
                 Step("show_me", t("guided.show_me", lang), shown=not moving)]
 
+    def _draw_score(self) -> None:
+        lang, result = self.settings.lang, self.last_result
+        self.again_button.description = t("guided.again", lang)
+        self.again_button.layout.display = None if result is not None else "none"
+        self.score.value = "" if result is None else \
+            f'<p role="status">{html.escape(t(f"guided.stars.{stars(result)}", lang))}</p>'
+
     def _redraw(self, _change: object = None) -> None:
         self._texts()  # the table words its own message again
+        self._draw_score()
+
+
+class Attempt:
+    """One attempt at a hand's moves: the moves done, the wrong cards, the Show me presses,
+    what the first wrong card at each move cost (points) and the time taken."""
+
+    def __init__(self) -> None:
+        self.id = uuid.uuid4().hex
+        self.done: set[int] = set()
+        self.found: set[int] = set()
+        self.mistakes = self.hints = 0
+        self.lost: dict[int, int] = {}
+        self.reported = False
+        self._started = time.monotonic()
+
+    def judged(self, move: int, cost: int) -> None:
+        """The learner's card at ``move`` cost ``cost`` points (0: right)."""
+        if move in self.done:
+            return  # a move already done this attempt (after going back) counts once
+        if cost > 0:
+            self.mistakes += 1
+            self.lost.setdefault(move, cost)
+        else:
+            self.done.add(move)
+            self.found.add(move)
+
+    def shown(self, move: int) -> None:
+        """Show me at ``move``."""
+        if move not in self.done:
+            self.hints += 1
+            self.done.add(move)
+
+    def result(self, script: HandScript, lesson: str) -> Event:
+        """The ``result`` event (solved when the learner found at least one move)."""
+        self.reported = True
+        data = {"exercise": "guided", "attempt": self.id, "mistakes": self.mistakes,
+                "hints": self.hints, "points_lost": float(sum(self.lost.values())),
+                "seconds": round(time.monotonic() - self._started, 1),
+                "title": dict(script.title)}
+        if lesson:
+            data["lesson"] = lesson
+        return Event("result", script.name, script.name, bool(self.found), data)

@@ -5,6 +5,12 @@ names a winner.
 The engine decides everything: who deals, what each deal scores, when the match is over.
 The table's own "New deal" button is switched off; "Next deal" here deals the match's next
 deal instead of a random one.
+
+A match left mid-way resumes: after every card and every deal the widget emits a
+``match_state`` event with the match's state (:mod:`.match_state`; ``None`` once the match
+is over), which the progress store keeps for the signed-in learner; the widget announces
+itself (:func:`.events.announce`) so the store can hand the saved state back to
+:meth:`MatchPlay.resume_match`.
 """
 
 from __future__ import annotations
@@ -20,9 +26,10 @@ from ..engine.scoring import DealResult
 from ..engine.seats import Seat, side_of
 from ..i18n import Joined, Phrase, Wording
 from .coach import Coach
-from .events import Event, EventSource
+from .events import LOG, Event, EventSource, announce
 from .i18n import t
 from .match_setup import Choice, MatchSetup
+from .match_state import StateError, match_state, read_state
 from .score_texts import Verdict
 from .scoreboard import Scoreboard
 from .settings import SETTINGS, Settings
@@ -36,9 +43,10 @@ class MatchPlay(widgets.VBox, EventSource):
     """Choose a level, a table and a target, then play a match at South (col morto: for
     North–South, as the dealer when the dummy is South).
 
-    Events: ``match_start``, ``match_deal`` after each deal (with the match totals) and
-    ``match_end`` (``correct`` is True when the learner's side won). The table itself
-    emits ``deal_end`` and the coach ``hint`` and ``review``.
+    Events: ``match_start``, ``match_deal`` after each deal (with the match totals),
+    ``match_end`` (``correct`` is True when the learner's side won) and ``match_state``
+    (what to save). The table itself emits ``deal_end`` and the coach ``hint``, ``review``
+    and the ``result`` of each mistake replayed.
     """
 
     def __init__(self, *, level: str = "club", preset: str = "standard", target: int = 21,
@@ -52,6 +60,7 @@ class MatchPlay(widgets.VBox, EventSource):
         self.table: Table | None = None
         self.coach: Coach | None = None
         self._status: Wording | None = None
+        self._saved: tuple[int, int] | None = None  # (deals finished, actions) last saved
         self.setup = MatchSetup(self._start, level=level, preset=preset, target=target,
                                 settings=settings)
         self.scoreboard = Scoreboard(Rules.preset(preset), settings=settings)
@@ -68,6 +77,7 @@ class MatchPlay(widgets.VBox, EventSource):
         self.add_class("tl-match")
         settings.observe(self._relabel, "lang")
         self._relabel()
+        announce(self)
 
     # -- public API --------------------------------------------------------------------
     def start(self) -> str | None:
@@ -80,10 +90,10 @@ class MatchPlay(widgets.VBox, EventSource):
         match, table = self.match, self.table
         if match is None or table is None or match.is_over() or match.deal is table.deal:
             return False
+        self._clear_coach()
         table.me = learner_seat(match.deal)
         table.new_deal(deal=match.deal)
         table.allow_undo = True
-        self._clear_coach()
         self.next_button.layout.display = "none"
         self._say(self._deal_info())
         return True
@@ -98,29 +108,75 @@ class MatchPlay(widgets.VBox, EventSource):
         players = self.match.rules.players if self.match else 4
         return side_of(LEARNER, players)
 
+    def resume_match(self, state: object) -> bool:
+        """Go on with a saved match (a state of :func:`.match_state.match_state`); False,
+        with a log line, for a state that is not a match that can go on, or when a match is
+        already in play here."""
+        if self.match is not None and (self.match.finished or self.match.deal.actions):
+            return False
+        try:
+            saved = read_state(state)
+        except StateError as err:
+            LOG.warning("saved match ignored: %s", err)
+            return False
+        self.seed = saved.seed
+        self._begin(saved.choice, saved.match)
+        match = saved.match
+        between = bool(match.finished) and not match.deal.actions
+        if between:  # left between deals: the last deal stays in view, with Next deal
+            assert self.table is not None
+            self.table.me = learner_seat(match.finished[-1])
+            self.table.allow_undo = False
+            self.table.new_deal(deal=match.finished[-1], hold=True)
+            self.next_button.layout.display = None
+        totals = Joined(tuple(Phrase.of("match.side_total", side=side, total=total)
+                              for side, total in match.totals.items()), ", ")
+        resumed = Phrase.of("match.resumed", number=len(match.finished) + 1, totals=totals)
+        self._say(resumed, *(() if between else (self._deal_info(),)))
+        self._saved = self._progress()
+        return True
+
     # -- the match -----------------------------------------------------------------------
     def _start(self, choice: Choice) -> None:
-        rules = choice.rules()
-        self.choice = choice
-        self.match = Match(rules, seed=self.seed)
+        self._begin(choice, Match(choice.rules(), seed=self.seed))
+        self._say(self._deal_info())
+        self.emit(Event("match_start", SOURCE, choice.item, data=choice.data()))
+
+    def _begin(self, choice: Choice, match: Match) -> None:
+        """Put ``match`` on the table: a new one, or one resumed."""
+        self.choice, self.match = choice, match
         for old in (self.coach, self.table):
             if old is not None:
                 old.close()
-        self.table = Table(deal=self.match.deal, seat=learner_seat(self.match.deal),
+        self.table = Table(deal=match.deal, seat=learner_seat(match.deal),
                            level=choice.level, seed=self.seed, delay_ms=self.delay_ms,
                            source=SOURCE, settings=self.settings)
         self.table.offer_new = False
         self.table.on_event(self._on_table_event)
+        self.table.observe(self._save, "state")
         self.coach = Coach(self.table, settings=self.settings)
-        self.scoreboard.from_match(self.match)
+        self.scoreboard.from_match(match)
         self.next_button.layout.display = "none"
         self.play_area.children = [self.info, self.table, self.coach,
                                    widgets.HBox([self.next_button, self.new_button]),
                                    self.scoreboard]
         self.play_area.layout.display = None
         self.setup.layout.display = "none"
-        self._say(self._deal_info())
-        self.emit(Event("match_start", SOURCE, choice.item, data=choice.data()))
+        self._saved = None
+
+    def _progress(self) -> tuple[int, int] | None:
+        match = self.match
+        return None if match is None else (len(match.finished), len(match.deal.actions))
+
+    def _save(self, _change: object = None) -> None:
+        """After every card and deal: the match's state, to be saved (once per change)."""
+        match, progress = self.match, self._progress()
+        if match is None or match.is_over() or progress == self._saved:
+            return
+        assert self.choice is not None
+        self._saved = progress
+        self.emit(Event("match_state", SOURCE, self.choice.item,
+                        data={"state": match_state(match, self.choice, self.seed)}))
 
     def _on_table_event(self, event: Event) -> None:
         match, table = self.match, self.table
@@ -164,6 +220,7 @@ class MatchPlay(widgets.VBox, EventSource):
         a_perdere = self.match is not None and self.match.rules.a_perdere
         self._say(*((Phrase.of("scoreboard.low_wins"),) if a_perdere else ()), said)
         assert self.choice is not None
+        self.emit(Event("match_state", SOURCE, self.choice.item, data={"state": None}))
         self.emit(Event("match_end", SOURCE, self.choice.item, won, data={
             **self.choice.data(), "winner": outcome.winner, "reason": outcome.reason,
             "totals": dict(outcome.totals), "deals": outcome.deals, "stake": outcome.stake,
@@ -176,8 +233,7 @@ class MatchPlay(widgets.VBox, EventSource):
 
     def _clear_coach(self) -> None:
         if self.coach is not None:
-            self.coach.last_hint = self.coach.last_review = None
-            self.coach.output.value = ""
+            self.coach.clear()
 
     # -- texts -----------------------------------------------------------------------------
     def _say(self, *parts: Wording) -> None:

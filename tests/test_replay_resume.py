@@ -1,0 +1,392 @@
+"""Issue 14, the review on the table: a reviewed mistake played again and linked to its
+lesson, a match left mid-way resumed, a guided hand scored."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import logging
+from pathlib import Path
+
+import pytest
+
+from tressette_learn.ai.hints import warm_up
+from tressette_learn.ai.review import ReviewedPlay, review
+from tressette_learn.ai.review_talk import MissedDeclaration, SignalNote
+from tressette_learn.classroom.recorder import Recorder
+from tressette_learn.classroom.store import Store
+from tressette_learn.engine import Card, Seat
+from tressette_learn.engine.declarations import Declaration
+from tressette_learn.i18n import card_name, counted
+from tressette_learn.teaching.review_lessons import lesson_for
+from tressette_learn.ui.coach import Coach, review_html
+from tressette_learn.ui.events import Event
+from tressette_learn.ui.guided import GuidedHand
+from tressette_learn.ui.match import MatchPlay
+from tressette_learn.ui.match_state import match_state
+from tressette_learn.ui.replay import MistakeReplay
+from tressette_learn.ui.settings import SETTINGS, Settings
+from tressette_learn.ui.table import Table
+
+
+@pytest.fixture(scope="module", autouse=True)
+def solver_loaded():
+    warm_up(background=False)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    SETTINGS.lang = "en"
+    yield
+    SETTINGS.lang = "en"
+
+
+def top_card(table: Table) -> Card:
+    return max(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank))
+
+
+def finished(seed: int, views: dict | None = None) -> Table:
+    """A deal played to the end by a learner who always plays the top legal card;
+    ``views``: what the learner saw before each of their cards, by play number."""
+    table = Table(seed=seed, delay_ms=0)
+    while table.status != "over":
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            if views is not None:
+                views[len(table.deal.plays)] = table.view()
+            table.play(top_card(table))
+    return table
+
+
+def reviewed(seed: int = 6) -> tuple[Table, Coach]:
+    table = finished(seed)
+    coach = Coach(table)
+    assert coach.show_review() is not None and coach.last_review.mistakes
+    return table, coach
+
+
+# -- the review on the table ------------------------------------------------------------------
+def test_a_replayed_position_is_the_position_the_learner_saw_then():
+    views: dict = {}
+    table = finished(6, views)
+    mistakes = review(table.deal, "S").mistakes
+    assert mistakes
+    for mistake in mistakes:
+        replay = MistakeReplay(table.deal, mistake)
+        assert replay.position.plays == table.deal.plays[:mistake.number]
+        assert replay.position.view(Seat.S) == views[mistake.number]
+        assert replay.position.to_play == Seat.S
+
+
+def test_the_replay_button_puts_the_position_back_and_judges_as_the_review():
+    table, coach = reviewed()
+    heard: list[Event] = []
+    coach.on_event(heard.append)
+    mistake = coach.last_review.mistakes[0]
+    assert len(coach.replays.children) == len(coach.last_review.mistakes)
+    coach.replays.children[0].click()
+    assert coach.replaying is not None and table.status == "your_turn"
+    assert table.deal.plays == coach._final.plays[:mistake.number]
+    assert coach.back_button.layout.display is None
+    # the card played then: what it cost in the review, and try again
+    assert table.play(mistake.card) is None
+    assert table.message == (f"Playing {card_name(mistake.card, 'en')} would cost "
+                             f"{counted(mistake.cost, 'point', 'en')} here. Try again.")
+    assert table.deal.plays == coach._final.plays[:mistake.number]  # nothing played
+    assert [e.kind for e in heard] == []
+    # a best card solves it
+    assert table.play(mistake.best[0]) is None
+    assert table.message.startswith("Right: ") and "Solved!" in table.message
+    assert table.deal.plays[-1].card == mistake.best[0]
+    [result] = heard
+    assert result.kind == "result" and result.source == "review" and result.correct is True
+    assert result.data["exercise"] == "replay" and result.data["lesson"] == lesson_for(mistake)
+    assert result.data["mistakes"] == 1 and result.data["hints"] == 0
+    assert result.data["points_lost"] == mistake.cost and result.data["seconds"] >= 0
+    assert result.item.endswith(f"/{mistake.number}")
+    # back to the review: the finished deal and the same review
+    assert coach.back_to_review()
+    assert table.deal is coach._final and table.status == "over"
+    assert coach.last_review is not None and not coach.review_button.disabled
+    assert len(heard) == 1  # reported once
+
+
+def test_the_same_deal_and_mistake_is_the_same_exercise_across_sessions():
+    first, second = finished(6), finished(6)
+    a, b = review(first.deal, "S").mistakes[0], review(second.deal, "S").mistakes[0]
+    assert MistakeReplay(first.deal, a).item == MistakeReplay(second.deal, b).item
+    other = review(finished(7).deal, "S").mistakes[0]
+    assert MistakeReplay(finished(7).deal, other).item != MistakeReplay(first.deal, a).item
+
+
+def test_a_replay_left_after_a_wrong_card_is_reported_unsolved():
+    table, coach = reviewed()
+    heard: list[Event] = []
+    coach.on_event(heard.append)
+    mistake = coach.last_review.mistakes[0]
+    coach.replay(0)
+    table.play(mistake.card)
+    coach.back_to_review()
+    [result] = heard
+    assert result.correct is False and result.data["mistakes"] == 1
+    coach.replay(0)
+    coach.back_to_review()  # nothing tried: nothing to report
+    assert len(heard) == 1
+
+
+def test_each_mistake_links_to_its_lesson_titled_in_the_learners_language():
+    table, coach = reviewed()
+    result = coach.last_review
+    for lang, title in (("en", "9 · Strategy"), ("it", "9 · La strategia")):
+        text = html.unescape(review_html(result, lang))
+        assert text.count('class="tl-coach-lesson"') >= len(result.mistakes)
+        assert title in text
+    assert 'href="09_strategy.ipynb"' in review_html(result, "en")
+    SETTINGS.lang = "it"
+    assert coach.replays.children[0].description.startswith("Rigioca l'errore 1 (presa ")
+
+
+def _play(**changes) -> ReviewedPlay:
+    mistake = review(finished(6).deal, "S").mistakes[0]
+    return dataclasses.replace(mistake, **changes)
+
+
+def test_the_lesson_of_a_mistake_follows_what_the_review_says():
+    play = _play()
+    assert lesson_for(dataclasses.replace(play, revoke=True)) == "03_following_suit"
+    busso = dataclasses.replace(play.explanation, reason="return_busso")
+    assert lesson_for(dataclasses.replace(play, explanation=busso)) == "06_signals"
+    guard = dataclasses.replace(play.explanation, reason="keep_guard")
+    assert lesson_for(dataclasses.replace(play, explanation=guard)) == "09_strategy"
+    decl = Declaration(Seat.S, "napoletana", "c")
+    assert lesson_for(MissedDeclaration(decl, 3)) == "07_declarations_match"
+    note = SignalNote("missing", 0, 1, Seat.S, Seat.N, play.card, None, "busso", 1, (),
+                      play.better)
+    assert lesson_for(note) == "06_signals"
+
+
+def test_the_replay_speaks_italian():
+    table, coach = reviewed()
+    mistake = coach.last_review.mistakes[0]
+    SETTINGS.lang = "it"
+    coach.replay(0)
+    assert table.message.startswith(f"Di nuovo la presa {mistake.trick}, com'era: qui hai ")
+    table.play(mistake.card)
+    assert table.message.startswith("Giocare ") and "Riprova." in table.message
+    assert "punt" in table.message
+    assert coach.back_button.description == "Torna alla revisione"
+
+
+# -- matches resume -----------------------------------------------------------------------------
+def started(seed: int = 5, settings: Settings | None = None, preset: str = "a_due",
+            target: int = 11) -> MatchPlay:
+    play = MatchPlay(seed=seed, delay_ms=0, settings=settings or Settings())
+    play.setup.level.value, play.setup.preset.value = "random", preset
+    play.setup.target.value = target
+    assert play.start() is None
+    return play
+
+
+def play_cards(play: MatchPlay, cards: int) -> None:
+    """The learner's first legal card each turn, ``cards`` of them (or to the deal's end)."""
+    table = play.table
+    for _ in range(200):
+        if cards == 0 or table.status == "over":
+            return
+        if table.status == "your_turn":
+            assert table.play(table.deal.legal_cards()[0]) is None
+            cards -= 1
+        elif table.status == "trick_done":
+            table.next_trick()
+        else:
+            table.advance()
+
+
+def states(play: MatchPlay) -> list:
+    saved: list = []
+    play.on_event(lambda e: saved.append(e.data["state"]) if e.kind == "match_state" else None)
+    return saved
+
+
+def test_a_match_saved_after_every_card_resumes_where_it_was():
+    play = started(preset="standard", target=21)
+    saved = states(play)
+    play_cards(play, 30)  # past the first deal
+    assert play.table.status == "over" or play.match.finished
+    if play.table.status == "over":
+        assert play.next_deal()
+    play_cards(play, 3)
+    assert len(saved) > 10  # after every card (the computers' too) and every deal
+    state = saved[-1]
+    again = MatchPlay(delay_ms=0, settings=Settings())
+    assert again.resume_match(state)
+    before, after = play.match, again.match
+    assert after.totals == before.totals and len(after.finished) == len(before.finished)
+    assert after.deal.plays == before.deal.plays
+    assert again.choice == play.choice and again.seed == play.seed
+    assert again.table.deal is after.deal and again.table.level == "random"
+    assert again.scoreboard.totals == play.scoreboard.totals
+    assert again.info.value.count("Match resumed: deal 2, score ")
+    # the next deal is dealt from the seed as it would have been
+    for one in (play, again):
+        play_cards(one, 100)
+        assert one.next_deal()
+    assert again.match.deal.dealt_hand(Seat.S) == play.match.deal.dealt_hand(Seat.S)
+
+
+def test_a_match_left_between_deals_shows_the_last_deal_and_next_deal():
+    play = started()
+    saved = states(play)
+    play_cards(play, 100)
+    again = MatchPlay(delay_ms=0, settings=Settings())
+    assert again.resume_match(saved[-1])
+    assert again.table.status == "over" and again.table.deal.plays == play.table.deal.plays
+    assert again.next_button.layout.display is None
+    assert again.next_deal() and again.table.deal is again.match.deal
+
+
+def test_the_resumed_message_is_italian():
+    play = started()
+    saved = states(play)
+    play_cards(play, 2)
+    settings = Settings()
+    settings.lang = "it"
+    again = MatchPlay(delay_ms=0, settings=settings)
+    assert again.resume_match(saved[-1])
+    assert "Partita ripresa: smazzata 1, punteggio " in html.unescape(again.info.value)
+
+
+def _forged(state: dict) -> list:
+    bad_card = {**state, "match": {**state["match"], "deals": [
+        {**state["match"]["deals"][0], "plays": [{"seat": "S", "card": "9z"}]}]}}
+    other_seat = {**state, "match": {**state["match"], "deals": [
+        {**state["match"]["deals"][0], "plays": [{"seat": "N", "card": "3c"}] * 3}]}}
+    return ["not a state", [], None, {}, {**state, "version": 2},
+            {**state, "choice": {**state["choice"], "level": "grandmaster"}},
+            {**state, "choice": {**state["choice"], "target": 21}},  # not the match's rules
+            {**state, "seed": "seven"}, {**state, "seed": True},
+            {**state, "match": {"rules": "a_due"}}, bad_card, other_seat,
+            {**state, "extra": 1}]
+
+
+def test_a_forged_or_malformed_state_is_ignored_with_a_log_line(caplog):
+    play = started()
+    saved = states(play)
+    play_cards(play, 2)
+    for bad in _forged(saved[-1]):
+        again = MatchPlay(delay_ms=0, settings=Settings())
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, "tressette_learn.ui"):
+            assert again.resume_match(bad) is False
+        assert "saved match ignored" in caplog.text, bad
+        assert again.match is None and again.setup.layout.display is None  # a fresh match
+
+
+def test_a_resumed_state_never_replaces_a_match_in_play():
+    play = started()
+    saved = states(play)
+    play_cards(play, 2)
+    other = started(seed=9)
+    play_cards(other, 1)
+    assert other.resume_match(saved[-1]) is False
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'progress.sqlite'}"
+
+
+def test_the_recorder_keeps_the_match_and_a_new_kernel_resumes_it(url: str):
+    rec = Recorder(url)
+    rec.page = "10_play"
+    try:
+        rec.sign_in("Anna", "3B")
+        play = started()
+        play_cards(play, 3)
+        learner = rec.learner
+        kept = Store(url).saved_match(learner, "10_play")
+        assert kept == match_state(play.match, play.choice, play.seed)
+        assert Store(url).count("match_state") == 0  # not an event of progress
+    finally:
+        rec.close()
+    # a new kernel: the widget opens before the browser signs the learner in again
+    rec = Recorder(url)
+    rec.page = "10_play"
+    try:
+        again = MatchPlay(delay_ms=0, settings=Settings())
+        assert again.match is None
+        rec.sign_in("Anna", "3B")
+        assert again.match is not None and again.match.deal.plays == play.match.deal.plays
+        # a finished match is cleared
+        while not again.match.is_over():
+            play_cards(again, 100)
+            again.next_deal()
+        assert Store(url).saved_match(rec.learner, "10_play") is None
+    finally:
+        rec.close()
+
+
+# -- guided hands scored -------------------------------------------------------------------------
+def guided_events(hand: GuidedHand) -> list[Event]:
+    heard: list[Event] = []
+    hand.on_event(lambda e: heard.append(e) if e.kind == "result" else None)
+    return heard
+
+
+def test_a_guided_hand_reports_its_result_and_stars_when_its_moves_are_done():
+    hand = GuidedHand("strategy_last_trick", start=None, lesson="09_strategy",
+                      settings=Settings())
+    heard = guided_events(hand)
+    assert not hand.try_card("3b").right  # 5 points where the 6 or the 5 make 7
+    assert heard == [] and hand.again_button.layout.display == "none"
+    assert hand.try_card("6b").right
+    [result] = heard
+    assert (result.source, result.item, result.correct) == (
+        "strategy_last_trick", "strategy_last_trick", True)
+    data = result.data
+    assert data["lesson"] == "09_strategy" and data["exercise"] == "guided"
+    assert (data["mistakes"], data["hints"], data["points_lost"]) == (1, 0, 2.0)
+    assert data["seconds"] >= 0 and len(data["attempt"]) == 32
+    assert "1 star out of 3" in hand.score.value  # a mistake that cost 2 points
+    assert hand.again_button.layout.display is None
+
+
+def test_try_again_is_a_new_attempt_and_a_clean_one_earns_three_stars():
+    hand = GuidedHand("strategy_last_trick", start=None, settings=Settings())
+    heard = guided_events(hand)
+    hand.try_card("3b")
+    hand.try_card("5b")
+    hand.again_button.click()
+    assert hand.walk.is_your_move() and hand.score.value == ""
+    assert hand.try_card("5b").right
+    first, second = heard
+    assert first.data["attempt"] != second.data["attempt"]
+    assert (second.data["mistakes"], second.data["points_lost"]) == (0, 0.0)
+    assert "3 stars out of 3" in hand.score.value
+    assert "lesson" not in second.data  # the page's lesson, filled in by the recorder
+
+
+def test_show_me_counts_as_a_hint_and_only_the_first_wrong_card_costs():
+    hand = GuidedHand("find_the_cards", start=None, settings=Settings())
+    heard = guided_events(hand)
+    assert not hand.try_card("2s").right  # 1 point where 3 are made: costs 2
+    assert not hand.try_card("2s").right  # the same move: a mistake, no new cost
+    hand.show_me()
+    while not heard:
+        hand.forward_trick()
+        if hand.walk.is_your_move():
+            hand.show_me()
+    [result] = heard
+    assert (result.data["mistakes"], result.data["hints"]) == (2, 4)
+    assert result.data["points_lost"] == 2.0
+    assert result.correct is False  # every move was shown: not solved
+    assert "no star" in hand.score.value
+
+
+def test_the_stars_of_a_hand_speak_italian():
+    settings = Settings()
+    hand = GuidedHand("strategy_last_trick", start=None, settings=settings)
+    hand.try_card("6b")
+    settings.lang = "it"
+    assert "3 stelle su 3" in hand.score.value and hand.again_button.description == "Riprova"
