@@ -390,3 +390,21 @@ def test_the_stars_of_a_hand_speak_italian():
     hand.try_card("6b")
     settings.lang = "it"
     assert "3 stelle su 3" in hand.score.value and hand.again_button.description == "Riprova"
+
+
+def test_the_results_of_a_guided_hand_and_a_replay_are_stored_for_the_learner(url: str):
+    rec = Recorder(url)
+    rec.page = "09_strategy"
+    try:
+        rec.sign_in("Anna")
+        hand = GuidedHand("strategy_last_trick", start=None, settings=Settings())
+        hand.try_card("6b")
+        table, coach = reviewed()
+        coach.replay(0)
+        table.play(coach.last_review.mistakes[0].best[0])
+        stored = Store(url).results(rec.learner)
+    finally:
+        rec.close()
+    assert [(r.exercise, r.lesson, r.source, r.solved) for r in stored] == [
+        ("guided", "09_strategy", "strategy_last_trick", True),
+        ("replay", lesson_for(coach.last_review.mistakes[0]), "review", True)]
