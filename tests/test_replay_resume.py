@@ -408,3 +408,26 @@ def test_the_results_of_a_guided_hand_and_a_replay_are_stored_for_the_learner(ur
     assert [(r.exercise, r.lesson, r.source, r.solved) for r in stored] == [
         ("guided", "09_strategy", "strategy_last_trick", True),
         ("replay", lesson_for(coach.last_review.mistakes[0]), "review", True)]
+
+
+def test_a_deal_replayed_up_to_a_play_takes_every_action_before_it():
+    deal = finished(8).deal
+    assert [a[0] for a in deal.actions[4:7]] == ["declare"] * 3  # after the first trick
+    starts = [i for i, action in enumerate(deal.actions) if action[0] == "play"]
+    assert deal.replayed().actions == deal.actions
+    for upto in range(len(deal.plays)):
+        twin = deal.replayed(upto)
+        assert twin.actions == deal.actions[:starts[upto]] and twin.plays == deal.plays[:upto]
+    for bad in (-1, len(deal.plays) + 1):
+        with pytest.raises(ValueError, match="upto must be from 0 to 40"):
+            deal.replayed(bad)
+
+
+def test_a_resumed_match_offers_the_same_choice_on_new_match():
+    play = started(preset="a_due")
+    saved = states(play)
+    play_cards(play, 1)
+    again = MatchPlay(delay_ms=0, settings=Settings())
+    assert again.resume_match(saved[-1])
+    setup = again.setup
+    assert (setup.level.value, setup.preset.value, setup.target.value) == ("random", "a_due", 11)

@@ -120,7 +120,10 @@ class MatchPlay(widgets.VBox, EventSource):
             LOG.warning("saved match ignored: %s", err)
             return False
         self.seed = saved.seed
-        self._begin(saved.choice, saved.match)
+        setup, choice = self.setup, saved.choice  # New match offers the same choice again
+        setup.level.value, setup.preset.value = choice.level, choice.preset
+        setup.target.value = choice.target
+        self._begin(choice, saved.match)
         match = saved.match
         between = bool(match.finished) and not match.deal.actions
         if between:  # left between deals: the last deal stays in view, with Next deal
@@ -145,6 +148,7 @@ class MatchPlay(widgets.VBox, EventSource):
     def _begin(self, choice: Choice, match: Match) -> None:
         """Put ``match`` on the table: a new one, or one resumed."""
         self.choice, self.match = choice, match
+        self._clear_coach()  # a replay in progress reports its result
         for old in (self.coach, self.table):
             if old is not None:
                 old.close()
