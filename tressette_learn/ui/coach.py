@@ -48,8 +48,10 @@ class Coach(widgets.VBox, EventSource):
         self.output.add_class("tl-coach-output")
         self.replays = widgets.HBox()
         self.replays.add_class("tl-coach-replays")
+        self.replays.layout.flex_flow = "row wrap"
         self.back_button = _button("tl-coach-back", self.back_to_review)
         self.back_button.layout.display = "none"
+        self.back_button.layout.width = "auto"
         super().__init__([widgets.HBox([self.hint_button, self.review_button]),
                           self.progress, self.output, self.replays, self.back_button])
         self.add_class("tl-coach")
@@ -176,6 +178,7 @@ class Coach(widgets.VBox, EventSource):
         for index, play in enumerate(mistakes):
             button = _button("tl-coach-replay", lambda i=index: self.replay(i))
             button.description = t("coach.replay", lang, number=index + 1, trick=play.trick)
+            button.layout.width = "auto"  # the whole label
             buttons.append(button)
         self.replays.children = buttons
 
