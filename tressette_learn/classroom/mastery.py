@@ -98,9 +98,23 @@ def attempt_of(result: Result) -> str:
 
 def lesson_mastery(page: Lesson, results: Iterable[Result]) -> LessonMastery:
     """The lesson ``page`` as ``results`` (the learner's, any lesson's) show it."""
+    return _lesson(page, _by_exercise(results))
+
+
+def course_mastery(results: Iterable[Result]) -> dict[str, LessonMastery]:
+    """Every lesson with exercises, in course order, by id."""
+    by_key = _by_exercise(results)
+    return {page.id: _lesson(page, by_key) for page in course() if exercises(page.id)}
+
+
+def _by_exercise(results: Iterable[Result]) -> dict[tuple[str, str], list[Result]]:
     by_key: dict[tuple[str, str], list[Result]] = defaultdict(list)
     for result in results:
         by_key[(result.source, result.item)].append(result)
+    return by_key
+
+
+def _lesson(page: Lesson, by_key: Mapping[tuple[str, str], list[Result]]) -> LessonMastery:
     items = exercises(page.id)
     done = [_exercise(item, by_key.get(item.key, [])) for item in items]
     tries = {attempt_of(result) for item in items for result in by_key.get(item.key, [])}
@@ -112,12 +126,6 @@ def _exercise(item: Exercise, results: Sequence[Result]) -> ExerciseMastery:
                            len({attempt_of(result) for result in results}),
                            sum(result.hints for result in results),
                            sum(result.seconds or 0.0 for result in results))
-
-
-def course_mastery(results: Iterable[Result]) -> dict[str, LessonMastery]:
-    """Every lesson with exercises, in course order, by id."""
-    kept = list(results)
-    return {page.id: lesson_mastery(page, kept) for page in course() if exercises(page.id)}
 
 
 def next_step(mastery: Mapping[str, LessonMastery]) -> Lesson | None:
