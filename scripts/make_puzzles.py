@@ -2,7 +2,7 @@
 solved and kept when its answer is clear (see ``tressette_learn.teaching.puzzles``).
 
     python -m scripts.make_puzzles            # every theme, the default seeds
-    python -m scripts.make_puzzles --first 1000 --deals 400
+    python -m scripts.make_puzzles --first 1000 --deals 700
 
 The same seeds always give the same bank. ``tests/test_puzzles_content.py`` re-solves it.
 """
@@ -38,7 +38,7 @@ def puzzle_json(found: Found) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=1000, help="the first seed")
-    parser.add_argument("--deals", type=int, default=400, help="seeds tried per theme")
+    parser.add_argument("--deals", type=int, default=700, help="seeds tried per theme")
     args = parser.parse_args(argv)
     warm()
     taken: set[tuple[str, int]] = set()

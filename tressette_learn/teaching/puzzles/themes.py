@@ -126,6 +126,12 @@ def line(deal: Deal, first: Card) -> Deal:
     return deal
 
 
+def perdere_goal(deal: Deal, answer: Answer) -> Facts | None:
+    """:func:`goal`, a perdere, when the learner's side can still take fewer points than
+    the other side (a position already lost makes a dull puzzle)."""
+    return goal(deal, answer) if 2 * answer.best_points < deal.rules.deal_points else None
+
+
 def _ours(deal: Deal, seat: Seat | None) -> bool:
     return seat is not None and deal.side_of(seat) == deal.side_of(LEARNER)
 
@@ -168,7 +174,8 @@ THEMES: tuple[Theme, ...] = (
     Theme("following", "03_following_suit", True, (3, 6), following),
     Theme("signals", "06_signals", False, (3, 4), partner_signalled),
     Theme("declarations", "07_declarations_match", False, (3, 4), declared),
-    Theme("a_perdere", "08_variants", True, (3, 6), anything, goal, preset="a_perdere"),
+    Theme("a_perdere", "08_variants", True, (3, 6), anything, perdere_goal,
+          preset="a_perdere"),
     Theme("make_points", "09_strategy", True, (4, 6), anything, goal),
     Theme("last_trick", "09_strategy", True, (2, 4), anything, last_trick),
     Theme("guard_ace", "09_strategy", True, (3, 6), holding_ace, guard_ace),

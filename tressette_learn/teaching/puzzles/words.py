@@ -22,7 +22,7 @@ def facts(puzzle: Puzzle) -> dict[str, Any]:
     if card is not None and "suit" not in out:
         out["suit"] = card.suit
     signal = out.get("signal")
-    if signal is not None:
+    if signal is not None and card is not None:
         out["signal"] = Phrase.of(f"puzzle.signal.{signal}")
         out["meaning"] = Phrase.of(f"puzzle.meaning.{signal}", card=card, suit=card.suit)
     return out
