@@ -236,3 +236,23 @@ def test_a_lesson_without_puzzles_says_so():
     assert "no puzzles" in widget.prompt.value
     empty = PuzzleBoard([], source="none", settings=Settings())
     assert empty.controls.state["steps"] == []
+
+
+def test_a_solved_puzzle_is_stored_for_the_signed_in_learner_with_its_stars(tmp_path):
+    from tressette_learn.classroom.recorder import Recorder
+    from tressette_learn.classroom.stars import stars
+    from tressette_learn.classroom.store import Store
+
+    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
+    rec = Recorder(url)
+    try:
+        rec.sign_in("Anna", "3B")
+        widget = PuzzleSet("09_strategy", settings=Settings())
+        widget.try_card(wrong_card(widget.puzzle))
+        widget.try_card(widget.puzzle.answer.accepted[0])
+    finally:
+        rec.close()
+    store = Store(url)
+    (kept,) = store.results(store.sign_in("Anna", "3B"))
+    assert (kept.exercise, kept.item, kept.mistakes) == ("puzzle", widget.puzzle.id, 1)
+    assert stars(kept) == (2 if kept.points_lost <= 1 else 1)
