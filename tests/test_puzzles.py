@@ -178,6 +178,9 @@ def test_a_right_card_solves_with_the_explanation_and_nothing_more_is_played(boa
     assert board.table.message.startswith("Solved!")
     assert right not in board.table.deal.hand(Seat.S)
     assert board.try_card(wrong_card(board.puzzle)) is None  # solved: the table waits
+    said = board.table.state["status_text"]  # what next: never the guided hand's buttons
+    assert said.endswith("takes the trick.") if not board.table.deal.current else \
+        said == "Try again, or go on to the next puzzle with the buttons below the table."
     (result,) = results(board)
     assert result.data["mistakes"] == 0 and result.data["points_lost"] == 0
 

@@ -54,6 +54,7 @@ class PuzzleBoard(widgets.VBox, EventSource):
                                computers=False, show_all=self.puzzles[0].shown,
                                allow_undo=False, source=source, settings=settings)
             self.table.offer_controls = False
+            self.table.pause_key = "puzzle.paused"
             self.table.choice_handler = self._judge
             children.append(self.table)
         children += [self.hint_text, self.controls]
