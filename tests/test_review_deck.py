@@ -98,6 +98,20 @@ def test_a_drill_answered_records_a_drill_result_and_the_next_drill_follows(rec,
     assert len(rec.store().results(rec.learner)) == 6
 
 
+def test_a_missed_drill_comes_back_as_a_drill(rec, settings, monkeypatch) -> None:
+    rec.sign_in("Bea")
+    deck = review_deck(rec, settings, seed=2)
+    missed = deck.quiz.question
+    answer(deck.quiz, right=False)
+    monkeypatch.setenv("TRESSETTE_CLOCK_SHIFT", "2d")
+    again = review_deck(rec, settings, seed=3)
+    assert again.reviewing and again.quiz.question == missed
+    assert "Drill: " in again.quiz.heading.value
+    answer(again.quiz, right=True)
+    last = rec.store().results(rec.learner)[-1]
+    assert (last.exercise, last.item, last.solved) == ("drill", missed.id, True)
+
+
 def test_a_review_is_never_resumed_from_earlier_answers(rec, settings, monkeypatch) -> None:
     miss_a_question(rec, settings)
     monkeypatch.setenv("TRESSETTE_CLOCK_SHIFT", "2d")

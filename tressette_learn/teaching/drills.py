@@ -136,18 +136,22 @@ def signal_reading(qid: str, rng: random.Random) -> Question:
     keys = [key for key, _holds, _label in statements]
     sure = frozenset(key for key, holds, _label in statements
                      if all(holds(held) for held in allowed))
-    facts = {"card": lead, "suit": suit}
-    if signal == "busso":
-        facts["top"] = _top(unplayed, suit)
     unsure = [card for card in Hand.from_mask(unseen) if f"holds-{card}" in keys
               and f"holds-{card}" not in sure]
-    why = [Phrase.of(f"quiz.meaning.{signal}", **facts),
-           *(Phrase.of("drill.signal.unsure", card=card) for card in unsure)]
     return Question(qid, "choice", Phrase.of(f"drill.signal.prompt.{signal}", card=lead), sure,
-                    joined(why), Phrase.of("quiz.hint.signal"),
+                    _signal_why(signal, lead, unplayed, unsure), Phrase.of("quiz.hint.signal"),
                     trick=(Play(PARTNER, lead, signal),), hand=tuple(deal.hand(LEARNER)),
                     played=tuple(Hand.from_mask(played)),
                     choices=tuple(Choice(key, label) for key, _holds, label in statements))
+
+
+def _signal_why(signal: str, lead: Card, unplayed: int, unsure: list[Card]) -> Wording:
+    """What the signal means, and the cards offered that it does not promise."""
+    facts: dict[str, object] = {"card": lead, "suit": lead.suit}
+    if signal == "busso":
+        facts["top"] = _top(unplayed, lead.suit)
+    return joined([Phrase.of(f"quiz.meaning.{signal}", **facts),
+                   *(Phrase.of("drill.signal.unsure", card=card) for card in unsure)])
 
 
 def _top(mask: int, suit: Suit) -> Card:

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..engine.rules import Rules
 from ..engine.svg import hand_svg, trick_svg
-from ..i18n import Phrase, Wording
+from ..i18n import LANGUAGES, Phrase, Wording
 from ..teaching.answers import Feedback, check
 from ..teaching.bank import bank_source, load_bank
 from ..teaching.generate import make_quiz
@@ -154,7 +154,7 @@ class Quiz(widgets.VBox, EventSource):
             "exercise": "question", "attempt": uuid.uuid4().hex,
             "mistakes": int(not result.correct), "hints": int(self.hint_shown),
             "points_lost": None, "seconds": None,
-            "title": {lang: question.prompt.get(lang) for lang in ("en", "it")}}
+            "title": {lang: question.prompt.get(lang) for lang in LANGUAGES}}
         if self.lesson:
             data["lesson"] = self.lesson
         return Event("result", self.quiz_id, question.id, result.correct, data)

@@ -60,17 +60,20 @@ def due_exercises(items: Iterable[Due]) -> list[Exercise]:
         except (QuestionError, ContentError):
             LOG.warning("review: %s %s cannot be asked again", item.source, item.item)
             continue
-        out.append(Exercise(question, item.source, item.lesson, item.exercise,
-                            _lesson_title(item.lesson)))
+        title = (_drill_title(item.source.removeprefix("drill-")) if item.exercise == "drill"
+                 else _lesson_title(item.lesson))
+        out.append(Exercise(question, item.source, item.lesson, item.exercise, title))
     return out
 
 
 def fresh_exercises(seed: int, n: int = FRESH) -> list[Exercise]:
     """``n`` drills drawn from ``seed``."""
-    return [Exercise(question, drill.source, drill.lesson, "drill",
-                     Phrase.of("review_deck.title.drill",
-                               title=Phrase.of(f"review_deck.drill.{drill.name}")))
+    return [Exercise(question, drill.source, drill.lesson, "drill", _drill_title(drill.name))
             for drill, question in fresh(seed, n)]
+
+
+def _drill_title(name: str) -> Wording:
+    return Phrase.of("review_deck.title.drill", title=Phrase.of(f"review_deck.drill.{name}"))
 
 
 def _lesson_title(lesson_id: str) -> Wording | None:
@@ -101,8 +104,15 @@ class ReviewQuiz(Quiz):
                                                 "exercise": self.exercise.exercise})
 
     def next_question(self) -> None:
-        if self.result is not None and self.result.valid or self.broken:
+        if (self.result is not None and self.result.valid) or self.broken:
             self.done()
+
+    def close(self) -> None:
+        """Close once (the deck closes a quiz it takes off the screen; so may the garbage
+        collector, later)."""
+        if not self.__dict__.get("_closed"):
+            self.__dict__["_closed"] = True
+            super().close()
 
 
 class ReviewDeck(widgets.VBox, EventSource):
