@@ -51,8 +51,8 @@ def miss_a_question(rec: Recorder, settings: Settings) -> Quiz:
 
 def test_not_signed_in_it_says_to_sign_in(rec: Recorder, settings: Settings) -> None:
     deck = review_deck(rec, settings, seed=1)
-    assert deck.quiz is None and "Sign in" in deck.status_text("en")
-    assert "Entra" in deck.status_text("it")
+    assert deck.quiz is None and "Type your name" in deck.status_text("en")
+    assert "Scrivi il tuo nome" in deck.status_text("it")
 
 
 def test_a_missed_question_is_not_due_the_same_day(rec, settings) -> None:
@@ -130,7 +130,7 @@ def test_signing_in_and_out_follows_the_learner(rec, settings, monkeypatch) -> N
     rec.sign_in("Anna")
     assert deck.reviewing
     rec.sign_out()
-    assert deck.quiz is None and "Sign in" in deck.status_text("en")
+    assert deck.quiz is None and "Type your name" in deck.status_text("en")
 
 
 def test_the_deck_redraws_in_italian_on_a_switch(rec, settings, monkeypatch) -> None:

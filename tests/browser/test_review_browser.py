@@ -57,7 +57,7 @@ def test_a_missed_question_comes_back_on_the_review_page_when_due(
 
     with serve(db, "2d") as later:
         open_notebook(page, REVIEW, ".tl-review", base=later.url)
-        expect(page.locator(".tl-review-status")).to_contain_text("Sign in above")
+        expect(page.locator(".tl-review-status")).to_contain_text("Type your name above")
         sign_in(page, "Rita")
         status = page.locator(".tl-review-status")
         expect(status).to_contain_text("Due for review: 1 question", timeout=WAIT)
