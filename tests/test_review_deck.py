@@ -4,6 +4,7 @@ lesson so the schedule moves on, then fresh drills; in English and Italian."""
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from tressette_learn.classroom.recorder import Recorder
 from tressette_learn.classroom.review_page import review_deck
 from tressette_learn.classroom.schedule import schedule
 from tressette_learn.ui.quiz import Quiz
+from tressette_learn.ui.review_deck import day_words
 from tressette_learn.ui.settings import Settings
 
 
@@ -49,6 +51,12 @@ def miss_a_question(rec: Recorder, settings: Settings) -> Quiz:
     return lesson_quiz
 
 
+def test_the_day_to_come_back_is_in_words():
+    when = datetime(2026, 12, 3, 23, 30, tzinfo=timezone.utc)
+    assert day_words(when, "en") == "Thursday 3 December"
+    assert day_words(when, "it") == "giovedì 3 dicembre"
+
+
 def test_not_signed_in_it_says_to_sign_in(rec: Recorder, settings: Settings) -> None:
     deck = review_deck(rec, settings, seed=1)
     assert deck.quiz is None and "Type your name" in deck.status_text("en")
@@ -60,7 +68,7 @@ def test_a_missed_question_is_not_due_the_same_day(rec, settings) -> None:
     deck = review_deck(rec, settings, seed=1)
     assert not deck.reviewing and deck.quiz.exercise.exercise == "drill"
     assert "Nothing due: come back on" in deck.status_text("en")
-    assert "Niente da ripassare: torna il" in deck.status_text("it")
+    assert "Niente da ripassare: torna " in deck.status_text("it")
 
 
 def test_a_missed_question_comes_back_when_due_and_moves_up_a_box(rec, settings,

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tressette_learn.server import VoilaServer, settings_option
 from tressette_learn.teaching.generate import make_quiz
+from tressette_learn.ui.review_deck import day_words
 
 ROOT = Path(__file__).resolve().parents[2]
 QUIZ = "tests/browser/notebooks/classroom_quiz"
@@ -33,7 +34,8 @@ def sign_in(page: Page, name: str) -> None:
 
 
 def day(days: int) -> str:
-    return (datetime.now(timezone.utc) + timedelta(days=days)).date().isoformat()
+    """The day ``days`` from now, as the page writes it."""
+    return day_words(datetime.now(timezone.utc) + timedelta(days=days), "en")
 
 
 def test_a_missed_question_comes_back_on_the_review_page_when_due(

@@ -84,6 +84,13 @@ def _lesson_title(lesson_id: str) -> Wording | None:
     return Phrase.of("review_deck.from_lesson", title=Text(titles["en"], titles["it"]))
 
 
+def day_words(when: datetime, lang: str) -> str:
+    """The day of ``when`` in words: ``Thursday 3 December``, ``giovedì 3 dicembre``."""
+    return t("review_deck.date", lang, day=when.day,
+             weekday=t(f"review_deck.weekday.{when.weekday()}", lang),
+             month=t(f"review_deck.month.{when.month}", lang))
+
+
 class ReviewQuiz(Quiz):
     """One exercise asked again: never resumed from earlier answers; its result is the
     exercise's; Next hands over to the deck (``done``)."""
@@ -194,7 +201,7 @@ class ReviewDeck(widgets.VBox, EventSource):
         if self.reviewing:
             return t("review_deck.due", lang, n=len(self.due), number=self.position + 1)
         if self.next_due is not None:
-            left = t("review_deck.nothing_due", lang, date=self.next_due.date().isoformat())
+            left = t("review_deck.nothing_due", lang, date=day_words(self.next_due, lang))
         else:
             left = t("review_deck.nothing_yet", lang)
         return f"{left} {t('review_deck.drills', lang)}"
