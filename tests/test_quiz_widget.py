@@ -70,10 +70,26 @@ def test_a_right_answer_is_praised_explained_scored_and_recorded():
     assert "Right!" in quiz.feedback.value
     assert "the highest card of" in quiz.feedback.value
     assert "1 / 1" in quiz.score.value
-    [event] = events
+    event, result = events
     assert (event.kind, event.source, event.item, event.correct) == \
         ("answer", "quiz-5", q.id, True)
     assert event.data == {"kind": "winner", "answer": str(q.answer), "lesson": "tricks"}
+    assert (result.kind, result.source, result.item, result.correct) == \
+        ("result", "quiz-5", q.id, True)
+    assert {key: result.data[key] for key in ("lesson", "exercise", "mistakes", "hints")} == \
+        {"lesson": "tricks", "exercise": "question", "mistakes": 0, "hints": 0}
+    assert result.data["title"]["it"] == q.prompt.get("it")
+
+
+def test_a_wrong_answer_after_a_hint_is_a_result_with_a_mistake_and_a_hint():
+    quiz = Quiz.generated(["winner"], 2, seed=8)
+    events = listen(quiz)
+    quiz.hint_button.click()
+    enter(quiz, wrong_answer(quiz.question))
+    quiz.check_button.click()
+    [result] = [event for event in events if event.kind == "result"]
+    assert result.correct is False and "lesson" not in result.data  # the page's lesson
+    assert (result.data["mistakes"], result.data["hints"]) == (1, 1)
 
 
 def test_a_wrong_answer_shows_why_and_the_right_one():
@@ -88,7 +104,7 @@ def test_a_wrong_answer_shows_why_and_the_right_one():
     assert "0 / 1" in quiz.score.value
     assert events[0].correct is False
     quiz.check_button.click()  # a second check of the same question counts nothing
-    assert "0 / 1" in quiz.score.value and len(events) == 1
+    assert "0 / 1" in quiz.score.value and [e.kind for e in events] == ["answer", "result"]
 
 
 def test_checking_with_nothing_chosen_asks_for_an_answer_and_scores_nothing():

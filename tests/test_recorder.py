@@ -150,8 +150,9 @@ def test_every_lesson_is_done_only_when_every_quiz_is_passed(rec: Recorder) -> N
     from tressette_learn.teaching.course import course
 
     learner = rec.sign_in("Anna")
-    for lesson in course()[1:-1]:
-        _answer_bank(rec, learner, lesson.id, right=99)
+    for lesson in course()[1:]:
+        if lesson.quiz and lesson.id != "10_play":
+            _answer_bank(rec, learner, lesson.id, right=99)
     _answer_bank(rec, learner, "10_play", right=3)
     for lesson in course():  # every quiz was finished (its last Next clicked)
         rec.store().add(learner, Record("lesson_complete", lesson.id, lesson.id))
@@ -165,7 +166,8 @@ def test_every_lesson_is_done_only_when_every_quiz_is_passed(rec: Recorder) -> N
     try:
         luca = rec2.sign_in("Luca")
         for lesson in course():
-            _answer_bank(rec2, luca, lesson.id, right=99)
+            if lesson.quiz:  # the review page has none
+                _answer_bank(rec2, luca, lesson.id, right=99)
         assert "Well done" in CourseProgress(rec2, settings=Settings()).value
     finally:
         rec2.close()

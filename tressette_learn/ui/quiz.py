@@ -9,6 +9,7 @@ fails on is logged and leaves no text of another question on screen.
 from __future__ import annotations
 
 import html
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ import ipywidgets as widgets
 
 from ..engine.rules import Rules
 from ..engine.svg import hand_svg, trick_svg
-from ..i18n import Phrase, Wording
+from ..i18n import LANGUAGES, Phrase, Wording
 from ..teaching.answers import Feedback, check
 from ..teaching.bank import bank_source, load_bank
 from ..teaching.generate import make_quiz
@@ -141,8 +142,22 @@ class Quiz(widgets.VBox, EventSource):
             self.emit(Event("answer", self.quiz_id, self.question.id, result.correct,
                             {"kind": self.question.kind, "answer": result.answer,
                              "lesson": self.lesson}))
+            self.emit(self.result_event(result))
         self._redraw()
         return result
+
+    def result_event(self, result: Feedback) -> Event:
+        """The ``result`` of this attempt at the current question (for the progress store;
+        without a lesson of its own, the page's lesson is recorded)."""
+        question = self.question
+        data: dict[str, Any] = {
+            "exercise": "question", "attempt": uuid.uuid4().hex,
+            "mistakes": int(not result.correct), "hints": int(self.hint_shown),
+            "points_lost": None, "seconds": None,
+            "title": {lang: question.prompt.get(lang) for lang in LANGUAGES}}
+        if self.lesson:
+            data["lesson"] = self.lesson
+        return Event("result", self.quiz_id, question.id, result.correct, data)
 
     def show_hint(self) -> None:
         """Show the hint of the current question and emit a ``hint`` event."""
