@@ -57,14 +57,26 @@ def test_the_hands_a_page_lists_are_the_hands_its_notebook_shows(page: str) -> N
     assert tuple(re.findall(r'GuidedHand\("(\w+)"', source)) == lesson(page).hands
 
 
-def test_a_new_kind_of_exercise_is_one_more_provider(monkeypatch: pytest.MonkeyPatch) -> None:
-    def puzzles(page):
-        return [Exercise(page.id, "puzzle", f"puzzles-{page.id}", "p1", {"en": "P", "it": "P"})]
+def test_a_lessons_puzzles_are_exercises_named_as_the_puzzle_widget_names_them() -> None:
+    from tressette_learn.teaching.puzzles.bank import load_puzzles
+    from tressette_learn.ui.puzzle import PuzzleSet
 
-    monkeypatch.setattr(module, "PROVIDERS", [*module.PROVIDERS, puzzles])
+    puzzles = [e for e in exercises("03_following_suit") if e.exercise == "puzzle"]
+    assert [e.item for e in puzzles] == [p.id for p in load_puzzles("03_following_suit")]
+    assert {e.source for e in puzzles} == {PuzzleSet("03_following_suit").source}
+    assert all(e.title["en"] and e.title["it"] and e.title["en"] != e.title["it"]
+               for e in puzzles)
+    assert not [e for e in exercises("01_deck") if e.exercise == "puzzle"]  # none there
+
+
+def test_a_new_kind_of_exercise_is_one_more_provider(monkeypatch: pytest.MonkeyPatch) -> None:
+    def drills(page):
+        return [Exercise(page.id, "drill", f"drill-{page.id}", "d1", {"en": "D", "it": "D"})]
+
+    monkeypatch.setattr(module, "PROVIDERS", [*module.PROVIDERS, drills])
     exercises.cache_clear()
     try:
-        assert exercises("01_deck")[-1].key == ("puzzles-01_deck", "p1")
+        assert exercises("01_deck")[-1].key == ("drill-01_deck", "d1")
         assert len(exercises("01_deck")) == len(load_bank("01_deck")) + 1
     finally:
         exercises.cache_clear()
@@ -131,7 +143,8 @@ def test_carry_on_with_the_first_lesson_not_passed() -> None:
     passed = [result(item) for page in ("00_index", "01_deck", "03_following_suit")
               for item in exercises(page)]
     mastery = course_mastery(passed)
-    assert list(mastery) == [page.id for page in course()]
+    assert list(mastery) == [page.id for page in course() if page.id != "11_review"]
+    assert not exercises("11_review")  # the review page: its questions are other lessons'
     assert next_step(mastery) == lesson("02_card_order")
     everything = [result(item) for page in course() for item in exercises(page.id)]
     assert next_step(course_mastery(everything)) is None

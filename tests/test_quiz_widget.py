@@ -80,7 +80,18 @@ def test_a_right_answer_is_praised_explained_scored_and_recorded():
                                               "hints", "points_lost")} == {
         "lesson": "tricks", "exercise": "question", "attempt": quiz.attempt, "mistakes": 0,
         "hints": 0, "points_lost": None}
-    assert result.data["seconds"] >= 0 and result.data["title"]["en"] == q.prompt.get("en")
+    assert result.data["seconds"] >= 0 and result.data["title"]["it"] == q.prompt.get("it")
+
+
+def test_a_wrong_answer_after_a_hint_is_a_result_with_a_mistake_and_a_hint():
+    quiz = Quiz.generated(["winner"], 2, seed=8)
+    events = listen(quiz)
+    quiz.hint_button.click()
+    enter(quiz, wrong_answer(quiz.question))
+    quiz.check_button.click()
+    [result] = [event for event in events if event.kind == "result"]
+    assert result.correct is False and "lesson" not in result.data  # the page's lesson
+    assert (result.data["mistakes"], result.data["hints"]) == (1, 1)
 
 
 def test_a_wrong_answer_shows_why_and_the_right_one():
@@ -96,7 +107,7 @@ def test_a_wrong_answer_shows_why_and_the_right_one():
     assert events[0].correct is False
     assert (events[1].kind, events[1].correct, events[1].data["mistakes"]) == ("result", False, 1)
     quiz.check_button.click()  # a second check of the same question counts nothing
-    assert "0 / 1" in quiz.score.value and len(events) == 2
+    assert "0 / 1" in quiz.score.value and [e.kind for e in events] == ["answer", "result"]
 
 
 def test_checking_with_nothing_chosen_asks_for_an_answer_and_scores_nothing():

@@ -220,11 +220,11 @@ def test_every_lesson_is_done_only_when_every_lesson_is_passed(rec: Recorder) ->
     from tressette_learn.ui.events import Event, EventSource
 
     learner = rec.sign_in("Anna")
-    for lesson in course()[:-1]:
-        _answer_bank(rec, learner, lesson.id, right=99)
-        for hand in (e for e in exercises(lesson.id) if e.exercise == "guided"):
-            EventSource().emit(Event("result", hand.source, hand.item, True, {
-                "lesson": lesson.id, "exercise": "guided", "attempt": "h1", "mistakes": 1}))
+    for lesson in course():
+        for item in exercises(lesson.id) if lesson.id != "10_play" else ():
+            EventSource().emit(Event("result", item.source, item.item, True, {
+                "lesson": lesson.id, "exercise": item.exercise, "attempt": "h1",
+                "mistakes": 1}))
     _answer_bank(rec, learner, "10_play", right=3)
     panel = CourseProgress(rec, settings=Settings())
     assert "Well done" not in panel.value

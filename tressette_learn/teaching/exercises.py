@@ -1,10 +1,10 @@
-"""A lesson's exercises: every question of its quiz bank and every guided hand of its page
-where the learner must find a card, each named as the ``result`` events name it (``source``
-and ``item``) and with a title a teacher reads.
+"""A lesson's exercises: every guided hand of its page where the learner must find a card,
+every puzzle of its puzzle bank and every question of its quiz bank, each named as the
+``result`` events name it (``source`` and ``item``) and with a title a teacher reads.
 
 Each kind of exercise comes from a *provider*, a function from a lesson to its exercises of
-that kind; a new kind (the puzzle bank) is one more function in :data:`PROVIDERS`, in the
-order the page shows them.
+that kind; a new kind is one more function in :data:`PROVIDERS`, in the order the page shows
+them.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from ..i18n import LANGUAGES
 from .bank import bank_source, load_bank
 from .course import Lesson, course, lesson
 from .guided import HandScript
+from .puzzles import words
+from .puzzles.bank import load_puzzles, puzzle_source
 
 Text = Mapping[str, str]
 
@@ -61,8 +63,16 @@ def guided_exercises(page: Lesson) -> list[Exercise]:
             for script in scripts if script.your_moves]
 
 
+def puzzle_exercises(page: Lesson) -> list[Exercise]:
+    """The puzzles of the lesson's puzzle bank (titled by their theme)."""
+    source = puzzle_source(page.id)
+    return [Exercise(page.id, "puzzle", source, puzzle.id,
+                     {lang: words.title(puzzle).get(lang) for lang in LANGUAGES})
+            for puzzle in load_puzzles(page.id)]
+
+
 #: The kinds of exercise, in the order a lesson's page shows them.
-PROVIDERS: list[Provider] = [guided_exercises, quiz_exercises]
+PROVIDERS: list[Provider] = [guided_exercises, puzzle_exercises, quiz_exercises]
 
 
 @functools.cache

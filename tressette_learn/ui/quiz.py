@@ -167,22 +167,23 @@ class Quiz(widgets.VBox, EventSource):
             self.emit(Event("answer", self.quiz_id, self.question.id, result.correct,
                             {"kind": self.question.kind, "answer": result.answer,
                              "lesson": self.lesson}))
-            self.emit(self._result_event(result.correct))
+            self.emit(self.result_event(result))
         self._redraw()
         return result
 
-    def _result_event(self, correct: bool) -> Event:
-        """The attempt at the question on screen: a wrong answer is a mistake, a hint shown
-        before answering is a hint used. With no lesson, the page's lesson is recorded."""
+    def result_event(self, result: Feedback) -> Event:
+        """The ``result`` of this attempt at the question on screen, for the progress store:
+        a wrong answer is a mistake, a hint shown before answering a hint used; without a
+        lesson of its own, the page's lesson is recorded."""
         question = self.question
-        data = {"exercise": "question", "attempt": self.attempt,
-                "mistakes": 0 if correct else 1, "hints": int(self.hint_shown),
-                "points_lost": None,
-                "seconds": round(time.monotonic() - self._shown_at, 1),
-                "title": {lang: question.prompt.get(lang) for lang in LANGUAGES}}
+        data: dict[str, Any] = {
+            "exercise": "question", "attempt": self.attempt,
+            "mistakes": int(not result.correct), "hints": int(self.hint_shown),
+            "points_lost": None, "seconds": round(time.monotonic() - self._shown_at, 1),
+            "title": {lang: question.prompt.get(lang) for lang in LANGUAGES}}
         if self.lesson:
             data["lesson"] = self.lesson
-        return Event("result", self.quiz_id, question.id, correct, data)
+        return Event("result", self.quiz_id, question.id, result.correct, data)
 
     def show_hint(self) -> None:
         """Show the hint of the current question and emit a ``hint`` event."""
