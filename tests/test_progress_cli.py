@@ -1,6 +1,6 @@
 """``tressette-learn progress``: each learner's stars, passed lessons and attempts from the
-progress store ``TRESSETTE_DB`` names (SQLite and PostgreSQL); a learner not found is one
-line and exit status 2."""
+progress store ``TRESSETTE_DB`` names (SQLite and PostgreSQL), and the review items due; a
+learner not found is one line and exit status 2."""
 
 from __future__ import annotations
 
@@ -72,10 +72,27 @@ def test_the_text_in_english_and_italian(db: Store, capsys: pytest.CaptureFixtur
     assert status == 0 and lines[0] == "Anna, class 3B"
     assert "  ★★☆ 1 · The deck: passed (2 attempts)" in lines
     assert "  ☆☆☆ 2 · Card order and the trick: to do" in lines
-    assert lines[-1] == "Carry on with: 0 · Learn Tressette"
+    assert lines[-2:] == ["Carry on with: 0 · Learn Tressette", "To review now: 0 exercises."]
     status, out, _err = run(capsys, "--learner", "Anna", "--class", "3B", "--lang", "it")
     assert "  ★★☆ 1 · Il mazzo: superata (2 tentativi)" in out.splitlines()
-    assert out.splitlines()[-1] == "Continua con: 0 · Impara il Tressette"
+    assert out.splitlines()[-2] == "Continua con: 0 · Impara il Tressette"
+
+
+def test_the_questions_missed_are_due_for_review_days_later(
+        db: Store, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six questions missed then answered right wait three days in box 2."""
+    status, out, _err = run(capsys, "--learner", "Anna", "--class", "3B", "--json")
+    assert json.loads(out)["due"] == []
+    monkeypatch.setenv("TRESSETTE_CLOCK_SHIFT", "4d")
+    status, out, _err = run(capsys, "--learner", "Anna", "--class", "3B", "--json")
+    due = json.loads(out)["due"]
+    assert sorted(item["item"] for item in due) == \
+        sorted(item.item for item in exercises("01_deck")[3:])
+    assert {(item["source"], item["box"]) for item in due} == {("bank-01_deck", 2)}
+    status, out, _err = run(capsys, "--learner", "Anna", "--class", "3B")
+    assert out.splitlines()[-1] == "To review now: 6 exercises."
+    status, out, _err = run(capsys, "--learner", "Luca", "--lang", "it")
+    assert out.splitlines()[-1] == "Da ripassare ora: 0 esercizi."
 
 
 @pytest.mark.parametrize(("argv", "message"), [

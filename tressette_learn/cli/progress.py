@@ -3,8 +3,9 @@
 
 With ``--learner NAME`` (and ``--class CODE`` when the name is in several classes) the JSON
 is one object, ``{"learner", "class_code", "lessons": [{"lesson", "stars", "passed",
-"attempts", ...}], "next"}``; without, ``{"learners": [...such objects]}``. A learner not
-found, or a database that cannot be read, exits with status 2 and one line.
+"attempts", ...}], "next", "due"}`` (``due``: the review items due now, see
+:mod:`tressette_learn.classroom.schedule`); without, ``{"learners": [...such objects]}``. A
+learner not found, or a database that cannot be read, exits with status 2 and one line.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..classroom.clock import now
 from ..classroom.mastery import LessonMastery, course_mastery, next_step
 from ..classroom.progress import star_marks, state_text
+from ..classroom.results import Result
+from ..classroom.schedule import ReviewItem, due_items
 from ..classroom.store import InputError, Learner, Store, StoreError, default_url
 from ..i18n import t
 from ..ui.lesson import lesson_title
@@ -55,14 +59,23 @@ def _report(store: Store, args: argparse.Namespace) -> int:
     learners = store.learners(args.learner, args.class_code)
     if args.learner is not None and len(learners) != 1:
         return fail(_not_one(args, learners))
-    found = [(who, course_mastery(store.results(who))) for who in learners]
+    found = [Progress(who, store.results(who)) for who in learners]
     if args.json:
-        objects = [learner_json(who, mastery) for who, mastery in found]
+        objects = [learner_json(progress) for progress in found]
         print_json(objects[0] if args.learner is not None else {"learners": objects})
         return EXIT_OK
-    for who, mastery in found:
-        print(learner_text(who, mastery, args.lang))
+    for progress in found:
+        print(learner_text(progress, args.lang))
     return EXIT_OK
+
+
+class Progress:
+    """One learner's lessons and the review items due now, from their results."""
+
+    def __init__(self, who: Learner, results: list[Result]) -> None:
+        self.who = who
+        self.mastery: dict[str, LessonMastery] = course_mastery(results)
+        self.due: list[ReviewItem] = due_items(results, now())
 
 
 def _not_one(args: argparse.Namespace, learners: list[Learner]) -> str:
@@ -74,12 +87,13 @@ def _not_one(args: argparse.Namespace, learners: list[Learner]) -> str:
             f"{classes}): choose one with --class")
 
 
-def learner_json(who: Learner, mastery: dict[str, LessonMastery]) -> dict[str, Any]:
+def learner_json(progress: Progress) -> dict[str, Any]:
     """One learner's progress as JSON."""
-    target = next_step(mastery)
-    return {"learner": who.name, "class_code": who.class_code,
-            "lessons": [lesson_json(done) for done in mastery.values()],
-            "next": target.id if target else None}
+    target = next_step(progress.mastery)
+    return {"learner": progress.who.name, "class_code": progress.who.class_code,
+            "lessons": [lesson_json(done) for done in progress.mastery.values()],
+            "next": target.id if target else None,
+            "due": [item.to_json() for item in progress.due]}
 
 
 def lesson_json(done: LessonMastery) -> dict[str, Any]:
@@ -90,8 +104,9 @@ def lesson_json(done: LessonMastery) -> dict[str, Any]:
             "seconds": round(float(done.seconds), 1)}
 
 
-def learner_text(who: Learner, mastery: dict[str, LessonMastery], lang: str) -> str:
+def learner_text(progress: Progress, lang: str) -> str:
     """One learner's progress as lines of text."""
+    who, mastery = progress.who, progress.mastery
     head = t("cli.progress.learner", lang, name=who.name) if not who.class_code else \
         t("cli.progress.learner_class", lang, name=who.name, code=who.class_code)
     lines = [head]
@@ -101,4 +116,5 @@ def learner_text(who: Learner, mastery: dict[str, LessonMastery], lang: str) -> 
     target = next_step(mastery)
     lines.append(t("progress.next", lang, title=lesson_title(target, lang)) if target
                  else t("progress.all_done", lang))
+    lines.append(t("cli.progress.due", lang, n=len(progress.due)))
     return "\n".join(lines)
