@@ -17,7 +17,7 @@ from ..engine.deal import Deal
 from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.signals import signal_problem
-from ..engine.tricks import Play
+from ..engine.tricks import Play, Signal
 from ..i18n import Phrase, Wording
 from .questions import Choice, Question, QuestionError, joined
 
@@ -93,7 +93,7 @@ def _partner_leads(rng: random.Random) -> Deal:
 # -------------------------------------------------------------------- reading a signal
 
 
-def _signalled_lead(deal: Deal, rng: random.Random) -> tuple[Card, str]:
+def _signalled_lead(deal: Deal, rng: random.Random) -> tuple[Card, Signal]:
     """A card partner leads and a true signal on it: a busso two times in five when one
     is true (it tells the most), else any card with volo or striscio."""
     hand = list(deal.hand(PARTNER))

@@ -34,10 +34,14 @@ FRESH = 4  # drills drawn at a time once nothing is due
 class Due(Protocol):
     """What the deck needs of an item due for review (a ``ReviewItem`` of the schedule)."""
 
-    source: str
-    item: str
-    lesson: str
-    exercise: str
+    @property
+    def source(self) -> str: ...
+    @property
+    def item(self) -> str: ...
+    @property
+    def lesson(self) -> str: ...
+    @property
+    def exercise(self) -> str: ...
 
 
 @dataclasses.dataclass(frozen=True)
