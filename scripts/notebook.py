@@ -111,3 +111,9 @@ def _split_text(output: dict[str, Any]) -> None:
         output["text"] = output["text"].splitlines(keepends=True)
     for mime, value in output.get("data", {}).items():
         output["data"][mime] = value.splitlines(keepends=True)
+
+
+def puzzle_cells(lesson_id: str) -> list[Cell]:
+    """The page's "Puzzles" section and its one puzzle set."""
+    return [code('page.section("puzzles")'),
+            code(f'from tressette_learn.ui.puzzle import PuzzleSet\n\nPuzzleSet("{lesson_id}")')]

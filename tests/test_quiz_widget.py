@@ -13,7 +13,7 @@ from tressette_learn.i18n import card_name
 from tressette_learn.teaching.questions import Question
 from tressette_learn.ui import SETTINGS, cardpicker
 from tressette_learn.ui.cardpicker import CardPicker
-from tressette_learn.ui.quiz import Quiz
+from tressette_learn.ui.quiz import Attempt, Quiz
 
 
 @pytest.fixture(autouse=True)
@@ -70,10 +70,28 @@ def test_a_right_answer_is_praised_explained_scored_and_recorded():
     assert "Right!" in quiz.feedback.value
     assert "the highest card of" in quiz.feedback.value
     assert "1 / 1" in quiz.score.value
-    [event] = events
+    event, result = events
     assert (event.kind, event.source, event.item, event.correct) == \
         ("answer", "quiz-5", q.id, True)
     assert event.data == {"kind": "winner", "answer": str(q.answer), "lesson": "tricks"}
+    assert (result.kind, result.source, result.item, result.correct) == \
+        ("result", "quiz-5", q.id, True)
+    assert {key: result.data[key] for key in ("lesson", "exercise", "attempt", "mistakes",
+                                              "hints", "points_lost")} == {
+        "lesson": "tricks", "exercise": "question", "attempt": quiz.attempt, "mistakes": 0,
+        "hints": 0, "points_lost": None}
+    assert result.data["seconds"] >= 0 and result.data["title"]["it"] == q.prompt.get("it")
+
+
+def test_a_wrong_answer_after_a_hint_is_a_result_with_a_mistake_and_a_hint():
+    quiz = Quiz.generated(["winner"], 2, seed=8)
+    events = listen(quiz)
+    quiz.hint_button.click()
+    enter(quiz, wrong_answer(quiz.question))
+    quiz.check_button.click()
+    [result] = [event for event in events if event.kind == "result"]
+    assert result.correct is False and "lesson" not in result.data  # the page's lesson
+    assert (result.data["mistakes"], result.data["hints"]) == (1, 1)
 
 
 def test_a_wrong_answer_shows_why_and_the_right_one():
@@ -87,8 +105,9 @@ def test_a_wrong_answer_shows_why_and_the_right_one():
     assert f"The winner is {card_name(q.answer, 'en')}" in quiz.feedback.value
     assert "0 / 1" in quiz.score.value
     assert events[0].correct is False
+    assert (events[1].kind, events[1].correct, events[1].data["mistakes"]) == ("result", False, 1)
     quiz.check_button.click()  # a second check of the same question counts nothing
-    assert "0 / 1" in quiz.score.value and len(events) == 1
+    assert "0 / 1" in quiz.score.value and [e.kind for e in events] == ["answer", "result"]
 
 
 def test_checking_with_nothing_chosen_asks_for_an_answer_and_scores_nothing():
@@ -110,11 +129,14 @@ def test_hint_next_and_the_end_of_the_quiz():
     assert events[-1].kind == "hint"
     enter(quiz, quiz.question.answer)
     quiz.check_button.click()
+    assert events[-1].kind == "result" and events[-1].data["hints"] == 1  # hint before answering
     quiz.next_button.click()
     assert quiz.index == 1 and quiz.hint_text.value == "" and quiz.feedback.value == ""
     assert "Question 2 of 2" in quiz.progress.value
     enter(quiz, quiz.question.answer)
     quiz.check_button.click()
+    quiz.hint_button.click()  # a hint read after answering costs nothing
+    assert [e.data["hints"] for e in events if e.kind == "result"] == [1, 0]
     quiz.next_button.click()
     assert quiz.finished and "Quiz finished: 2 of 2 right." in quiz.prompt.value
     assert events[-1].kind == "quiz_end" and events[-1].data["right"] == 2
@@ -133,6 +155,7 @@ def test_the_whole_example_bank_can_be_answered_through_the_widget():
     total = len(quiz.questions)
     assert f"{total} / {total}" in quiz.score.value
     assert [e.item for e in events if e.kind == "answer"] == [q.id for q in quiz.questions]
+    assert {e.data["attempt"] for e in events if e.kind == "result"} == {quiz.attempt}
     assert all(e.data["lesson"] == "example" for e in events)
 
 
@@ -232,27 +255,95 @@ def test_picker_assets_are_package_files_without_a_cdn():
     assert "http" not in js + css and "@import" not in css and "font-face" not in css
 
 
-def test_a_quiz_resumes_at_the_first_question_not_answered():
+def test_a_quiz_resumes_its_latest_attempt_at_the_first_question_not_answered():
     quiz = Quiz.generated(["winner", "order"], 4, seed=9)
     ids = [q.id for q in quiz.questions]
-    quiz.resume({ids[0]: True, ids[1]: False})
+    quiz.resume([Attempt("old", dict.fromkeys(ids, True)),
+                 Attempt("new", {ids[0]: True, ids[1]: False})])
     assert quiz.index == 2 and quiz.answered == 2 and quiz.right == 1
+    assert quiz.attempt == "new" and quiz.best == 4 and not quiz.finished
     assert "1 / 2" in quiz.score.value
+    events = listen(quiz)
+    enter(quiz, right_answer(quiz.question))
+    quiz.check_button.click()
+    assert events[-1].data["attempt"] == "new"  # the same attempt goes on
 
 
-def test_a_quiz_answered_to_the_end_resumes_finished():
+def test_a_quiz_answered_to_the_end_resumes_finished_with_try_again():
     quiz = Quiz.generated(["winner"], 2, seed=9)
-    quiz.resume({q.id: True for q in quiz.questions})
-    assert quiz.finished and quiz.right == 2
+    ids = [q.id for q in quiz.questions]
+    quiz.resume([Attempt("a", dict.fromkeys(ids, True)), Attempt("b", dict.fromkeys(ids, False))])
+    assert quiz.finished and quiz.right == 0 and quiz.best == 2
     assert quiz.check_answer() is None
+    assert "Quiz finished: 0 of 2 right." in quiz.prompt.value
+    assert "Your best so far: 2 of 2 right." in quiz.best_text.value
+    assert quiz.retry_button.layout.display is None
+    quiz.retry_button.click()
+    assert not quiz.finished and quiz.index == 0 and quiz.attempt not in ("a", "b")
 
 
 def test_resuming_after_an_answer_in_this_session_changes_nothing():
     quiz = Quiz.generated(["winner"], 3, seed=9)
     quiz.picker.toggle(quiz.question.answer)
     quiz.check_answer()
-    quiz.resume({q.id: False for q in quiz.questions})
-    assert quiz.index == 0 and quiz.right == 1
+    quiz.resume([Attempt("x", {q.id: False for q in quiz.questions})])
+    assert quiz.index == 0 and quiz.right == 1 and quiz.best == 1
+
+
+def test_resuming_with_attempts_at_other_questions_changes_nothing():
+    quiz = Quiz.generated(["winner"], 2, seed=9)
+    quiz.resume([Attempt("x", {"another-quiz-1": True})])
+    assert (quiz.index, quiz.answered, quiz.best, quiz.finished) == (0, 0, 0, False)
+
+
+def finish(quiz: Quiz, right: int) -> None:
+    """Answer the first ``right`` questions right, the rest wrong, and finish."""
+    for number in range(len(quiz.questions)):
+        question = quiz.question
+        enter(quiz, right_answer(question) if number < right else wrong_answer(question))
+        quiz.check_button.click()
+        quiz.next_button.click()
+
+
+def test_try_again_starts_a_new_attempt_at_every_question_and_keeps_the_best():
+    quiz = Quiz.generated(["winner"], 3, seed=4)
+    events = listen(quiz)
+    assert quiz.retry_button.layout.display == "none"
+    finish(quiz, right=2)
+    first = quiz.attempt
+    assert quiz.finished and quiz.retry_button.layout.display is None
+    assert "Your best so far: 2 of 3 right." in quiz.best_text.value
+    quiz.retry_button.click()
+    assert (quiz.index, quiz.right, quiz.answered, quiz.finished) == (0, 0, 0, False)
+    assert quiz.attempt != first and quiz.retry_button.layout.display == "none"
+    assert quiz.best_text.value == "" and not quiz.picker.disabled
+    finish(quiz, right=1)
+    assert "Quiz finished: 1 of 3 right." in quiz.prompt.value
+    assert "Your best so far: 2 of 3 right." in quiz.best_text.value  # the best is kept
+    quiz.retry_button.click()
+    finish(quiz, right=3)
+    assert "Your best so far: 3 of 3 right." in quiz.best_text.value
+    attempts = [e.data["attempt"] for e in events if e.kind == "result"]
+    assert len(attempts) == 9 and len(set(attempts)) == 3
+    assert [e.kind for e in events].count("quiz_end") == 3
+
+
+def test_a_forged_click_on_try_again_before_the_end_changes_nothing():
+    quiz = Quiz.generated(["winner"], 2, seed=4)
+    enter(quiz, right_answer(quiz.question))
+    quiz.check_button.click()
+    before = (quiz.attempt, quiz.index, quiz.right, quiz.answered, quiz.feedback.value)
+    quiz.retry_button._handle_button_msg(None, {"event": "click"}, [])
+    assert (quiz.attempt, quiz.index, quiz.right, quiz.answered, quiz.feedback.value) == before
+
+
+def test_the_finished_quiz_speaks_italian():
+    quiz = Quiz.generated(["winner"], 2, seed=4)
+    finish(quiz, right=1)
+    SETTINGS.lang = "it"
+    assert "Quiz finito: 1 risposta giusta su 2." in quiz.prompt.value
+    assert "Il tuo miglior risultato finora: 1 risposta giusta su 2." in quiz.best_text.value
+    assert quiz.retry_button.description == "Riprova"
 
 
 def a_wrong_answer(q: Question) -> object:

@@ -73,15 +73,69 @@ def test_a_refused_write_is_kept_told_and_saved_later(rec: Recorder, url: str) -
 def test_a_new_kernel_resumes_the_quiz_where_the_learner_left_off(url: str) -> None:
     first = Recorder(url)
     first.sign_in("Anna")
-    quiz = Quiz.generated(["winner"], 4, seed=4)
+    quiz = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
     answer(quiz, True)
     answer(quiz, False)
     first.close()
     again = Recorder(url)  # the kernel restarted: a new recorder, the same database
-    fresh = Quiz.generated(["winner"], 4, seed=4)
+    fresh = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
     again.sign_in("Anna")
     assert (fresh.index, fresh.answered, fresh.right) == (2, 2, 1)
+    assert fresh.attempt == quiz.attempt  # the same attempt goes on
     again.close()
+
+
+def test_after_a_retry_a_new_kernel_shows_the_latest_score_and_keeps_the_best(url: str) -> None:
+    first = Recorder(url)
+    first.sign_in("Anna")
+    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="02_card_order")
+    for right in (True, True, False):
+        answer(quiz, right)
+    quiz.try_again()
+    for right in (False, False, True):
+        answer(quiz, right)
+    assert quiz.finished and (quiz.right, quiz.best) == (1, 2)
+    first.close()
+    again = Recorder(url)
+    fresh = Quiz.generated(["winner"], 3, seed=4, lesson="02_card_order")
+    again.sign_in("Anna")
+    assert fresh.finished and (fresh.right, fresh.best) == (1, 2)
+    assert "Your best so far: 2 of 3 right." in fresh.best_text.value
+    fresh.try_again()  # never locked for good
+    assert not fresh.finished and fresh.index == 0
+    answer(fresh, True)
+    stored = again.store().results(again.learner)
+    assert len(stored) == 7 and len({r.attempt for r in stored}) == 3
+    again.close()
+
+
+def test_a_quiz_without_a_lesson_is_recorded_under_its_page(rec: Recorder, url: str) -> None:
+    rec.page = "02_card_order"
+    rec.sign_in("Anna")
+    answer(Quiz.generated(["winner"], 2, seed=4), True)
+    [kept] = Store(url).results(Store(url).sign_in("Anna"))
+    assert (kept.lesson, kept.exercise, kept.solved) == ("02_card_order", "question", True)
+
+
+def test_answers_recorded_before_the_results_resume_as_one_attempt(url: str) -> None:
+    """The migration gave each old answer an attempt of its own: together they are one go."""
+    from tressette_learn.classroom.database import Database
+    from tressette_learn.classroom.migrations import VERSION_1
+
+    questions = Quiz.generated(["winner"], 3, seed=4).questions
+    old = Database(url)
+    insert = ("INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, "
+              "data, at) VALUES (?, 1, 'answer', '02_card_order', 'quiz-4', ?, ?, '{}', 'x')")
+    old.run([(statement, ()) for statement in VERSION_1]
+            + [("INSERT INTO learners (name, class_code, created) VALUES ('Anna', '', 'x')",
+                ())]
+            + [(insert, (f"u{n}", q.id, int(n != 1))) for n, q in enumerate(questions)])
+    old.close()
+    rec = Recorder(url)
+    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="02_card_order")
+    rec.sign_in("Anna")
+    assert quiz.finished and (quiz.right, quiz.best) == (2, 2)
+    rec.close()
 
 
 def test_the_sign_in_bar_signs_in_restores_and_signs_out(rec: Recorder) -> None:
@@ -117,58 +171,86 @@ def test_a_forged_message_changes_nothing(rec: Recorder, content: object, caplog
     assert bar.state == before and "forged" in caplog.text
 
 
-def _answer_bank(rec: Recorder, learner, name: str, right: int, total: int | None = None):
-    from tressette_learn.classroom.store import Record
+def _answer_bank(rec: Recorder, learner, name: str, right: int, total: int | None = None,
+                 attempt: str = "a1"):
+    """Results of one attempt at lesson ``name``'s quiz, as its widget reports them: the
+    first ``right`` questions right, the rest (up to ``total``) wrong."""
     from tressette_learn.teaching.bank import load_bank
+    from tressette_learn.ui.events import Event, EventSource
 
-    questions = load_bank(name)
-    for number, question in enumerate(questions[:total]):
-        rec.store().add(learner, Record("answer", name, f"bank-{name}", question.id,
-                                        number < right))
+    assert rec.learner == learner
+    widget = EventSource()
+    for number, question in enumerate(load_bank(name)[:total]):
+        right_here = number < right
+        widget.emit(Event("result", f"bank-{name}", question.id, right_here, {
+            "lesson": name, "exercise": "question", "attempt": attempt,
+            "mistakes": int(not right_here)}))
 
 
-def test_the_course_progress_ticks_passed_lessons_and_points_to_the_next(rec: Recorder) -> None:
+def test_the_progress_map_shows_stars_and_points_to_the_first_lesson_not_passed(
+        rec: Recorder) -> None:
     from tressette_learn.classroom.progress import CourseProgress
 
     panel = CourseProgress(rec, settings=Settings())
     assert "Type your name" in panel.value
     learner = rec.sign_in("Anna")
+    _answer_bank(rec, learner, "00_index", right=99)
     _answer_bank(rec, learner, "01_deck", right=8)
     _answer_bank(rec, learner, "02_card_order", right=1, total=3)
-    panel.draw()
-    assert '<li data-lesson="01_deck" class="passed">' in panel.value
+    assert '<li data-lesson="01_deck" class="passed">' in panel.value  # redrawn on its own
+    assert 'aria-label="3 stars of 3"' in panel.value
     assert '<li data-lesson="02_card_order" class="started">' in panel.value
-    assert "3 questions of 11 answered." in panel.value
-    assert "Carry on with: Card order" in panel.value
+    assert "1 of 11 exercises with a star, 8 more to pass (1 attempt)" in panel.value
+    assert "Carry on with: 2 · Card order" in panel.value
     assert 'class="tl-progress-next" href="02_card_order.ipynb"' in panel.value
+    _answer_bank(rec, learner, "02_card_order", right=99, attempt="a2")  # tried again
+    assert '<li data-lesson="02_card_order" class="passed">' in panel.value
+    assert "passed (2 attempts)" in panel.value
+    assert "Carry on with: 3 · Following suit" in panel.value
+    panel.settings.lang = "it"
+    assert "Continua con: 3 · Rispondere al seme" in panel.value
+    assert 'aria-label="3 stelle su 3"' in panel.value and "superata (2 tentativi)" in panel.value
 
 
-def test_every_lesson_is_done_only_when_every_quiz_is_passed(rec: Recorder) -> None:
-    """3 right of 12 in lesson 10 does not finish the course."""
+def test_every_lesson_is_done_only_when_every_lesson_is_passed(rec: Recorder) -> None:
+    """3 right of 12 in lesson 10 does not finish the course; a retry at 9 of 12 does."""
     from tressette_learn.classroom.progress import CourseProgress
-    from tressette_learn.classroom.store import Record
     from tressette_learn.teaching.course import course
+    from tressette_learn.teaching.exercises import exercises
+    from tressette_learn.ui.events import Event, EventSource
 
     learner = rec.sign_in("Anna")
-    for lesson in course()[1:-1]:
-        _answer_bank(rec, learner, lesson.id, right=99)
+    for lesson in course():
+        for item in exercises(lesson.id) if lesson.id != "10_play" else ():
+            EventSource().emit(Event("result", item.source, item.item, True, {
+                "lesson": lesson.id, "exercise": item.exercise, "attempt": "h1",
+                "mistakes": 1}))
     _answer_bank(rec, learner, "10_play", right=3)
-    for lesson in course():  # every quiz was finished (its last Next clicked)
-        rec.store().add(learner, Record("lesson_complete", lesson.id, lesson.id))
     panel = CourseProgress(rec, settings=Settings())
-    assert "Well done" not in panel.value and "finished every lesson" not in panel.value
-    assert "worth reading again: 10 · Play a match" in panel.value
-    assert '<li data-lesson="10_play" class="finished">' in panel.value
-    assert "3 of 12 right: not passed" in panel.value
-    _answer_bank(rec, learner, "00_index", right=99)
-    rec2 = Recorder(rec.url, settings=Settings())  # another learner, every quiz passed
-    try:
-        luca = rec2.sign_in("Luca")
-        for lesson in course():
-            _answer_bank(rec2, luca, lesson.id, right=99)
-        assert "Well done" in CourseProgress(rec2, settings=Settings()).value
-    finally:
-        rec2.close()
+    assert "Well done" not in panel.value
+    assert "Carry on with: 10 · Play a match" in panel.value
+    assert '<li data-lesson="10_play" class="started">' in panel.value
+    assert "3 of 12 exercises with a star, 6 more to pass" in panel.value
+    _answer_bank(rec, learner, "10_play", right=9, attempt="a2")
+    assert "You have passed every lesson. Well done!" in panel.value
+    assert 'class="tl-progress-next"' not in panel.value
+
+
+def test_a_lesson_page_shows_its_stars_and_what_is_left(rec: Recorder) -> None:
+    from tressette_learn.classroom.progress import LessonStars
+
+    line = LessonStars("01_deck", rec, settings=Settings())
+    assert line.value == ""  # nobody signed in
+    learner = rec.sign_in("Anna")
+    assert "To pass this lesson, earn at least one star in 7 of its 9 exercises." in line.value
+    _answer_bank(rec, learner, "01_deck", right=6)
+    assert "This lesson: 6 of 9 exercises with a star; 1 more to pass it." in line.value
+    line.settings.lang = "it"
+    assert "Questa lezione: 6 esercizi su 9 con una stella; ancora 1 per superarla." \
+        in line.value
+    _answer_bank(rec, learner, "01_deck", right=9, attempt="a2")
+    assert "Lezione superata: 3 stelle su 3." in line.value
+    assert 'aria-label="3 stelle su 3"' in line.value and "★★★" in line.value
 
 
 def test_a_result_goes_to_the_results_and_a_malformed_one_is_dropped(rec: Recorder,

@@ -127,8 +127,11 @@ def test_blunder_explanation_is_the_best_card_from_the_seat_view() -> None:
 
 
 def test_a_mistake_says_what_it_cost_in_each_language() -> None:
+    """The line gives the played card's cost; what another card could cost (part of a
+    hint's explanation) would only repeat it."""
     blunder = review(BLUNDER, "S").mistakes[0]
-    why = blunder.explanation
+    assert blunder.explanation.cost is not None
+    why = dataclasses.replace(blunder.explanation, cost=None)
     assert blunder.mistake.get("en") == ("Trick 9, South: the Four of swords cost 1 point. "
                                          "Better: the Ace of swords. " + why.get("en"))
     assert blunder.mistake.get("it") == ("Presa 9, Sud: il Quattro di spade è costato 1 punto. "
@@ -519,3 +522,4 @@ def test_the_lines_read_well_in_each_language() -> None:
         for lang in ("en", "it"):
             text = line.phrase.get(lang)
             assert text_problems(text, lang) + sentence_problems(text) == [], text
+

@@ -69,6 +69,9 @@ def _write_answers(url: str, writer: int) -> None:
     for number in range(ANSWERS):
         store.add(learner, Record("answer", "01_deck", "bank-01_deck", f"q{number}",
                                   number % 3 == 0))
+        if number % 10 == 0:  # and a result now and then
+            store.add(learner, Record("result", "01_deck", "bank-01_deck", f"q{number}", True,
+                                      {"exercise": "question", "attempt": f"a{number}"}))
     store.close()
 
 
@@ -80,6 +83,7 @@ def test_twenty_writers_at_once_lose_nothing(url: str) -> None:
     store = Store(url)
     assert store.count("answer") == WRITERS * ANSWERS
     assert len({row["name"] for row in store.rows("LOAD")}) == WRITERS
+    assert len(store.class_results("LOAD")) == WRITERS * ANSWERS // 10
 
 
 def _open(url: str) -> str:

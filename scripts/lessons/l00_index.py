@@ -1,7 +1,7 @@
 """Lesson 0, the index: run ``python -m scripts.lessons.l00_index`` to rewrite its notebook.
 
 The list of lessons (``CourseProgress``) is drawn from ``lessons/course.yaml`` in the
-learner's language, with their marks once the learner is signed in.
+learner's language, with their stars once the learner is signed in.
 """
 
 from scripts.notebook import code, try_code, try_md, write
@@ -15,7 +15,7 @@ CELLS = [
          'Table("standard", seed=2026, show_all=True)'),
     code('page.section("path")'),
     code("from tressette_learn.classroom import CourseProgress\n\n"
-         "CourseProgress()  # the lessons; once you are signed in, your scores and the next one"),
+         "CourseProgress()  # the lessons; once you are signed in, your stars and the next one"),
     code('page.section("settings")'),
     code("from tressette_learn.ui.glossary import glossary_view\n\nglossary_view()"),
     code("page.quiz()"),

@@ -2,7 +2,7 @@
 
 import json
 
-from scripts.notebook import code, try_code, try_md, write
+from scripts.notebook import code, puzzle_cells, try_code, try_md, write
 
 #: The legal-cards drill (``Quiz.generated``): the same questions for every learner.
 DRILL = {"kinds": ["legal"], "n": 6, "seed": 12}
@@ -20,6 +20,7 @@ CELLS = [
     code("from tressette_learn.ui.table import Table\n\n"
          f'Table("standard", seed={TABLE_SEED})'),
     code('page.section("revoke")'),
+    *puzzle_cells("03_following_suit"),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
            "The engine refuses a revoke; a record of a real table may contain one, and the "

@@ -1,6 +1,6 @@
 """Lesson 6, signals: run ``python -m scripts.lessons.l06_signals`` to rewrite its notebook."""
 
-from scripts.notebook import code, try_code, try_md, write
+from scripts.notebook import code, puzzle_cells, try_code, try_md, write
 
 CELLS = [
     code('from tressette_learn.classroom import LessonPage\n\n'
@@ -11,6 +11,7 @@ CELLS = [
     code('page.section("table")'),
     code('from tressette_learn.ui.table import Table\n\n'
          'Table("standard", seed=5, seat="S", level="club")'),
+    *puzzle_cells("06_signals"),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
            "Which signals are true for each card North could lead? Change the seed and run "

@@ -1,7 +1,7 @@
 """Lesson 7, declarations and the match: run ``python -m scripts.lessons.l07_declarations_match``
 to rewrite its notebook."""
 
-from scripts.notebook import code, try_code, try_md, write
+from scripts.notebook import code, puzzle_cells, try_code, try_md, write
 
 CELLS = [
     code('from tressette_learn.classroom import LessonPage\n\n'
@@ -24,6 +24,7 @@ CELLS = [
          "Scoreboard(match.rules).from_match(match)"),
     code('page.section("calling")'),
     code('page.section("cappotto")'),
+    *puzzle_cells("07_declarations_match"),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
            "Play the first trick with any legal cards, then declare what South holds. "

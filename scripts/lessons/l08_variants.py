@@ -1,6 +1,6 @@
 """Lesson 8, variants: run ``python -m scripts.lessons.l08_variants`` to rewrite its notebook."""
 
-from scripts.notebook import code, try_code, try_md, write
+from scripts.notebook import code, puzzle_cells, try_code, try_md, write
 
 CELLS = [
     code('from tressette_learn.classroom import LessonPage\n\n'
@@ -23,6 +23,7 @@ CELLS = [
          "# Ovest fa le carte, Sud esce; la mano di Sud vale meno di un punto\n"
          'redeal_rules = Rules.preset("standard").with_options(redeal=True)\n'
          'Table(deal=Deal.new(redeal_rules, dealer="W", seed=16))'),
+    *puzzle_cells("08_variants"),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
            "Change the table (`preset`) or the deal number (`seed`) and run the cell "

@@ -1,6 +1,6 @@
 """Lesson 9, strategy: run ``python -m scripts.lessons.l09_strategy`` to rewrite its notebook."""
 
-from scripts.notebook import code, try_code, try_md, write
+from scripts.notebook import code, puzzle_cells, try_code, try_md, write
 
 HANDS = ["lead_threes", "guard_aces", "count_suits", "discard", "last_trick"]
 
@@ -16,6 +16,7 @@ for name in HANDS:
 CELLS += [
     code('page.section("memory")'),
     code("from tressette_learn.ui.memory import MemoryDrill\n\nMemoryDrill(seed=1)"),
+    *puzzle_cells("09_strategy"),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"
            "Ask the solver about any card of the position (Shift+Enter). · "

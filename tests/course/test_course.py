@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = course()
 IDS = [lesson.id for lesson in LESSONS]
+REVIEW = "11_review"  # the review page: its exercises are the questions missed and drills
+TAUGHT = [lesson_id for lesson_id in IDS if lesson_id != REVIEW]
 LINK = re.compile(r"\]\(([^)]+\.ipynb)\)")
 HREF = re.compile(r'href="([^"]+\.ipynb)"')
 
@@ -32,11 +34,18 @@ def source(cell: dict) -> str:
     return "".join(cell["source"])
 
 
-def test_the_course_has_eleven_lessons_in_order():
-    assert [lesson.number for lesson in LESSONS] == list(range(11))
+def test_the_course_has_eleven_lessons_in_order_then_the_review():
+    assert [lesson.number for lesson in LESSONS] == list(range(12))
+    assert IDS[-1] == REVIEW
 
 
-@pytest.mark.parametrize("lesson_id", IDS)
+def test_the_review_page_has_no_quiz_of_its_own_but_the_review_deck():
+    assert next(item for item in LESSONS if item.id == REVIEW).quiz is None
+    code = [source(c) for c in cells(REVIEW) if c["cell_type"] == "code"]
+    assert any("review_deck()" in text for text in code)
+
+
+@pytest.mark.parametrize("lesson_id", TAUGHT)
 def test_every_lesson_has_a_quiz_of_at_least_eight_items(lesson_id):
     lesson = next(item for item in LESSONS if item.id == lesson_id)
     assert lesson.quiz is not None, f"{lesson_id} has no quiz"
@@ -47,7 +56,7 @@ def test_every_lesson_has_a_quiz_of_at_least_eight_items(lesson_id):
         assert question.explanation.get("en") and question.explanation.get("it")
 
 
-@pytest.mark.parametrize("lesson_id", IDS)
+@pytest.mark.parametrize("lesson_id", TAUGHT)
 def test_every_lesson_notebook_builds_its_page_and_quiz(lesson_id):
     code = [source(c) for c in cells(lesson_id) if c["cell_type"] == "code"]
     assert f'LessonPage("{lesson_id}")' in code[0]
@@ -127,7 +136,7 @@ def choice_checks() -> dict[str, object]:
 def test_every_hand_written_choice_is_checked_against_the_engine():
     checks = choice_checks()
     for lesson in LESSONS:
-        for question in load_bank(lesson.quiz or ""):
+        for question in load_bank(lesson.quiz) if lesson.quiz else ():
             if question.kind == "choice" and not question.id.startswith("choice-"):
                 assert question.id in checks, f"{lesson.quiz}: {question.id} has no engine check"
                 expected = checks[question.id]()  # type: ignore[operator]

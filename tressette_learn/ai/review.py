@@ -133,10 +133,12 @@ class ReviewedPlay:
     @property
     def mistake(self) -> Phrase:
         """``Trick 3, South: the Ace of cups cost 2 points. Better: the Three of cups.``
-        and the explanation."""
+        and the explanation (without what another card could cost: the line says what
+        this one cost)."""
         key = "review.mistake" if self.exact else "review.mistake.estimated"
+        why = dataclasses.replace(self.explanation, cost=None)
         return Phrase.of(key, trick=self.trick, seat=self.seat, card=self.card, cost=self.cost,
-                         better=self.better, why=self.explanation)
+                         better=self.better, why=why)
 
     @property
     def method(self) -> str:

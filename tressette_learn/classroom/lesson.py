@@ -1,4 +1,5 @@
-"""A lesson page with the sign-in bar on top, so every answer is saved for the learner."""
+"""A lesson page with the sign-in bar on top, so every answer is saved for the learner, and
+the learner's stars in the lesson under its goal."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import ipywidgets as widgets
 
 from ..ui.lesson import LessonPage as BasePage
 from ..ui.settings import SETTINGS, Settings
+from .progress import LessonStars
 from .recorder import Recorder, recorder
 from .signin import SignIn
 
@@ -21,6 +23,8 @@ class LessonPage(BasePage):
         self.recorder.page = self.lesson.id
 
     def header(self) -> widgets.VBox:
-        """The sign-in bar, then the language switch, the title and the goal."""
+        """The sign-in bar, then the language switch, the title, the goal and the learner's
+        stars in this lesson."""
         box = super().header()
-        return widgets.VBox([SignIn(self.recorder, settings=self.settings), *box.children])
+        return widgets.VBox([SignIn(self.recorder, settings=self.settings), *box.children,
+                             LessonStars(self.lesson.id, self.recorder, self.settings)])

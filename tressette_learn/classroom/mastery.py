@@ -1,69 +1,143 @@
-"""How well a learner knows each lesson, computed from their first answers (no widgets).
+"""How well a learner knows each lesson, computed from their results (no widgets).
 
-A lesson's quiz is *finished* when every one of its questions has an answer, and *passed*
-when, besides, at least :data:`PASS_SHARE` of the first answers were right. Only first
-answers count, as in the quizzes' own scores; the rule can change without losing data.
+Each exercise of a lesson (:mod:`tressette_learn.teaching.exercises`) counts with the best
+stars of its attempts (:mod:`.stars`); a lesson is *passed* when enough of its exercises
+have a star, *started* once any of them was tried, else *todo*. Results of exercises a
+lesson no longer has are kept in the store and ignored here, so the course can change.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from fractions import Fraction
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 
-from ..teaching.bank import bank_source, load_bank
 from ..teaching.course import Lesson, course
+from ..teaching.exercises import Exercise, exercises
+from ..ui.quiz import Attempt
+from .quiz_scores import FirstAnswers, LessonScore, lesson_scores
+from .results import Result
+from .stars import PASS_SHARE, lesson_stars, passed, stars
 
-PASS_SHARE = Fraction(2, 3)  # of a quiz's questions answered right the first time
+__all__ = ["ExerciseMastery", "FirstAnswers", "LessonMastery", "LessonScore", "attempt_of",
+           "course_mastery", "lesson_mastery", "lesson_scores", "next_step", "quiz_attempts"]
 
-FirstAnswers = Mapping[str, Mapping[str, bool]]  # quiz (source) -> question id -> right
+MIGRATED = "v2-"  # the attempt ids the migration gave the answers of schema version 1
 
 
 @dataclasses.dataclass(frozen=True)
-class LessonScore:
-    """A learner's first answers to one lesson's quiz."""
+class ExerciseMastery:
+    """One exercise with the learner's attempts at it: the best stars, how many attempts,
+    the hints used and the time spent over all of them."""
+
+    exercise: Exercise
+    stars: int = 0
+    attempts: int = 0
+    hints: int = 0
+    seconds: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class LessonMastery:
+    """A lesson's exercises as the learner has done them; ``attempts`` counts the tries at
+    them, a quiz gone through once being one."""
 
     lesson: Lesson
-    right: int
-    answered: int
-    total: int
+    exercises: tuple[ExerciseMastery, ...]
+    attempts: int = 0
 
     @property
-    def finished(self) -> bool:
-        """Every question of the quiz has an answer."""
-        return self.answered >= self.total
+    def total(self) -> int:
+        """How many exercises the lesson has."""
+        return len(self.exercises)
+
+    @property
+    def earned(self) -> int:
+        """How many exercises have a best of one star or more."""
+        return sum(1 for item in self.exercises if item.stars >= 1)
 
     @property
     def passed(self) -> bool:
-        """Finished, with enough first answers right."""
-        return self.finished and self.right >= PASS_SHARE * self.total
+        """Enough exercises have a star (:data:`.stars.PASS_SHARE` of them)."""
+        return passed((item.stars for item in self.exercises), self.total)
+
+    @property
+    def stars(self) -> int:
+        """The lesson's stars, 0 to 3 (0 until passed)."""
+        return lesson_stars((item.stars for item in self.exercises), self.total)
+
+    @property
+    def left(self) -> int:
+        """How many more exercises need a star for the lesson to be passed."""
+        return max(0, math.ceil(PASS_SHARE * self.total) - self.earned)
+
+    @property
+    def hints(self) -> int:
+        """The hints used over every attempt."""
+        return sum(item.hints for item in self.exercises)
+
+    @property
+    def seconds(self) -> float:
+        """The time spent over every attempt (as the widgets measured it)."""
+        return sum(item.seconds for item in self.exercises)
+
+    @property
+    def state(self) -> str:
+        """``passed``, ``started`` (tried, not passed) or ``todo``."""
+        return "passed" if self.passed else "started" if self.attempts else "todo"
 
 
-def lesson_scores(first: FirstAnswers) -> dict[str, LessonScore]:
-    """Each lesson with a quiz (by id), scored from ``first``."""
-    return {lesson.id: _score(lesson, first) for lesson in course() if lesson.quiz}
+def attempt_of(result: Result) -> str:
+    """The attempt a result belongs to; the answers the migration brought over, each with
+    an attempt of its own, count as one attempt per quiz (they were one go through it)."""
+    if result.attempt.startswith(MIGRATED):
+        return f"{MIGRATED}{result.source}"
+    return result.attempt
 
 
-def _score(lesson: Lesson, first: FirstAnswers) -> LessonScore:
-    assert lesson.quiz is not None
-    ids = [question.id for question in load_bank(lesson.quiz)]
-    given = first.get(bank_source(lesson.quiz), {})
-    answers = [given[qid] for qid in ids if qid in given]
-    return LessonScore(lesson, sum(answers), len(answers), len(ids))
+def lesson_mastery(page: Lesson, results: Iterable[Result]) -> LessonMastery:
+    """The lesson ``page`` as ``results`` (the learner's, any lesson's) show it."""
+    return _lesson(page, _by_exercise(results))
 
 
-def course_lessons() -> tuple[Lesson, ...]:
-    """The lessons a learner works through: every one but the index page."""
-    return course()[1:]
+def course_mastery(results: Iterable[Result]) -> dict[str, LessonMastery]:
+    """Every lesson with exercises, in course order, by id."""
+    by_key = _by_exercise(results)
+    return {page.id: _lesson(page, by_key) for page in course() if exercises(page.id)}
 
 
-def next_step(scores: Mapping[str, LessonScore]) -> tuple[str, list[Lesson]]:
-    """Where the learner stands: ``("next", [lesson])`` (the first quiz not finished),
-    ``("review", lessons)`` (every quiz finished, these not passed) or ``("done", [])``
-    (every lesson passed)."""
-    lessons = [lesson for lesson in course_lessons() if lesson.id in scores]
-    todo = [lesson for lesson in lessons if not scores[lesson.id].finished]
-    if todo:
-        return "next", todo[:1]
-    weak = [lesson for lesson in lessons if not scores[lesson.id].passed]
-    return ("review", weak) if weak else ("done", [])
+def _by_exercise(results: Iterable[Result]) -> dict[tuple[str, str], list[Result]]:
+    by_key: dict[tuple[str, str], list[Result]] = defaultdict(list)
+    for result in results:
+        by_key[(result.source, result.item)].append(result)
+    return by_key
+
+
+def _lesson(page: Lesson, by_key: Mapping[tuple[str, str], list[Result]]) -> LessonMastery:
+    items = exercises(page.id)
+    done = [_exercise(item, by_key.get(item.key, [])) for item in items]
+    tries = {attempt_of(result) for item in items for result in by_key.get(item.key, [])}
+    return LessonMastery(page, tuple(done), len(tries))
+
+
+def _exercise(item: Exercise, results: Sequence[Result]) -> ExerciseMastery:
+    return ExerciseMastery(item, max((stars(result) for result in results), default=0),
+                           len({attempt_of(result) for result in results}),
+                           sum(result.hints for result in results),
+                           sum(result.seconds or 0.0 for result in results))
+
+
+def next_step(mastery: Mapping[str, LessonMastery]) -> Lesson | None:
+    """The lesson to carry on with: the first one not passed (None: every one is)."""
+    return next((item.lesson for item in mastery.values() if not item.passed), None)
+
+
+def quiz_attempts(results: Iterable[Result], source: str) -> list[Attempt]:
+    """The attempts at the quiz ``source``, oldest first, each with whether every question
+    it answered was right (its first answer in that attempt)."""
+    found: dict[str, dict[str, bool]] = {}
+    for result in results:
+        if result.source == source and result.exercise == "question":
+            found.setdefault(attempt_of(result), {}).setdefault(result.item, result.solved)
+    return [Attempt(uid, answers) for uid, answers in found.items()]

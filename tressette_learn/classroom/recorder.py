@@ -3,9 +3,10 @@
 Nothing reaches the lesson as an error: a write the store refuses stays pending (the
 status says so) and is written again with the next event or a retry; events from before
 the sign-in are kept and written once the learner is known. Quizzes resume where the
-learner left off. The learner's language and faces are kept with them: the later of the
-choice saved in the store and the one made on this page wins. A match left mid-way is kept
-(its ``match_state`` events) and handed back to the match widget when it opens again.
+learner left off (from the results of their attempts). The learner's language and faces
+are kept with them: the later of the choice saved in the store and the one made on this
+page wins. A match left mid-way is kept (its ``match_state`` events) and handed back to the
+match widget when it opens again.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..i18n import LANGUAGES
 from ..ui.events import LOG, Event, on_open, subscribe
 from ..ui.quiz import Quiz
 from ..ui.settings import SETTINGS, Settings
+from .mastery import quiz_attempts
 from .results import Result
 from .store import Learner, Preferences, Record, Store, StoreError
 
@@ -43,10 +45,12 @@ class Recorder(traitlets.HasTraits):
     """The kernel's link between the widgets and the store.
 
     ``status`` is ``anonymous`` (nobody signed in), ``saved`` or ``failed`` (``problem``
-    says why; the events wait in ``pending``).
+    says why; the events wait in ``pending``). ``written`` counts the events stored by this
+    kernel: a view of the learner's progress observes it to redraw.
     """
 
     status = traitlets.Unicode("anonymous")
+    written = traitlets.Int(0)
     problem = traitlets.Unicode("")
     learner = traitlets.Any(None)
 
@@ -127,14 +131,18 @@ class Recorder(traitlets.HasTraits):
         """Write the pending events; ``False`` (and ``status`` failed) if the store refused."""
         if self.learner is None:
             return False
+        count = 0
         try:
             while self.pending:
                 self.store().add(self.learner, self.pending[0])
                 self.pending.pop(0)
+                count += 1
         except StoreError as err:
             LOG.warning("progress not saved: %s", err)
             self.status, self.problem = "failed", str(err)
             return False
+        finally:
+            self.written += count
         self.status, self.problem = "saved", ""
         return True
 
@@ -177,7 +185,7 @@ class Recorder(traitlets.HasTraits):
 
     def _resume(self, quiz: Quiz) -> None:
         try:
-            quiz.resume(self.store().answers(self.learner, quiz.quiz_id))
+            quiz.resume(quiz_attempts(self.store().results(self.learner), quiz.quiz_id))
         except StoreError as err:
             self.status, self.problem = "failed", str(err)
 

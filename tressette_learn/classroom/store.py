@@ -130,6 +130,19 @@ class Store:
         ])[1]
         return Learner(int(rows[0][0]), name, code)
 
+    def learners(self, name: str | None = None, class_code: str | None = None) -> list[Learner]:
+        """The learners (with this name, in this class), by class then name."""
+        where: list[str] = []
+        params: list[str] = []
+        if name is not None:
+            where, params = ["name = ?"], [" ".join(str(name).split())]
+        if class_code is not None:
+            where, params = [*where, "class_code = ?"], [*params, normalise_class_code(class_code)]
+        clause = f"WHERE {' AND '.join(where)} " if where else ""
+        rows = self.db.query(f"SELECT id, name, class_code FROM learners {clause}"
+                             "ORDER BY class_code, name, id", *params)
+        return [Learner(int(row[0]), row[1], row[2]) for row in rows]
+
     def add(self, learner: Learner, record: Record) -> None:
         """Store ``record`` (a second write with the same uid changes nothing); a
         ``result`` goes to the results (ValueError naming the field if it is malformed)."""

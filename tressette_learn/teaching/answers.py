@@ -183,11 +183,14 @@ def _name_detail(_question: Question, given: Any) -> list[Phrase]:
     return [Phrase.of("quiz.name.picked", card=given, other=OtherName(given))]
 
 
-def _legal_detail(question: Question, given: Any) -> list[Phrase]:
-    assert isinstance(question.answer, frozenset)
-    wrong, missed = Hand(given - question.answer), Hand(question.answer - given)
-    return ([Phrase.of("quiz.legal.not_legal", cards=wrong)] if wrong else []) + \
-        ([Phrase.of("quiz.legal.missed", cards=missed)] if missed else [])
+def _cards_detail(wrong_key: str, missed_key: str) -> Callable[[Question, Any], list[Phrase]]:
+    """For a set of cards: the cards picked wrongly (``wrong_key``) and those missed."""
+    def detail(question: Question, given: Any) -> list[Phrase]:
+        assert isinstance(question.answer, frozenset)
+        wrong, missed = Hand(given - question.answer), Hand(question.answer - given)
+        return ([Phrase.of(wrong_key, cards=wrong)] if wrong else []) + \
+            ([Phrase.of(missed_key, cards=missed)] if missed else [])
+    return detail
 
 
 def _order_detail(_question: Question, given: Any) -> list[Phrase]:
@@ -232,7 +235,9 @@ def _meaning_detail(question: Question, given: Any) -> list[Phrase]:
 
 
 _DETAILS: Mapping[str, Callable[[Question, Any], list[Phrase]]] = {
-    "winner": _winner_detail, "legal": _legal_detail, "order": _order_detail,
+    "winner": _winner_detail,
+    "legal": _cards_detail("quiz.legal.not_legal", "quiz.legal.missed"), "order": _order_detail,
     "thirds": _count_detail, "points": _count_detail, "declarations": _declarations_detail,
     "signal": _signal_detail, "meaning": _meaning_detail, "name": _name_detail,
+    "still_out": _cards_detail("drill.count.not_out", "drill.count.missed"),
 }

@@ -9,6 +9,7 @@
 
     goal: {en: ..., it: ...}
     quiz: 01_deck                 # lessons/quizzes/01_deck.yaml
+    hands: [find_the_cards]       # the guided hands it shows (lessons/hands/<name>.json)
     sections:
       intro: {en: "short Markdown", it: "..."}
 
@@ -28,13 +29,13 @@ from ..i18n import LANGUAGES
 
 Text = Mapping[str, str]
 LESSON_ID = re.compile(r"^\d\d_[a-z0-9_]+$")
-PAGE_FIELDS = {"goal", "quiz", "sections"}
+PAGE_FIELDS = {"goal", "quiz", "hands", "sections"}
 
 
 @dataclasses.dataclass(frozen=True)
 class Lesson:
-    """One lesson: its place in the course, title, summary, goal, quiz bank and page
-    sections."""
+    """One lesson: its place in the course, title, summary, goal, quiz bank, page
+    sections and the guided hands its page shows (in page order)."""
 
     id: str
     number: int
@@ -43,6 +44,7 @@ class Lesson:
     goal: Text
     quiz: str | None
     sections: dict[str, Text]
+    hands: tuple[str, ...] = ()
 
     @property
     def notebook(self) -> str:
@@ -97,7 +99,8 @@ def _lesson(index: int, entry: Any) -> Lesson:
     page = load(f"pages/{lesson_id}.yaml")
     page_where = f"pages/{lesson_id}.yaml"
     if not isinstance(page, dict) or not set(page) <= PAGE_FIELDS or "goal" not in page:
-        raise ContentError(f"{page_where}: expected goal, sections and optionally quiz")
+        raise ContentError(f"{page_where}: expected goal, sections and optionally quiz "
+                           "and hands")
     quiz = page.get("quiz")
     if quiz is not None and not isinstance(quiz, str):
         raise ContentError(f"{page_where}: quiz: expected a quiz bank name")
@@ -108,4 +111,15 @@ def _lesson(index: int, entry: Any) -> Lesson:
                   text(f"{where}: summary", entry["summary"]),
                   text(f"{page_where}: goal", page["goal"]), quiz,
                   {name: text(f"{page_where}: sections.{name}", value)
-                   for name, value in sections.items()})
+                   for name, value in sections.items()}, _hands(page_where, page))
+
+
+def _hands(where: str, page: dict[str, Any]) -> tuple[str, ...]:
+    """The guided hands a page lists (names of ``lessons/hands/<name>.json``)."""
+    hands = page.get("hands") or []
+    if not isinstance(hands, list) or not all(
+            isinstance(name, str) and re.fullmatch(r"[a-z0-9_]+", name) for name in hands):
+        raise ContentError(f"{where}: hands: expected a list of hand names like seed002")
+    if len(set(hands)) != len(hands):
+        raise ContentError(f"{where}: hands: a hand is listed twice")
+    return tuple(hands)

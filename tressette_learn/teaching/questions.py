@@ -31,6 +31,8 @@ INPUTS: Mapping[str, str] = {
     "points": "number", "declarations": "choices", "signal": "choice", "meaning": "choice",
     "choice": "choice", "name": "card",
 }
+#: What the learner answers the drills' own kinds with (teaching/drills.py; not generated).
+DRILL_INPUTS: Mapping[str, str] = {"still_out": "cards"}
 NOTHING = "none"
 Answer = Card | frozenset | tuple | int | str
 
@@ -76,7 +78,7 @@ class Question:
     @property
     def input(self) -> str:
         """``card``, ``cards``, ``order``, ``number``, ``choice`` or ``choices``."""
-        return INPUTS[self.kind]
+        return INPUTS.get(self.kind) or DRILL_INPUTS[self.kind]
 
     def choice(self, key: str) -> Choice:
         """The choice with this key."""

@@ -1,14 +1,20 @@
 """The quiz widget: one question at a time, checked by the engine, explained, scored.
 
-Each answer emits ``Event(kind="answer", ...)`` for a progress store; the quiz redraws
-itself when the learner switches language or card faces. The inputs of a question (its
-choices, checkboxes or number box) are made afresh for each question, and whatever a draw
-fails on is logged and leaves no text of another question on screen.
+Each answer emits ``Event(kind="answer", ...)`` and the question's ``result`` (one attempt
+at one exercise) for a progress store; the quiz redraws itself when the learner switches
+language or card faces. A finished quiz shows this attempt's score and the best so far, and
+Try again starts a new attempt at every question: nothing is ever locked for good. The
+inputs of a question (its choices, checkboxes or number box) are made afresh for each
+question, and whatever a draw fails on is logged and leaves no text of another question on
+screen.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import time
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -16,7 +22,7 @@ import ipywidgets as widgets
 
 from ..engine.rules import Rules
 from ..engine.svg import hand_svg, trick_svg
-from ..i18n import Phrase, Wording
+from ..i18n import LANGUAGES, Phrase, Wording
 from ..teaching.answers import Feedback, check
 from ..teaching.bank import bank_source, load_bank
 from ..teaching.generate import make_quiz
@@ -48,6 +54,15 @@ def _html(css: str) -> widgets.HTML:
     return box
 
 
+@dataclasses.dataclass(frozen=True)
+class Attempt:
+    """One go through a quiz as stored: its id and, for each question it answered, whether
+    the answer was right."""
+
+    uid: str
+    answers: Mapping[str, bool]
+
+
 class Quiz(widgets.VBox, EventSource):
     """A quiz over some questions: prompt, cards or choices, Check, Hint, Next and the score.
 
@@ -63,9 +78,12 @@ class Quiz(widgets.VBox, EventSource):
         self.questions, self.quiz_id, self.lesson = tuple(questions), quiz_id, lesson
         self.settings = settings
         self.title: Wording | None = Phrase.of(title) if isinstance(title, str) else title
-        self.index = self.right = self.answered = 0
+        self.index = self.right = self.answered = self.best = 0
+        self.attempt = uuid.uuid4().hex  # this go through the quiz (Try again: a new one)
         self.result: Feedback | None = None
         self.hint_shown = self.finished = self.broken = False
+        self.answered_here = False  # the learner answered in this session: no resuming
+        self._shown_at = time.monotonic()  # when the question on screen appeared
         self._build()
         self.add_class("tl-quiz")
         settings.observe(self._on_settings, names=["lang", "faces"])
@@ -99,11 +117,16 @@ class Quiz(widgets.VBox, EventSource):
         self.check_button = _button("tl-quiz-check", lambda: self._guarded(self.check_answer))
         self.hint_button = _button("tl-quiz-hint", lambda: self._guarded(self.show_hint))
         self.next_button = _button("tl-quiz-next", lambda: self._guarded(self.next_question))
+        self.retry_button = _button("tl-quiz-retry", lambda: self._guarded(self.try_again))
+        self.retry_button.layout.display = "none"  # shown once the quiz is finished
         self.hint_text, self.feedback = _html("tl-quiz-hint-text"), _html("tl-quiz-feedback")
-        buttons = widgets.HBox([self.check_button, self.hint_button, self.next_button])
+        self.best_text = _html("tl-quiz-best")
+        buttons = widgets.HBox([self.check_button, self.hint_button, self.next_button,
+                                self.retry_button])
         top = [self.heading] if self.title is not None else []
         self.children = [*top, widgets.HBox([self.progress, self.score]), self.prompt,
-                         self.context, self.answer_box, buttons, self.hint_text, self.feedback]
+                         self.best_text, self.context, self.answer_box, buttons,
+                         self.hint_text, self.feedback]
 
     @property
     def question(self) -> Question:
@@ -129,7 +152,8 @@ class Quiz(widgets.VBox, EventSource):
         return [key for key, box in self.checkboxes.items() if box.value]
 
     def check_answer(self) -> Feedback | None:
-        """Mark the entered answer, show why, update the score and emit an ``answer`` event."""
+        """Mark the entered answer, show why, update the score and emit an ``answer`` event
+        and the question's ``result``."""
         if self.finished or self.broken or (self.result is not None and self.result.valid):
             return None
         result = check(self.question, self.read_answer())
@@ -137,12 +161,29 @@ class Quiz(widgets.VBox, EventSource):
         if result.valid:
             self.answered += 1
             self.right += result.correct
+            self.best = max(self.best, self.right)
+            self.answered_here = True
             self._lock(True)
             self.emit(Event("answer", self.quiz_id, self.question.id, result.correct,
                             {"kind": self.question.kind, "answer": result.answer,
                              "lesson": self.lesson}))
+            self.emit(self.result_event(result))
         self._redraw()
         return result
+
+    def result_event(self, result: Feedback) -> Event:
+        """The ``result`` of this attempt at the question on screen, for the progress store:
+        a wrong answer is a mistake, a hint shown before answering a hint used; without a
+        lesson of its own, the page's lesson is recorded."""
+        question = self.question
+        data: dict[str, Any] = {
+            "exercise": "question", "attempt": self.attempt,
+            "mistakes": int(not result.correct), "hints": int(self.hint_shown),
+            "points_lost": None, "seconds": round(time.monotonic() - self._shown_at, 1),
+            "title": {lang: question.prompt.get(lang) for lang in LANGUAGES}}
+        if self.lesson:
+            data["lesson"] = self.lesson
+        return Event("result", self.quiz_id, question.id, result.correct, data)
 
     def show_hint(self) -> None:
         """Show the hint of the current question and emit a ``hint`` event."""
@@ -169,15 +210,32 @@ class Quiz(widgets.VBox, EventSource):
             "right": self.right, "total": len(self.questions), "lesson": self.lesson}))
         self._redraw()
 
-    def resume(self, answered: Mapping[str, bool]) -> None:
-        """Carry on where a learner left off: ``answered`` maps question ids to whether the
-        first answer was right; the quiz shows the first question not yet answered."""
-        done = [q for q in self.questions if q.id in answered]
-        if not done or self.answered:
+    def try_again(self) -> None:
+        """Start a new attempt at every question, once this one is finished (the best
+        score is kept)."""
+        if not self.finished:
             return
-        self.answered = len(done)
-        self.right = sum(answered[q.id] for q in done)
-        left = [i for i, q in enumerate(self.questions) if q.id not in answered]
+        self.attempt = uuid.uuid4().hex
+        self.index = self.right = self.answered = 0
+        self.finished = False
+        self._lock(False)
+        self._show_question()
+
+    def resume(self, attempts: Sequence[Attempt]) -> None:
+        """Carry on where a learner left off (``attempts``: theirs, oldest first): the best
+        score is the best attempt's; an unfinished latest attempt goes on at its first
+        question not answered, a finished one shows its score and Try again. Nothing
+        changes once the learner has answered in this session."""
+        ids = {q.id for q in self.questions}
+        mine = [a for a in attempts if ids & set(a.answers)]
+        if not mine or self.answered_here:
+            return
+        self.best = max(sum(a.answers.get(qid, False) for qid in ids) for a in mine)
+        latest = mine[-1]
+        self.attempt = latest.uid
+        self.answered = len(ids & set(latest.answers))
+        self.right = sum(latest.answers.get(qid, False) for qid in ids)
+        left = [i for i, q in enumerate(self.questions) if q.id not in latest.answers]
         if left:
             self.index = left[0]
             self._show_question()
@@ -199,6 +257,7 @@ class Quiz(widgets.VBox, EventSource):
         """Everything about the question before is forgotten: its result, its hint, its
         feedback and its inputs; then the new question is drawn."""
         self.result, self.hint_shown, self.broken = None, False, False
+        self._shown_at = time.monotonic()
         self.hint_text.value = ""
         self._draw_feedback(None)
         old = self.answer_box.children
@@ -292,6 +351,8 @@ class Quiz(widgets.VBox, EventSource):
         self.check_button.description = t("quiz.check", lang)
         self.hint_button.description = t("quiz.hint", lang)
         self.next_button.description = t("quiz.next", lang)
+        self.retry_button.description = t("quiz.try_again", lang)
+        self.best_text.value = ""
         if self.broken:
             self._show_broken()
             return
@@ -313,10 +374,14 @@ class Quiz(widgets.VBox, EventSource):
         self.check_button.disabled = answered or self.finished or self.broken
         self.next_button.disabled = not (answered or self.broken) or self.finished
         self.hint_button.disabled = self.finished or self.broken
+        self.retry_button.layout.display = None if self.finished else "none"
 
     def _draw_done(self) -> None:
+        total = len(self.questions)
         self.prompt.value = "<b>{}</b>".format(html.escape(t(
-            "quiz.done", self.lang, right=self.right, total=len(self.questions))))
+            "quiz.done", self.lang, right=self.right, total=total)))
+        self.best_text.value = html.escape(t("quiz.best", self.lang, best=self.best,
+                                             total=total))
         self.context.value = self.hint_text.value = ""
         self.answer_box.children = []
         self._draw_feedback(None)

@@ -89,6 +89,7 @@ class Table(anywidget.AnyWidget, EventSource):
         self.hold_tricks = hold_tricks
         self.computers = computers
         self.paused = False
+        self.pause_key = "table.paused"  # the text key of the status line while paused
         self.choice_handler: Callable[[Card], None] | None = None
         self.settings = settings
         self._custom_players = dict(players) if players else None
@@ -307,7 +308,8 @@ class Table(anywidget.AnyWidget, EventSource):
         lang = self.settings.lang
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
                          self.show_all, self._step, self.message, self._kind, self._signal,
-                         self.can_undo(), self._hinted, self.offer_new, self.offer_controls)
+                         self.can_undo(), self._hinted, self.offer_new, self.offer_controls,
+                         self.pause_key)
 
     def _refresh(self, message: Wording | str | None = None) -> None:
         if message is not None:

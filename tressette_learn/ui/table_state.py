@@ -39,6 +39,7 @@ class Situation:
     hinted: str | None = None
     offer_new: bool = True
     offer_controls: bool = True
+    pause_key: str = "table.paused"  # what a paused table says before its trick is over
 
 
 @functools.lru_cache(maxsize=1024)
@@ -130,7 +131,7 @@ def status_text(deal: Deal, s: Situation) -> str:
     if s.status == "paused":
         if deal.tricks and not deal.current:
             return t("table.paused_trick", s.lang, seat=deal.tricks[-1].winner)
-        return t("table.paused", s.lang)
+        return t(s.pause_key, s.lang)
     if s.status == "trick_done":
         won = deal.tricks[-1].winner
         return t("table.trick_won", s.lang, seat=seat_name(won, s.lang))

@@ -1,0 +1,261 @@
+"""Puzzles: the checker (shown and re-dealt hidden hands), the finder's clear-answer rule,
+the bank's schema errors, the words and the widget (wrong card, right card, hint, retry,
+forged messages, Italian)."""
+
+import copy
+import json
+
+import pytest
+from learner_text import check_sentence
+
+from tressette_learn.content import ContentError, lessons_dir
+from tressette_learn.engine import Card, Seat
+from tressette_learn.i18n import card_name, cards_names
+from tressette_learn.teaching.puzzles import words
+from tressette_learn.teaching.puzzles.bank import read_file, read_puzzle
+from tressette_learn.teaching.puzzles.check import Answer, CardResult, check, layout_loss
+from tressette_learn.teaching.puzzles.find import is_clear, positions, try_theme
+from tressette_learn.teaching.puzzles.themes import BY_NAME
+from tressette_learn.ui.events import subscribe
+from tressette_learn.ui.puzzle import PuzzleBoard, PuzzleSet
+from tressette_learn.ui.settings import Settings
+
+STRATEGY = json.loads((lessons_dir() / "puzzles" / "09_strategy.json").read_text())
+
+
+def hidden_puzzle(lucky: bool):
+    """A stored hidden puzzle of the bank with (or without) a lucky wrong card."""
+    for lesson in ("06_signals", "09_strategy", "07_declarations_match"):
+        data = json.loads((lessons_dir() / "puzzles" / f"{lesson}.json").read_text())
+        for puzzle in read_file(lesson, data):
+            if not puzzle.shown and any(puzzle.answer.lucky(r.card) == lucky
+                                        for r in puzzle.answer.cards if not r.sound):
+                return puzzle
+    raise AssertionError("no such puzzle in the bank")
+
+
+# -- the checker ----------------------------------------------------------------------------
+def test_a_shown_position_prices_every_card_on_the_layout():
+    position = next(d for d in positions("standard", 1002)
+                    if len(d.tricks) == 8)
+    answer = check(position, shown=True)
+    assert answer.deals == 1
+    best = max(r.points for r in answer.cards)
+    for r in answer.cards:
+        assert r.loss == best - r.points and r.sound == (r.points == best)
+
+
+def test_hidden_hands_accept_only_a_card_sound_on_every_fitting_deal():
+    puzzle = hidden_puzzle(lucky=True)
+    answer = check(puzzle.deal(), shown=False)
+    assert answer.deals > 1 and answer.deals == puzzle.answer.deals
+    lucky = next(r for r in answer.cards if answer.lucky(r.card))
+    # best on the actual layout, yet not accepted: a re-dealt layout makes it lose
+    assert answer.lost_here(lucky.card) == 0 and lucky.card not in answer.accepted
+    assert layout_loss(puzzle.deal(), lucky.card, lucky.layout) == lucky.worst > 0
+    for card in answer.accepted:
+        assert answer.result(card).best_share == 1.0
+
+
+def test_the_clear_answer_rule_rejects_ties_and_near_misses():
+    def result(card, worst, share):
+        return CardResult(Card.parse(card), 5, float(worst), worst, share)
+    one = (result("3c", 0, 1.0), result("4c", 1, 0.0), result("5d", 2, 0.0))
+    assert is_clear(Answer(one, 1))
+    ties = (result("3c", 0, 1.0), result("4c", 0, 1.0), result("5d", 1, 0.0))
+    assert not is_clear(Answer(ties, 1))  # two of three cards right: no puzzle
+    rare = (result("3c", 0, 1.0), result("4c", 1, 0.97), result("5d", 2, 0.0))
+    assert not is_clear(Answer(rare, 500))  # 4c loses on 3% of the deals only
+    assert not is_clear(Answer((result("3c", 0, 1.0),), 1))  # one legal card
+
+
+def test_a_theme_keeps_only_positions_of_its_kind():
+    # a lead is no "following" puzzle, whatever the solver says
+    leads = [d for d in positions("standard", 1012) if not d.current]
+    assert all(try_theme(BY_NAME["following"], 1012, d) is None for d in leads)
+    found = [try_theme(BY_NAME["following"], 1012, d) for d in positions("standard", 1012)]
+    hit = next(f for f in found if f is not None)
+    assert hit.deal.current and hit.facts["suit"] == hit.deal.current[0].card.suit
+
+
+# -- the bank's schema ----------------------------------------------------------------------
+def puzzle_data(**changes):
+    item = copy.deepcopy(STRATEGY["puzzles"][0])
+    item.update(changes)
+    return item
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"theme": "chess"}, "theme: unknown theme"),
+    ({"theme": "signals"}, "theme: signals is taught in 06_signals"),
+    ({"seat": "N"}, "seat: N is not to play"),
+    ({"seat": "X"}, "seat: "),
+    ({"goal": 40}, "goal: "),
+    ({"facts": {"ace": "Zz"}}, "facts.ace: "),
+    ({"facts": {"colour": "red"}}, "facts.colour: unknown fact"),
+    ({"shown": "yes"}, "shown: wrong type"),
+    ({"secret": 1}, "secret: unknown field"),
+])
+def test_a_malformed_puzzle_names_the_field(change, field):
+    with pytest.raises(ContentError, match=field):
+        read_puzzle("09_strategy", puzzle_data(**change), "puzzles/09_strategy.json")
+
+
+def test_a_missing_field_or_a_wrong_answer_is_named():
+    item = puzzle_data()
+    del item["record"]
+    with pytest.raises(ContentError, match="record: missing"):
+        read_puzzle("09_strategy", item, "here")
+    item = puzzle_data()
+    item["answer"]["accepted"] = [c for c in item["answer"]["cards"]
+                                  if c not in item["answer"]["accepted"]][:1]
+    with pytest.raises(ContentError, match="answer.accepted"):
+        read_puzzle("09_strategy", item, "here")
+    item = puzzle_data()
+    item["answer"]["cards"].popitem()
+    with pytest.raises(ContentError, match="answer.cards: expected every legal card"):
+        read_puzzle("09_strategy", item, "here")
+    with pytest.raises(ContentError, match="used twice"):
+        read_file("09_strategy", {"lesson": "09_strategy",
+                                  "puzzles": [puzzle_data(), puzzle_data()]})
+
+
+# -- the words ------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_sentence_of_a_wrong_hidden_card_is_worded(lang):
+    puzzle = hidden_puzzle(lucky=True)
+    card = next(r.card for r in puzzle.answer.cards if puzzle.answer.lucky(r.card))
+    text = words.wrong(puzzle, card).get(lang)
+    for sentence in (words.prompt(puzzle).get(lang), text,
+                     words.solved(puzzle, puzzle.answer.accepted[0]).get(lang)):
+        check_sentence(sentence)
+    assert card_name(card, lang) in text
+    layout = puzzle.answer.result(card).layout
+    assert cards_names(layout[Seat.E], lang) in text  # the re-dealt layout, named
+    assert ("only by luck" if lang == "en" else "solo per fortuna") in text
+
+
+# -- the widget -----------------------------------------------------------------------------
+@pytest.fixture
+def board():
+    settings = Settings()
+    heard = []
+    stop = subscribe(heard.append)
+    widget = PuzzleSet("09_strategy", settings=settings)
+    widget.heard = heard
+    yield widget
+    stop()
+
+
+def wrong_card(puzzle):
+    return next(r.card for r in puzzle.answer.cards if not r.sound)
+
+
+def results(board):
+    return [e for e in board.heard if e.kind == "result"]
+
+
+def test_a_wrong_card_says_what_it_costs_and_lets_the_learner_try_again(board):
+    puzzle = board.puzzle
+    card = wrong_card(puzzle)
+    assert board.try_card(card) is False
+    cost = puzzle.answer.lost_here(card)
+    assert f"costs {cost} point" in board.table.message
+    assert card in board.table.deal.hand(Seat.S)  # nothing was played
+    assert not results(board)  # the attempt goes on
+    assert board.try_card(puzzle.answer.accepted[0]) is True
+    (result,) = results(board)
+    assert result.correct and result.item == puzzle.id and result.source == "puzzles-09_strategy"
+    assert result.data["mistakes"] == 1 and result.data["hints"] == 0
+    assert result.data["points_lost"] == cost and result.data["exercise"] == "puzzle"
+    assert result.data["lesson"] == "09_strategy" and len(result.data["attempt"]) == 32
+    assert result.data["seconds"] >= 0 and result.data["title"]["it"]
+
+
+def test_a_right_card_solves_with_the_explanation_and_nothing_more_is_played(board):
+    right = board.puzzle.answer.accepted[0]
+    assert board.try_card(right) is True
+    assert board.table.message.startswith("Solved!")
+    assert right not in board.table.deal.hand(Seat.S)
+    assert board.try_card(wrong_card(board.puzzle)) is None  # solved: the table waits
+    said = board.table.state["status_text"]  # what next: never the guided hand's buttons
+    assert said.endswith("takes the trick.") if not board.table.deal.current else \
+        said == "Try again, or go on to the next puzzle with the buttons below the table."
+    (result,) = results(board)
+    assert result.data["mistakes"] == 0 and result.data["points_lost"] == 0
+
+
+def test_a_hint_counts_once_and_the_retry_is_a_new_attempt(board):
+    board.hint()
+    board.hint()
+    assert "tricks" in board.hint_text.value
+    assert "hint" not in board.controls.offered()
+    board.retry()  # left unsolved after a hint: a failed attempt
+    (failed,) = results(board)
+    assert not failed.correct and failed.data["hints"] == 1
+    assert board.hints == 0 and board.hint_text.value == ""
+    board.try_card(board.puzzle.answer.accepted[0])
+    solved = results(board)[-1]
+    assert solved.correct and solved.data["attempt"] != failed.data["attempt"]
+    board.retry()  # a solved attempt was already reported
+    assert len(results(board)) == 2
+
+
+def test_next_and_previous_move_one_puzzle_and_say_n_of_n(board):
+    total = len(board.puzzles)
+    assert board.controls.state["text"] == f"Puzzle 1 of {total}"
+    assert not board.previous()
+    assert board.next() and board.index == 1
+    assert board.controls.state["text"] == f"Puzzle 2 of {total}"
+    assert board.table.deal.plays == board.puzzles[1].deal().plays
+    assert board.previous() and board.index == 0
+    assert not results(board)  # nothing was tried: no attempt to report
+
+
+def test_forged_messages_change_nothing(board):
+    deal_before = list(board.table.deal.plays)
+    not_mine = next(c for c in board.table.deal.hand(Seat.N))
+    board.table._on_message(None, {"type": "play", "card": str(not_mine)}, None)
+    board.table._on_message(None, {"type": "undo"}, None)
+    board.table._on_message(None, {"type": "play", "card": "<script>"}, None)
+    board.controls._on_message(None, {"type": "step", "action": "solve_it"}, None)
+    assert board.table.deal.plays == deal_before
+    assert not [e for e in board.heard if e.kind in ("answer", "result")]
+    board.controls._on_message(None, {"type": "step", "action": "next"}, None)
+    assert board.index == 1
+
+
+def test_the_puzzle_speaks_italian_and_redraws_on_a_language_switch(board):
+    board.try_card(wrong_card(board.puzzle))
+    board.settings.lang = "it"
+    assert "Problema 1 di" in board.controls.state["text"]
+    assert "Prova un'altra carta." in board.table.message
+    assert "coppia" in board.prompt.value
+    assert "Suggerimento" in board.controls.state["steps"][1]["label"]
+
+
+def test_a_lesson_without_puzzles_says_so():
+    widget = PuzzleSet("01_deck", settings=Settings())
+    assert "no puzzles" in widget.prompt.value
+    empty = PuzzleBoard([], source="none", settings=Settings())
+    assert empty.controls.state["steps"] == []
+
+
+def test_a_solved_puzzle_is_stored_for_the_signed_in_learner_with_its_stars(tmp_path):
+    from tressette_learn.classroom.recorder import Recorder
+    from tressette_learn.classroom.stars import stars
+    from tressette_learn.classroom.store import Store
+
+    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
+    rec = Recorder(url)
+    try:
+        rec.sign_in("Anna", "3B")
+        widget = PuzzleSet("09_strategy", settings=Settings())
+        widget.try_card(wrong_card(widget.puzzle))
+        widget.try_card(widget.puzzle.answer.accepted[0])
+    finally:
+        rec.close()
+    store = Store(url)
+    (kept,) = store.results(store.sign_in("Anna", "3B"))
+    assert (kept.exercise, kept.item, kept.mistakes) == ("puzzle", widget.puzzle.id, 1)
+    assert stars(kept) == (2 if kept.points_lost <= 1 else 1)

@@ -1,0 +1,58 @@
+"""The puzzle bank re-solved: every stored answer is the solver's today (shown hands on the
+layout, hidden hands over every fitting deal, each stored re-dealt layout replayed), every
+puzzle has a clear answer, and the bank is big enough and worded in both languages."""
+
+import pytest
+from learner_text import check_sentence
+
+from tressette_learn.ai.inference import Sample, knowledge_from_view
+from tressette_learn.teaching.puzzles import words
+from tressette_learn.teaching.puzzles.bank import lessons_with_puzzles, load_puzzles
+from tressette_learn.teaching.puzzles.check import check, layout_loss, warm
+from tressette_learn.teaching.puzzles.find import is_clear
+from tressette_learn.teaching.puzzles.themes import BY_NAME, THEMES
+
+PUZZLES = [p for lesson in lessons_with_puzzles() for p in load_puzzles(lesson)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def solver():
+    warm()
+
+
+def test_the_bank_holds_sixty_puzzles_of_every_theme():
+    assert len(PUZZLES) >= 60
+    assert {p.theme for p in PUZZLES} == {theme.name for theme in THEMES}
+    assert any(p.shown for p in PUZZLES) and any(not p.shown for p in PUZZLES)
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)
+def test_the_stored_answer_is_the_solvers(puzzle):
+    deal = puzzle.deal()
+    answer = check(deal, puzzle.shown)
+    stored = puzzle.answer
+    assert answer.deals == stored.deals
+    assert answer.accepted == stored.accepted
+    assert is_clear(answer)
+    for now, then in zip(answer.cards, stored.cards, strict=True):
+        assert (now.card, now.points, now.worst) == (then.card, then.points, then.worst)
+        assert now.loss == pytest.approx(then.loss, abs=1e-3)
+        assert now.best_share == pytest.approx(then.best_share, abs=1e-4)
+        if then.layout is not None:  # a re-dealt layout that fits the view and loses
+            hands = {s: deal.hand_mask(s) for s in deal.seats}
+            hands.update({s: h.mask for s, h in then.layout.items()})
+            assert knowledge_from_view(deal.view(puzzle.seat)).violation(Sample(hands)) is None
+            assert layout_loss(deal, then.card, then.layout) == then.worst
+    theme = BY_NAME[puzzle.theme]
+    assert puzzle.shown == theme.shown and theme.fits(deal) is not None
+    assert theme.keeps(deal, answer) is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_puzzle_is_worded(lang):
+    for puzzle in PUZZLES:
+        wrong = next(r.card for r in puzzle.answer.cards if not r.sound)
+        for text in (words.title(puzzle), words.prompt(puzzle), words.hint(puzzle),
+                     words.wrong(puzzle, wrong),
+                     words.solved(puzzle, puzzle.answer.accepted[0])):
+            check_sentence(text.get(lang))

@@ -1,0 +1,105 @@
+"""Finding puzzles: seeded deals played by the club player, stopped where South is to
+play, each position tried against the themes and kept when the solver's answer is clear.
+
+A clear answer: two to eight legal cards, one or two sound cards (see :mod:`.check`), and
+every other card loses: with every hand shown by at least a point, with hidden hands on at
+least :data:`MIN_WRONG_SHARE` of the fitting deals (a card that loses only on a rare
+layout makes an unfair puzzle).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+from ...ai.arena import ask_declarations, play_one
+from ...ai.levels import make_player
+from ...engine.deal import Deal
+from ...engine.records import DealRecord
+from ...engine.rules import Rules
+from .check import Answer, CheckError, check
+from .themes import LEARNER, Facts, Theme
+
+MIN_WRONG_SHARE = 0.1  # a wrong card must lose on at least this share of the fitting deals
+MOST_ACCEPTED = 2
+
+
+@dataclasses.dataclass(frozen=True)
+class Found:
+    """A position that makes a puzzle of ``theme``: the deal so far, the answer, facts."""
+
+    theme: Theme
+    seed: int
+    deal: Deal
+    answer: Answer
+    facts: Facts
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The deal record up to the puzzle (JSON-ready)."""
+        return DealRecord.from_deal(self.deal).to_json()
+
+
+def positions(preset: str, seed: int) -> Iterator[Deal]:
+    """Every position of the seeded deal (club players at every seat) where South is to
+    play, as a copy."""
+    deal = Deal.new(Rules.preset(preset), seed=seed)
+    players = {s: make_player("club", seed * 7 + int(s)) for s in deal.seats}
+    asked = False
+    while not deal.is_over():
+        if not asked and deal.declaration_window():
+            ask_declarations(deal, players)
+            asked = True
+        if deal.to_play == LEARNER:
+            yield deal.copy()
+        play_one(deal, players)
+
+
+def is_clear(answer: Answer) -> bool:
+    """One or two sound cards out of at least two, every other card clearly worse."""
+    accepted = answer.accepted
+    if not 2 <= len(answer.cards) <= 8 or not 1 <= len(accepted) <= MOST_ACCEPTED:
+        return False
+    if len(accepted) * 2 > len(answer.cards):
+        return False
+    return all(r.sound or 1 - r.best_share >= MIN_WRONG_SHARE for r in answer.cards)
+
+
+def try_theme(theme: Theme, seed: int, deal: Deal) -> Found | None:
+    """The puzzle ``deal`` makes for ``theme``, or ``None``."""
+    left = deal.rules.tricks_per_deal - len(deal.tricks)
+    low, high = theme.tricks_left
+    if not low <= left <= high:
+        return None
+    facts = theme.fits(deal)
+    if facts is None:
+        return None
+    try:
+        answer = check(deal, theme.shown)
+    except CheckError:
+        return None
+    if not is_clear(answer):
+        return None
+    more = theme.keeps(deal, answer)
+    if more is None:
+        return None
+    return Found(theme, seed, deal, answer, {**facts, **more})
+
+
+def find(theme: Theme, seeds: range, wanted: int, taken: set[tuple[str, int]]) -> list[Found]:
+    """Up to ``wanted`` puzzles of ``theme`` from ``seeds``, one per deal, skipping the
+    (preset, seed) pairs in ``taken`` (and adding the ones used)."""
+    found: list[Found] = []
+    for seed in seeds:
+        if len(found) >= wanted:
+            break
+        if (theme.preset, seed) in taken:
+            continue
+        for deal in positions(theme.preset, seed):
+            hit = try_theme(theme, seed, deal)
+            if hit is not None:
+                found.append(hit)
+                taken.add((theme.preset, seed))
+                break
+    return found

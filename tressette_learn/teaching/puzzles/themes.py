@@ -1,0 +1,186 @@
+"""The puzzle themes: which positions fit each one, and the facts its texts need.
+
+A theme looks at a position (the learner, South, to play) before it is solved
+(:meth:`Theme.fits`: the shape of the position) and after (:meth:`Theme.keeps`: what the
+solver's answer shows, e.g. that the sound card keeps the last trick and every other card
+loses it). Both return the facts the theme's sentences fill in, or ``None``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from ...ai.solve import card_values, position_from_deal
+from ...engine.cards import SUIT_MASKS, Card, Rank
+from ...engine.deal import Deal
+from ...engine.seats import Seat
+from .check import Answer
+
+Facts = dict[str, Any]
+LEARNER = Seat.S
+
+
+@dataclasses.dataclass(frozen=True)
+class Theme:
+    """One theme: its lesson, the table (``preset``), whether the other hands are shown,
+    the tricks left when its positions are taken, and its two tests."""
+
+    name: str
+    lesson: str
+    shown: bool
+    tricks_left: tuple[int, int]
+    fits: Callable[[Deal], Facts | None]
+    keeps: Callable[[Deal, Answer], Facts | None] = lambda _deal, _answer: {}
+    preset: str = "standard"
+
+
+# -- the shape of a position -------------------------------------------------------------
+def _led_suit(deal: Deal) -> int | None:
+    return deal.current[0].card.index // 10 if deal.current else None
+
+
+def following(deal: Deal) -> Facts | None:
+    """Following a suit with a choice of cards in it."""
+    led = _led_suit(deal)
+    legal = deal.legal_mask()
+    if led is None or not legal & SUIT_MASKS[led] or bin(legal).count("1") < 2:
+        return None
+    return {"suit": deal.current[0].card.suit, "led": deal.current[0].card}
+
+
+def discarding(deal: Deal) -> Facts | None:
+    """No card of the suit led: which card to throw."""
+    led = _led_suit(deal)
+    hand = deal.hand_mask(LEARNER)
+    if led is None or hand & SUIT_MASKS[led] or bin(hand).count("1") < 3:
+        return None
+    return {"suit": deal.current[0].card.suit}
+
+
+def leading(deal: Deal) -> Facts | None:
+    """The learner leads."""
+    return None if deal.current or bin(deal.hand_mask(LEARNER)).count("1") < 3 else {}
+
+
+def leading_three(deal: Deal) -> Facts | None:
+    """The learner leads and holds a Three."""
+    threes = [c for c in deal.hand(LEARNER) if c.rank == Rank.THREE]
+    return {"three": threes[0]} if threes and leading(deal) is not None else None
+
+
+def holding_ace(deal: Deal) -> Facts | None:
+    """The learner holds an ace that is not yet safe (the Three or Two of its suit out)."""
+    for card in deal.hand(LEARNER):
+        if card.rank == Rank.ASSO and _higher_out(deal, card):
+            return {"ace": card}
+    return None
+
+
+def _higher_out(deal: Deal, card: Card) -> bool:
+    above = SUIT_MASKS[card.suit] & ~((card.bit << 1) - 1)
+    mine = deal.hand_mask(LEARNER) | deal.hand_mask(LEARNER.partner)
+    return bool(above & ~deal.played_mask & ~mine)
+
+
+def partner_signalled(deal: Deal) -> Facts | None:
+    """Partner led this trick with a signal."""
+    lead = deal.current[0] if deal.current else None
+    if lead is None or lead.seat != LEARNER.partner or lead.signal is None:
+        return None
+    return {"card": lead.card, "signal": lead.signal}
+
+
+def declared(deal: Deal) -> Facts | None:
+    """Another seat declared, and some of the declared cards are still out."""
+    for decl in deal.declarations:
+        out = [c for c in decl.cards if not c.bit & deal.played_mask]
+        if decl.seat != LEARNER and out:
+            return {"seat": decl.seat, "cards": tuple(decl.cards)}
+    return None
+
+
+def anything(_deal: Deal) -> Facts | None:
+    """Any position."""
+    return {}
+
+
+# -- what the answer shows --------------------------------------------------------------
+def goal(deal: Deal, answer: Answer) -> Facts | None:
+    """The points the sound card makes: the goal to reach."""
+    return {"n": answer.best_points}
+
+
+def line(deal: Deal, first: Card) -> Deal:
+    """``deal`` played out from ``first``: every later card a best one (the first best
+    in card order), every hand seen."""
+    deal = deal.copy()
+    deal.play(first)
+    while not deal.is_over():
+        values = card_values(position_from_deal(deal), points_only=True)
+        assert values is not None
+        pick = min if deal.rules.a_perdere else max
+        best = pick(v.points for v in values)
+        deal.play(min(v.card for v in values if v.points == best))
+    return deal
+
+
+def perdere_goal(deal: Deal, answer: Answer) -> Facts | None:
+    """:func:`goal`, a perdere, when the learner's side can still take fewer points than
+    the other side (a position already lost makes a dull puzzle)."""
+    return goal(deal, answer) if 2 * answer.best_points < deal.rules.deal_points else None
+
+
+def _ours(deal: Deal, seat: Seat | None) -> bool:
+    return seat is not None and deal.side_of(seat) == deal.side_of(LEARNER)
+
+
+def last_trick(deal: Deal, answer: Answer) -> Facts | None:
+    """The sound cards win the last trick for the learner's side, every other card loses it."""
+    def wins_last(card: Card) -> bool:
+        return _ours(deal, line(deal, card).tricks[-1].winner)
+    wrong = [r.card for r in answer.cards if not r.sound]
+    if all(wins_last(c) for c in answer.accepted) and not any(wins_last(c) for c in wrong):
+        return {}
+    return None
+
+
+def keeps_ace(ace: Card) -> Callable[[Deal, Answer], Facts | None]:
+    """The sound cards keep ``ace`` on the learner's side; some other card loses it."""
+    def test(deal: Deal, answer: Answer) -> Facts | None:
+        def safe(card: Card) -> bool:
+            final = line(deal, card)
+            return any(_ours(final, t.winner) for t in final.tricks if ace in t.cards)
+        wrong = [r.card for r in answer.cards if not r.sound]
+        if all(safe(c) for c in answer.accepted) and not all(safe(c) for c in wrong):
+            return {}
+        return None
+    return test
+
+
+def guard_ace(deal: Deal, answer: Answer) -> Facts | None:
+    """:func:`keeps_ace` for the ace the position holds."""
+    facts = holding_ace(deal)
+    return None if facts is None else keeps_ace(facts["ace"])(deal, answer)
+
+
+def leads_a_three(deal: Deal, answer: Answer) -> Facts | None:
+    """Every sound card is a Three."""
+    return {} if all(c.rank == Rank.THREE for c in answer.accepted) else None
+
+
+THEMES: tuple[Theme, ...] = (
+    Theme("following", "03_following_suit", True, (3, 6), following),
+    Theme("signals", "06_signals", False, (3, 4), partner_signalled),
+    Theme("declarations", "07_declarations_match", False, (3, 4), declared),
+    Theme("a_perdere", "08_variants", True, (3, 6), anything, perdere_goal,
+          preset="a_perdere"),
+    Theme("make_points", "09_strategy", True, (4, 6), anything, goal),
+    Theme("last_trick", "09_strategy", True, (2, 4), anything, last_trick),
+    Theme("guard_ace", "09_strategy", True, (3, 6), holding_ace, guard_ace),
+    Theme("lead_threes", "09_strategy", True, (4, 6), leading_three, leads_a_three),
+    Theme("discarding", "09_strategy", False, (3, 4), discarding),
+    Theme("count_suits", "09_strategy", False, (2, 4), anything),
+)
+BY_NAME = {theme.name: theme for theme in THEMES}

@@ -1,0 +1,88 @@
+"""What a puzzle says: its title, prompt, hint, and the answer to each card tried, as
+phrases (``lessons/strings/<lang>/puzzle.yaml`` keyed by theme, facts filled in)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...ai.explain import explain
+from ...engine.cards import Card
+from ...engine.seats import Seat
+from ...i18n import Joined, Phrase, Wording
+from .bank import Puzzle
+
+
+def facts(puzzle: Puzzle) -> dict[str, Any]:
+    """The facts the theme's sentences fill in: the stored ones, the goal as ``n``, the
+    suit of a card named, and a signal in words with its meaning."""
+    out: dict[str, Any] = dict(puzzle.facts)
+    if puzzle.goal is not None:
+        out["n"] = puzzle.goal
+    card = out.get("card") or out.get("ace")
+    if card is not None and "suit" not in out:
+        out["suit"] = card.suit
+    signal = out.get("signal")
+    if signal is not None and card is not None:
+        out["signal"] = Phrase.of(f"puzzle.signal.{signal}")
+        out["meaning"] = Phrase.of(f"puzzle.meaning.{signal}", card=card, suit=card.suit)
+    return out
+
+
+def _theme(puzzle: Puzzle, part: str) -> Phrase:
+    return Phrase.of(f"puzzle.{puzzle.theme}.{part}", **facts(puzzle))
+
+
+def title(puzzle: Puzzle) -> Phrase:
+    """The puzzle's title (its theme's)."""
+    return _theme(puzzle, "title")
+
+
+def prompt(puzzle: Puzzle) -> Wording:
+    """The question, then whether the other hands are shown."""
+    return Joined((_theme(puzzle, "prompt"),
+                   Phrase.of("puzzle.shown" if puzzle.shown else "puzzle.hidden")))
+
+
+def hint(puzzle: Puzzle) -> Phrase:
+    """The theme's hint, with the facts."""
+    return _theme(puzzle, "hint")
+
+
+def solved(puzzle: Puzzle, card: Card) -> Wording:
+    """A right card: said so, why (the theme's point and the card's own reason, from the
+    learner's view only), and with hidden hands that it is sound on every layout."""
+    deal = puzzle.deal()
+    said: list[Wording] = [Phrase.of("puzzle.solved", card=card), _theme(puzzle, "explain")]
+    said.append(explain(deal.view(puzzle.seat), card))
+    if not puzzle.shown:
+        said.append(Phrase.of("puzzle.solved.sound", deals=puzzle.answer.deals))
+    return Joined(tuple(said))
+
+
+def wrong(puzzle: Puzzle, card: Card) -> Wording:
+    """A wrong card: what it costs and, with hidden hands, on how many layouts and one
+    layout where it goes wrong (or that it works here only by luck)."""
+    answer = puzzle.answer
+    result = answer.result(card)
+    if puzzle.shown:
+        key = "puzzle.wrong.perdere" if answer.a_perdere else "puzzle.wrong.shown"
+        said: list[Wording] = [Phrase.of(key, card=card, cost=answer.lost_here(card),
+                                         points=result.points, best=answer.best_points)]
+    else:
+        said = [Phrase.of("puzzle.wrong.lucky", card=card) if answer.lucky(card) else
+                Phrase.of("puzzle.wrong.here", card=card, cost=answer.lost_here(card)),
+                Phrase.of("puzzle.wrong.unsafe", deals=answer.deals, loss=round(result.loss, 1),
+                          worst=result.worst)]
+        if result.layout is not None:
+            said.append(Phrase.of("puzzle.wrong.layout", **{
+                name: result.layout.get(seat, ())
+                for name, seat in (("north", Seat.N), ("west", Seat.W), ("east", Seat.E))}))
+    said.append(Phrase.of("puzzle.wrong.again"))
+    return Joined(tuple(said))
+
+
+def points_lost(puzzle: Puzzle, card: Card) -> float:
+    """What a card tried costs, priced by the solver: on the layout when every hand is
+    shown, else on average over the fitting deals."""
+    result = puzzle.answer.result(card)
+    return float(puzzle.answer.lost_here(card)) if puzzle.shown else round(result.loss, 2)
