@@ -7,7 +7,8 @@ CELLS = [
          'page = LessonPage("10_play")\npage.header()'),
     code('page.section("match")'),
     code('page.section("levels")'),
-    code("from tressette_learn.ui.match import MatchPlay\n\nMatchPlay()"),
+    code("from tressette_learn.classroom.class_match import ClassMatchPlay\n\n"
+         "ClassMatchPlay()  # the class's deals when the teacher set them"),
     code('page.section("coach")'),
     code("page.quiz()"),
     try_md("## Try it in code · Prova nel codice\n\n"

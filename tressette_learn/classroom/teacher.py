@@ -7,7 +7,6 @@ reads them. Every name a learner typed is escaped wherever it is shown.
 
 from __future__ import annotations
 
-import base64
 import hmac
 import html
 import io
@@ -28,6 +27,9 @@ from ..ui.i18n import t
 from ..ui.lesson import lesson_title
 from ..ui.messages import checked
 from ..ui.settings import SETTINGS, Settings, language_switch
+from .class_deals import compare_deals
+from .class_report import lesson_lines, missed_exercises
+from .class_seed_box import ClassDealsBox
 from .dashboard import (
     CSV_FIELDS,
     LearnerLine,
@@ -43,8 +45,18 @@ from .dashboard import (
 )
 from .mastery import LessonScore
 from .store import Store, StoreError
+from .teacher_report import (
+    csv_anchor,
+    deals_html,
+    lessons_csv_link,
+    lessons_html,
+    missed_html,
+    question_text,
+    table_html,
+)
 
 KEY_VARIABLE = "TRESSETTE_TEACHER_KEY"
+MOST_MISSED = 15  # questions and exercises listed
 WRONG_KEY_PAUSE = 1.0  # seconds, to slow down guessing
 MAX_KEY = 200  # characters of a key typed
 STYLE = ("<style>.tl-teacher table { border-collapse: collapse; margin-bottom: 1em; }"
@@ -112,24 +124,39 @@ class TeacherDashboard(widgets.VBox):
             return
         self._class = class_code or ""
         lang = self.settings.lang
+        store = self._store or Store()
         try:
-            rows = (self._store or Store()).rows()
+            rows, results = store.rows(), store.class_results(self._class or None)
         except StoreError as err:
             self._say("teacher.store_failed", reason=str(err))
             return
+        codes = sorted(set(classes(rows)) | {r.class_code for r in results}
+                       | ({self._class} if self._class else set()))
         picker = widgets.Dropdown(options=[(t("teacher.all_classes", lang), "")]
-                                  + [(code or "–", code) for code in classes(rows)],
+                                  + [(code or "–", code) for code in codes],
                                   value=self._class)
         picker.observe(lambda change: self.refresh(change["new"]), "value")
+        picker.add_class("tl-teacher-class")
         if self._class:
             rows = [r for r in rows if r["class_code"] == self._class]
-        lines = learner_lines(rows)
+        lines, lessons = learner_lines(rows), lesson_lines(results)
         self.content.children = (
-            picker, widgets.HTML(learners_html(lines, lang)),
+            widgets.HBox([picker, self._refresh_button()]),
+            ClassDealsBox(store, self._class, self.settings),
+            widgets.HTML(learners_html(lines, lang)),
+            widgets.HTML(lessons_html(lessons, lang)),
+            widgets.HTML(missed_html(missed_exercises(results)[:MOST_MISSED], lang)),
+            widgets.HTML(deals_html(compare_deals(rows), lang)),
             widgets.HTML(scores_html(lines, lang)),
-            widgets.HTML(questions_html(question_rates(rows)[:15], lang)),
+            widgets.HTML(questions_html(question_rates(rows)[:MOST_MISSED], lang)),
             lesson_chart(lesson_rates(rows), lang),
-            widgets.HTML(csv_link(lines, lang)))
+            widgets.HTML(csv_link(lines, lang) + " · " + lessons_csv_link(lessons, lang)))
+
+    def _refresh_button(self) -> widgets.Button:
+        button = widgets.Button(description=t("teacher.refresh", self.settings.lang))
+        button.add_class("tl-teacher-refresh")
+        button.on_click(lambda _b: self.refresh(self._class))
+        return button
 
     def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
         msg = checked("TeacherDashboard", content, {"unlock": {"key": str}}, max_text=MAX_KEY)
@@ -156,15 +183,6 @@ class TeacherDashboard(widgets.VBox):
 
 
 # -- the tables ---------------------------------------------------------------------------------
-def _table(css: str, title: str, head: list[str], rows: list[list[str]]) -> str:
-    """A titled table; ``head`` and ``rows`` are text, escaped here."""
-    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
-                   for row in rows)
-    return (f'<h4>{html.escape(title)}</h4><table class="{css}">'
-            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
-
-
 def learners_html(lines: list[LearnerLine], lang: str, now: datetime | None = None) -> str:
     """The per-learner table, every cell escaped."""
     if not lines:
@@ -178,7 +196,7 @@ def learners_html(lines: list[LearnerLine], lang: str, now: datetime | None = No
                answered=line.answered) if line.answered else "–",
              str(line.deals), t("teacher.matches", lang, matches=line.matches, won=line.won)
              if line.matches else "0", when(line.last_seen, lang, now)] for line in lines]
-    return _table("tl-teacher-learners", t("teacher.learners", lang), head, rows)
+    return table_html("tl-teacher-learners", t("teacher.learners", lang), head, rows)
 
 
 def scores_html(lines: list[LearnerLine], lang: str) -> str:
@@ -189,7 +207,7 @@ def scores_html(lines: list[LearnerLine], lang: str) -> str:
     head = [t("teacher.col.name", lang), *(lesson_title(lesson, lang) for lesson in lessons)]
     rows = [[line.name, *(_score(line.scores.get(lesson.id)) for lesson in lessons)]
             for line in lines]
-    return _table("tl-teacher-scores", t("teacher.scores", lang), head, rows)
+    return table_html("tl-teacher-scores", t("teacher.scores", lang), head, rows)
 
 
 def _score(score: LessonScore | None) -> str:
@@ -205,20 +223,7 @@ def questions_html(rates: list[Rate], lang: str) -> str:
     rows = [[lesson_title(lessons[r.lesson], lang) if r.lesson in lessons else "–",
              question_text(r.question or Question("other"), lang), str(r.answers),
              f"{r.error_rate:.0%}"] for r in rates]
-    return _table("tl-teacher-questions", t("teacher.questions", lang), head, rows)
-
-
-def question_text(question: Question, lang: str) -> str:
-    """A question as the teacher recognises it, in ``lang``."""
-    if question.kind == "quiz":
-        prompt = question.prompt.get(lang, "")
-        if question.number and question.total:
-            return t("teacher.question.quiz", lang, number=question.number,
-                     total=question.total, prompt=prompt)
-        return prompt or t("teacher.question.other", lang)
-    if question.kind in ("guided", "memory"):
-        return t(f"teacher.question.{question.kind}", lang, number=question.number)
-    return t("teacher.question.other", lang)
+    return table_html("tl-teacher-questions", t("teacher.questions", lang), head, rows)
 
 
 def when(iso: str, lang: str, now: datetime | None = None) -> str:
@@ -265,6 +270,4 @@ def csv_link(lines: list[LearnerLine], lang: str) -> str:
     names: Mapping[str, str] = {lesson.id: lesson_title(lesson, lang)
                                 for lesson in course() if lesson.quiz}
     text = learners_csv(lines, [t(f"teacher.csv_col.{c}", lang) for c in CSV_FIELDS], names)
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a class="tl-teacher-csv" download="progress.csv" '
-            f'href="data:text/csv;base64,{data}">{html.escape(t("teacher.csv", lang))}</a>')
+    return csv_anchor("tl-teacher-csv", "progress.csv", text, t("teacher.csv", lang))
