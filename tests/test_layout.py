@@ -126,3 +126,24 @@ def test_callers_use_the_solver_door_only() -> None:
             offenders += [f"{path.relative_to(ROOT)} imports {m}" for m in sorted(imported(path))
                           if m.startswith(DOOR + ".")]
     assert offenders == []
+
+
+#: Each layer and the layers above it, which it must never import (imports point down).
+ABOVE = {
+    "engine": ("ai", "teaching", "ui", "classroom", "cli"),
+    "ai": ("teaching", "ui", "classroom", "cli"),
+    "teaching": ("ui", "classroom", "cli"),
+    "ui": ("classroom", "cli"),
+}
+
+
+def test_imports_point_downwards_only() -> None:
+    """The engine sees nothing above it, the AI only the engine, the lessons' content no
+    widget, and the widgets no progress store (ARCHITECTURE.md's layers)."""
+    offenders = []
+    for layer, above in ABOVE.items():
+        for path in sorted((ROOT / PACKAGE / layer).rglob("*.py")):
+            offenders += [f"{path.relative_to(ROOT)} imports {m}" for m in sorted(imported(path))
+                          if any(m == f"{PACKAGE}.{a}" or m.startswith(f"{PACKAGE}.{a}.")
+                                 for a in above)]
+    assert offenders == []

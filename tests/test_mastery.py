@@ -15,7 +15,6 @@ from tressette_learn.classroom.mastery import (
     next_step,
     quiz_attempts,
 )
-from tressette_learn.classroom.results import Result
 from tressette_learn.content import ContentError
 from tressette_learn.server import notebooks_dir
 from tressette_learn.teaching import exercises as module
@@ -23,6 +22,7 @@ from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.course import course, lesson
 from tressette_learn.teaching.exercises import Exercise, exercises
 from tressette_learn.teaching.guided import HandScript
+from tressette_learn.teaching.results import Result
 
 
 def result(item: Exercise, solved: bool = True, attempt: str = "a1", **fields: object) -> Result:

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from tressette_learn.classroom.results import Result
 from tressette_learn.classroom.store import Store
 from tressette_learn.cli import main
 from tressette_learn.teaching.course import course
 from tressette_learn.teaching.exercises import exercises
+from tressette_learn.teaching.results import Result
 
 
 @pytest.fixture

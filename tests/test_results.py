@@ -8,9 +8,9 @@ import pytest
 from tressette_learn.classroom import clock
 from tressette_learn.classroom.database import Database
 from tressette_learn.classroom.migrations import VERSION, VERSION_1
-from tressette_learn.classroom.results import Result
-from tressette_learn.classroom.stars import best_stars, lesson_stars, passed, stars
 from tressette_learn.classroom.store import InputError, Record, Store
+from tressette_learn.teaching.results import Result
+from tressette_learn.teaching.stars import best_stars, lesson_stars, passed, stars
 
 GUIDED = "strategy_lead_threes"  # a hand of lesson 9 that asks for one move or more
 

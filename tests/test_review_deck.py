@@ -165,7 +165,7 @@ def test_an_unreadable_store_is_told_not_raised(rec, settings, monkeypatch) -> N
 
 
 def test_a_question_that_cannot_be_rebuilt_is_left_out(rec, settings, monkeypatch) -> None:
-    from tressette_learn.classroom.results import Result
+    from tressette_learn.teaching.results import Result
     rec.sign_in("Anna")
     rec.store().add_result(rec.learner, Result("02_card_order", "bank-gone", "x", "question",
                                                False))

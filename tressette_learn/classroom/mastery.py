@@ -15,10 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from ..teaching.course import Lesson, course
 from ..teaching.exercises import Exercise, exercises
+from ..teaching.results import Result
+from ..teaching.stars import PASS_SHARE, lesson_stars, passed, stars
 from ..ui.quiz import Attempt
 from .quiz_scores import FirstAnswers, LessonScore, lesson_scores
-from .results import Result
-from .stars import PASS_SHARE, lesson_stars, passed, stars
 
 __all__ = ["ExerciseMastery", "FirstAnswers", "LessonMastery", "LessonScore", "attempt_of",
            "course_mastery", "lesson_mastery", "lesson_scores", "next_step", "quiz_attempts"]

@@ -13,12 +13,12 @@ import ipywidgets as widgets
 
 from ..teaching.course import Lesson, course, lesson
 from ..teaching.exercises import exercises
+from ..teaching.results import Result
 from ..ui.i18n import t
 from ..ui.lesson import lesson_title
 from ..ui.settings import SETTINGS, Settings
 from .mastery import LessonMastery, course_mastery, lesson_mastery, next_step
 from .recorder import Recorder, recorder
-from .results import Result
 from .store import StoreError
 
 MARKS = {"passed": "✓", "started": "◔", "todo": "○"}

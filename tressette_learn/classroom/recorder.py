@@ -19,11 +19,11 @@ from typing import Any
 import traitlets
 
 from ..i18n import LANGUAGES
+from ..teaching.results import Result
 from ..ui.events import LOG, Event, on_open, subscribe
 from ..ui.quiz import Quiz
 from ..ui.settings import SETTINGS, Settings
 from .mastery import quiz_attempts
-from .results import Result
 from .store import Learner, Preferences, Record, Store, StoreError
 
 MAX_DATA = 20_000  # characters of event details kept per event

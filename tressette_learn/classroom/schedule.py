@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..teaching.results import Result
 from .clock import parse
-from .results import Result
 
 INTERVALS = (1, 3, 7, 16, 35)  # days an item waits in boxes 1, 2, 3, 4 and 5
 REVIEWED = ("question", "drill")  # the exercises that come back

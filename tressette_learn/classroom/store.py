@@ -20,10 +20,10 @@ from typing import Any
 
 from ..engine.svg import FACES
 from ..i18n import LANGUAGES
+from ..teaching.results import Result
 from .clock import stamp
 from .database import Database, StoreError
 from .migrations import INSERT_RESULT, RESULT_COLUMNS, migrate
-from .results import Result
 
 __all__ = ["InputError", "Learner", "LearnerResult", "Preferences", "Record", "Result", "Store",
            "StoreError", "default_url", "normalise_class_code", "normalise_name"]

@@ -16,10 +16,10 @@ from typing import Any
 from ..classroom.clock import now
 from ..classroom.mastery import LessonMastery, course_mastery, next_step
 from ..classroom.progress import star_marks, state_text
-from ..classroom.results import Result
 from ..classroom.schedule import ReviewItem, due_items
 from ..classroom.store import InputError, Learner, Store, StoreError, default_url
 from ..i18n import t
+from ..teaching.results import Result
 from ..ui.lesson import lesson_title
 from . import EXIT_OK, fail, print_json
 

@@ -13,11 +13,11 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..ai.solve import warm_up
-from ..classroom.results import Result
-from ..classroom.stars import stars
 from ..engine.cards import Card
 from ..i18n import Phrase
 from ..teaching.guided import HandScript, Verdict, Walkthrough
+from ..teaching.results import Result
+from ..teaching.stars import stars
 from .events import Event, EventSource
 from .i18n import t
 from .markup import inline
