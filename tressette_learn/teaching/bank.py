@@ -12,6 +12,7 @@ file, the item and the field.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -74,8 +75,10 @@ def bank_source(name: str) -> str:
     return f"bank-{name}"
 
 
+@functools.lru_cache(maxsize=64)
 def load_bank(name: str) -> tuple[Question, ...]:
-    """Every question of ``lessons/quizzes/<name>.yaml``; :class:`ContentError` if any is wrong."""
+    """Every question of ``lessons/quizzes/<name>.yaml``; :class:`ContentError` if any is
+    wrong. Read once (the file is, too): the questions are immutable."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ContentError(f"quiz bank name {name!r}: use lower-case letters, digits and _")
     relative = f"quizzes/{name}.yaml"
