@@ -34,13 +34,6 @@ def solver_loaded():
     warm_up(background=False)
 
 
-@pytest.fixture(autouse=True)
-def english():
-    SETTINGS.lang = "en"
-    yield
-    SETTINGS.lang = "en"
-
-
 def top_card(table: Table) -> Card:
     return max(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank))
 

@@ -8,6 +8,7 @@ by nbval included, gets the ``browser`` marker (skip them with ``-m "not browser
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ from tressette_learn.server import ServerError, VoilaServer, settings_option
 
 HERE = Path(__file__).parent
 NOTEBOOKS = HERE / "notebooks"
+CHECKOUT = HERE.parents[1]  # the whole checkout: its notebooks/ are the lesson pages
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -110,3 +112,13 @@ def open_notebook(voila_url: str, console_errors: list[str]) -> Callable[..., Pa
         return page
 
     return open_
+
+
+@contextlib.contextmanager
+def server_with_store(tmp_path_factory: pytest.TempPathFactory, name: str,
+                      folder: Path = CHECKOUT, **env: str) -> Iterator[str]:
+    """Voilà on ``folder`` with a progress database of its own (and ``env``); its URL."""
+    db = tmp_path_factory.mktemp(name) / "progress.sqlite"
+    with VoilaServer(folder, settings_option(), "--show_tracebacks=True",
+                     env={"TRESSETTE_DB": f"sqlite:///{db}", **env}) as server:
+        yield server.url

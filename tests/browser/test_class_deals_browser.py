@@ -5,15 +5,14 @@ the teacher's dashboard compares the deal, with the mistakes of the review one a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tressette_learn.i18n import t
-from tressette_learn.server import VoilaServer, settings_option
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import server_with_store
+
 KEY = "k3y-for-class-deals"
 NUMBER = "4242"
 PLAYABLE = ".tl-hand button.tl-card.legal[data-msg]"
@@ -26,10 +25,8 @@ MAX_ACTIONS = 200
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Voilà on the whole checkout, with its own progress database and teacher key."""
-    db = tmp_path_factory.mktemp("class_deals") / "progress.sqlite"
-    env = {"TRESSETTE_DB": f"sqlite:///{db}", "TRESSETTE_TEACHER_KEY": KEY}
-    with VoilaServer(ROOT, settings_option(), "--show_tracebacks=True", env=env) as server:
-        yield server.url
+    with server_with_store(tmp_path_factory, "class_deals", TRESSETTE_TEACHER_KEY=KEY) as url:
+        yield url
 
 
 def open_dashboard(page: Page, open_notebook: Callable[..., Page], base: str) -> None:

@@ -5,15 +5,14 @@ key is checked as typed."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tressette_learn.server import VoilaServer, settings_option
 from tressette_learn.teaching.generate import make_quiz
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import server_with_store
+
 KEY = "k3y-for-tests"
 QUIZ = "tests/browser/notebooks/classroom_quiz"
 QUESTIONS = make_quiz(["winner"], 2, seed=3)  # what classroom_quiz.ipynb shows
@@ -22,10 +21,8 @@ QUESTIONS = make_quiz(["winner"], 2, seed=3)  # what classroom_quiz.ipynb shows
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Voilà on the whole checkout, with its own progress database and teacher key."""
-    db = tmp_path_factory.mktemp("classroom") / "progress.sqlite"
-    env = {"TRESSETTE_DB": f"sqlite:///{db}", "TRESSETTE_TEACHER_KEY": KEY}
-    with VoilaServer(ROOT, settings_option(), "--show_tracebacks=True", env=env) as server:
-        yield server.url
+    with server_with_store(tmp_path_factory, "classroom", TRESSETTE_TEACHER_KEY=KEY) as url:
+        yield url
 
 
 def sign_in(page: Page, name: str, status: str = "Progress saved.") -> None:

@@ -6,19 +6,17 @@ its stars."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tressette_learn.i18n import t
-from tressette_learn.server import VoilaServer, settings_option
 from tressette_learn.teaching.bank import load_bank
 
+from .conftest import server_with_store
 from .walk import key
 from .walk.quizzes import enter
 
-ROOT = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/01_deck"
 QUESTIONS = load_bank("01_deck")  # what page.quiz() shows on lesson 1
 
@@ -26,10 +24,8 @@ QUESTIONS = load_bank("01_deck")  # what page.quiz() shows on lesson 1
 @pytest.fixture(scope="module")
 def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Voilà on the whole checkout, with a progress database of its own."""
-    db = tmp_path_factory.mktemp("mastery") / "progress.sqlite"
-    with VoilaServer(ROOT, settings_option(), "--show_tracebacks=True",
-                     env={"TRESSETTE_DB": f"sqlite:///{db}"}) as server:
-        yield server.url
+    with server_with_store(tmp_path_factory, "mastery") as url:
+        yield url
 
 
 def go_through(quiz: Locator, right: int) -> None:

@@ -5,15 +5,14 @@ Next puzzle opens the second one."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tressette_learn.server import VoilaServer, settings_option
 from tressette_learn.teaching.puzzles.bank import load_puzzles
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import server_with_store
+
 LESSON = "03_following_suit"
 PUZZLES = load_puzzles(LESSON)
 BOARD = ".tl-puzzles"
@@ -23,10 +22,8 @@ SOUTH = f"{BOARD} .tl-seat.tl-pos-bottom .tl-card"
 @pytest.fixture(scope="module")
 def lessons(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Voilà on the whole checkout (the lesson pages), with its own progress database."""
-    db = tmp_path_factory.mktemp("puzzles") / "progress.sqlite"
-    with VoilaServer(ROOT, settings_option(), "--show_tracebacks=True",
-                     env={"TRESSETTE_DB": f"sqlite:///{db}"}) as server:
-        yield server.url
+    with server_with_store(tmp_path_factory, "puzzles") as url:
+        yield url
 
 
 def test_a_puzzle_on_a_lesson_page_gets_a_wrong_card_then_the_right_one(

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tressette_learn.server import VoilaServer, settings_option
+from .conftest import server_with_store
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 NOTEBOOK = "match_replay"  # MatchPlay(seed=3): the first legal card at trick 3 costs 3 points
@@ -24,10 +24,8 @@ MAX_ACTIONS = 200
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Voilà on the test notebooks, with a progress store of its own."""
-    db = tmp_path_factory.mktemp("replay") / "progress.sqlite"
-    with VoilaServer(NOTEBOOKS, settings_option(), "--show_tracebacks=True",
-                     env={"TRESSETTE_DB": f"sqlite:///{db}"}) as running:
-        yield running.url
+    with server_with_store(tmp_path_factory, "replay", NOTEBOOKS) as url:
+        yield url
 
 
 def act(table: Locator, target: Locator) -> None:
