@@ -236,6 +236,9 @@ def test_a_match_left_between_deals_shows_the_last_deal_and_next_deal():
     assert again.resume_match(saved[-1])
     assert again.table.status == "over" and again.table.deal.plays == play.table.deal.plays
     assert again.next_button.layout.display is None
+    said = html.unescape(again.info.value)  # the deal in view is the one that ended
+    assert said.startswith("<p class=\"tl-match-status\">Match resumed after deal 1, score ")
+    assert said.endswith("press “Next deal” to go on.</p>")
     assert again.next_deal() and again.table.deal is again.match.deal
 
 

@@ -134,7 +134,9 @@ class MatchPlay(widgets.VBox, EventSource):
             self.next_button.layout.display = None
         totals = Joined(tuple(Phrase.of("match.side_total", side=side, total=total)
                               for side, total in match.totals.items()), ", ")
-        resumed = Phrase.of("match.resumed", number=len(match.finished) + 1, totals=totals)
+        key = "match.resumed_between" if between else "match.resumed"
+        resumed = Phrase.of(key, number=len(match.finished) + (0 if between else 1),
+                            totals=totals)
         self._say(resumed, *(() if between else (self._deal_info(),)))
         self._saved = self._progress()
         return True
