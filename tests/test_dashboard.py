@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 from datetime import datetime, timezone
@@ -216,3 +217,24 @@ def test_an_answer_keeps_its_question_for_the_teacher(url: str, anna: Recorder) 
     named = question_rates(rows)[0].question
     assert named is not None and (named.number, named.total) == (1, 3)
     assert named.prompt == {"en": question.prompt.get("en"), "it": question.prompt.get("it")}
+
+
+def test_lessons_passed_follow_the_stars_and_puzzle_cards_are_not_questions(
+        store: Store) -> None:
+    from tressette_learn.teaching.bank import bank_source
+    from tressette_learn.teaching.results import Result
+
+    anna = store.sign_in("Anna", "3B")
+    deck = load_bank("01_deck")
+    for question in deck[:7]:  # 7 of 9 with a star: lesson 1 passed (75%)
+        store.add_result(anna, Result("01_deck", bank_source("01_deck"), question.id,
+                                      "question", True))
+    store.add(anna, Record("answer", "03_following_suit", "puzzles-03_following_suit",
+                           "p-following-1", False, {"card": "4c"}))
+    board = TeacherDashboard(store, key="s3cret", settings=Settings())
+    board.unlock("s3cret")
+    lines = {line.name: line for line in learner_lines(store.rows(), {("Anna", "3B"): 1})}
+    assert lines["Anna"].passed == 1
+    page = html.unescape(shown(board))
+    assert re.search(r'class="tl-teacher-learners".*Anna</td><td>3B</td><td>1 of 11', page)
+    assert "A question no longer in the course" not in page

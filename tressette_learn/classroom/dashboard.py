@@ -37,16 +37,12 @@ class LearnerLine:
     matches: int
     won: int
     last_seen: str
+    passed: int = 0  # lessons passed (from the results of their exercises: ``.mastery``)
 
     @property
     def right_rate(self) -> float:
         """The share of first answers that were right (0 with no answers)."""
         return self.right / self.answered if self.answered else 0.0
-
-    @property
-    def passed(self) -> int:
-        """How many lessons' quizzes the learner passed."""
-        return sum(score.passed for score in self.scores.values())
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,13 +86,16 @@ def first_answers(rows: Iterable[Row]) -> list[Row]:
     return out
 
 
-def learner_lines(rows: Sequence[Row]) -> list[LearnerLine]:
-    """One line per learner, by class then name."""
+def learner_lines(rows: Sequence[Row],
+                  passed: Mapping[tuple[str, str], int] | None = None) -> list[LearnerLine]:
+    """One line per learner, by class then name; ``passed`` counts each learner's lessons
+    passed (by name and class)."""
     firsts: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for row in first_answers(rows):
         firsts[(row["name"], row["class_code"])].append(row)
     learners = sorted({(r["name"], r["class_code"]) for r in rows}, key=lambda k: (k[1], k[0]))
-    return [_line(who, rows, firsts[who]) for who in learners]
+    return [dataclasses.replace(_line(who, rows, firsts[who]), passed=(passed or {}).get(who, 0))
+            for who in learners]
 
 
 def _line(who: tuple[str, str], rows: Sequence[Row], firsts: list[Row]) -> LearnerLine:
@@ -112,8 +111,9 @@ def _line(who: tuple[str, str], rows: Sequence[Row], firsts: list[Row]) -> Learn
 
 
 def question_rates(rows: Sequence[Row]) -> list[Rate]:
-    """Each question's error rate, the most missed first."""
-    answers = first_answers(rows)
+    """Each quiz, guided-hand or memory question's error rate, the most missed first
+    (puzzles and replayed mistakes are results: ``.class_report`` ranks them)."""
+    answers = [row for row in first_answers(rows) if question_of(row).kind != "other"]
     found: dict[str, Question] = {}
     for row in answers:
         if found.get(_question_key(row), Question("other")).kind == "other":

@@ -12,6 +12,7 @@ import html
 import io
 import os
 import time
+from collections import Counter
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -139,7 +140,9 @@ class TeacherDashboard(widgets.VBox):
         picker.add_class("tl-teacher-class")
         if self._class:
             rows = [r for r in rows if r["class_code"] == self._class]
-        lines, lessons = learner_lines(rows), lesson_lines(results)
+        lessons = lesson_lines(results)
+        lines = learner_lines(rows, Counter((line.name, line.class_code) for line in lessons
+                                            if line.passed))
         self.content.children = (
             widgets.HBox([picker, self._refresh_button()]),
             ClassDealsBox(store, self._class, self.settings),
@@ -213,7 +216,7 @@ def scores_html(lines: list[LearnerLine], lang: str) -> str:
 def _score(score: LessonScore | None) -> str:
     if score is None or not score.answered:
         return "–"
-    return f"{score.right}/{score.total}" + (" ✓" if score.passed else "")
+    return f"{score.right}/{score.total}"
 
 
 def questions_html(rates: list[Rate], lang: str) -> str:
