@@ -30,8 +30,9 @@ class ClassDealsBox(widgets.VBox):
         self._problem: tuple[str, dict[str, Any]] | None = None
         self.code = widgets.Text(value=class_code, layout=widgets.Layout(width="16em"))
         self.number = widgets.Text(layout=widgets.Layout(width="24em"))
-        self.set_button, self.off_button = widgets.Button(button_style="primary"), \
-            widgets.Button()
+        self.set_button = widgets.Button(button_style="primary",
+                                         layout=widgets.Layout(width="auto"))
+        self.off_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.set_button.on_click(lambda _b: self.set_number(self.number.value))
         self.off_button.on_click(lambda _b: self.turn_off())
         self.code.observe(lambda _change: self._forget_and_draw(), "value")

@@ -156,7 +156,8 @@ class TeacherDashboard(widgets.VBox):
             widgets.HTML(csv_link(lines, lang) + " · " + lessons_csv_link(lessons, lang)))
 
     def _refresh_button(self) -> widgets.Button:
-        button = widgets.Button(description=t("teacher.refresh", self.settings.lang))
+        button = widgets.Button(description=t("teacher.refresh", self.settings.lang),
+                                layout=widgets.Layout(width="auto"))
         button.add_class("tl-teacher-refresh")
         button.on_click(lambda _b: self.refresh(self._class))
         return button

@@ -210,7 +210,7 @@ class Coach(widgets.VBox, EventSource):
 
 
 def _button(css: str, action) -> widgets.Button:
-    button = widgets.Button()
+    button = widgets.Button(layout=widgets.Layout(width="auto"))
     button.add_class(css)
     button.on_click(lambda _b: action())
     return button

@@ -73,7 +73,7 @@ class GuidedHand(widgets.VBox, EventSource):
         self.controls = Stepper({name: self._pressed(name) for name in ACTIONS})
         self.score = widgets.HTML()
         self.score.add_class("tl-guided-stars")
-        self.again_button = widgets.Button()
+        self.again_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.again_button.add_class("tl-guided-again")
         self.again_button.on_click(lambda _b: self.try_again())
         self.again_button.layout.display = "none"

@@ -61,7 +61,8 @@ class MatchSetup(widgets.VBox):
         self.level = widgets.Dropdown(options=[(name, name) for name in LEVELS], value=level)
         self.preset = widgets.Dropdown(options=[(name, name) for name in PRESETS], value=preset)
         self.target = widgets.IntText(value=target)
-        self.start_button = widgets.Button(button_style="primary")
+        self.start_button = widgets.Button(button_style="primary",
+                                           layout=widgets.Layout(width="auto"))
         self.start_button.on_click(lambda _b: self.start())
         self.error = widgets.HTML()
         for part, css in ((self.level, "tl-match-level"), (self.preset, "tl-match-preset"),
