@@ -27,6 +27,7 @@ from ...engine.cards import Card, CardError, Hand, Suit
 from ...engine.deal import Deal
 from ...engine.records import DealRecord, RecordError
 from ...engine.seats import Seat, SeatError
+from ...engine.tricks import Signal
 from .check import Answer, CardResult
 from .themes import BY_NAME, Theme
 
@@ -101,7 +102,7 @@ class Puzzle:
     answer: Answer
 
     @property
-    def lead_signal(self) -> str | None:
+    def lead_signal(self) -> Signal | None:
         """The signal the learner's lead carries ("which card signals?"), else ``None``."""
         return BY_NAME[self.theme].lead_signal
 

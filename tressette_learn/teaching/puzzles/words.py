@@ -98,6 +98,7 @@ def points_lost(puzzle: Puzzle, card: Card) -> float:
 
 
 def _signal_true(puzzle: Puzzle, card: Card) -> Wording:
+    """Why leading ``card`` makes the signal true, what partner learns, how sound it is."""
     facts = {k: v for k, v in after_lead(puzzle.deal(), card).items() if v is not None}
     said: list[Wording] = [Phrase.of("puzzle.solved", card=card),
                            Phrase.of(f"puzzle.{puzzle.theme}.explain", **facts)]
@@ -113,12 +114,13 @@ def _signal_true(puzzle: Puzzle, card: Card) -> Wording:
 
 
 def _signal_false(puzzle: Puzzle, card: Card) -> Wording:
+    """Why the signal would be false if ``card`` were led (the engine's reason, worded)."""
     assert puzzle.lead_signal is not None
     refusal = puzzle.deal().signal_reason(card, puzzle.lead_signal)
     if refusal is None:
         raise ValueError(f"{card} makes the {puzzle.lead_signal} true: it is no wrong card")
     facts = refusal.facts
-    kind = refusal.kind
+    kind: str = refusal.kind
     if kind == "false_busso" and isinstance(facts["master"], Card) and facts["master"] < card:
         kind = "false_busso_led"  # the card led was the highest one: it gave it up
     return Joined((Phrase.of(f"puzzle.lead.false.{kind}", **facts),
