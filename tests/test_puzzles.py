@@ -353,8 +353,8 @@ def leads_board():
 
 def test_a_false_signal_is_explained_and_nothing_is_played(leads_board):
     board = leads_board
-    busso = next(i for i, p in enumerate(LEADS) if p.lead_signal == "busso")
-    board._open(busso)
+    while board.puzzle.lead_signal != "busso":
+        board.next()
     puzzle = board.puzzle
     wrong = next(r.card for r in puzzle.answer.cards if r.card not in puzzle.answer.accepted)
     plays = list(board.table.deal.plays)
@@ -376,7 +376,7 @@ def test_the_right_card_is_led_with_its_signal_and_the_table_says_so(leads_board
     board.settings.lang = lang
     knocks = {"en": "South knocks (busso)", "it": "Sud bussa"}[lang]
     for index, puzzle in enumerate(LEADS):
-        board._open(index)
+        assert board.index == index
         right = puzzle.answer.accepted[-1]
         assert board.try_card(right) is True
         lead = board.table.deal.current[0]
@@ -389,6 +389,7 @@ def test_the_right_card_is_led_with_its_signal_and_the_table_says_so(leads_board
         check_sentence(message)
         true = {"en": f"the {puzzle.lead_signal} is true", "it": "è vero"}[lang]
         assert true in message and card_name(right, lang) in message
+        board.next()
     solved = [e for e in board.heard if e.kind == "result"]
     assert len(solved) == len(LEADS) and all(e.correct for e in solved)
     assert all(e.data["points_lost"] == 0 and e.data["lesson"] == "06_signals" for e in solved)
