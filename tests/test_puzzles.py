@@ -1,6 +1,7 @@
 """Puzzles: the checker (shown and re-dealt hidden hands), the finder's clear-answer rule,
 the bank's schema errors, the words and the widget (wrong card, right card, hint, retry,
-forged messages, Italian)."""
+forged messages, Italian), and the "which card signals?" puzzles (the leads that make a
+signal true, a false one explained, the right one led with its signal)."""
 
 import copy
 import json
@@ -9,12 +10,13 @@ import pytest
 from learner_text import check_sentence
 
 from tressette_learn.content import ContentError, lessons_dir
-from tressette_learn.engine import Card, Seat
-from tressette_learn.i18n import card_name, cards_names
+from tressette_learn.engine import Card, IllegalPlay, Seat
+from tressette_learn.i18n import card_name, cards_names, t
 from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import read_file, read_puzzle
 from tressette_learn.teaching.puzzles.check import Answer, CardResult, check, layout_loss
 from tressette_learn.teaching.puzzles.find import is_clear, positions, try_theme
+from tressette_learn.teaching.puzzles.lead_signals import MARGIN, sound_leads
 from tressette_learn.teaching.puzzles.themes import BY_NAME
 from tressette_learn.ui.events import subscribe
 from tressette_learn.ui.puzzle import PuzzleBoard, PuzzleSet
@@ -28,7 +30,8 @@ def hidden_puzzle(lucky: bool):
     for lesson in ("06_signals", "09_strategy", "07_declarations_match"):
         data = json.loads((lessons_dir() / "puzzles" / f"{lesson}.json").read_text())
         for puzzle in read_file(lesson, data):
-            if not puzzle.shown and any(puzzle.answer.lucky(r.card) == lucky
+            if not puzzle.shown and not puzzle.lead_signal and any(
+                    puzzle.answer.lucky(r.card) == lucky
                                         for r in puzzle.answer.cards if not r.sound):
                 return puzzle
     raise AssertionError("no such puzzle in the bank")
@@ -259,3 +262,134 @@ def test_a_solved_puzzle_is_stored_for_the_signed_in_learner_with_its_stars(tmp_
     (kept,) = store.results(store.sign_in("Anna", "3B"))
     assert (kept.exercise, kept.item, kept.mistakes) == ("puzzle", widget.puzzle.id, 1)
     assert stars(kept) == (2 if kept.points_lost <= 1 else 1)
+
+
+# -- which card signals? -------------------------------------------------------------------
+SIGNALS_BANK = read_file("06_signals", json.loads(
+    (lessons_dir() / "puzzles" / "06_signals.json").read_text()))
+LEADS = [p for p in SIGNALS_BANK if p.lead_signal]
+
+
+def honest_leads(deal, signal):
+    """The leads the engine lets South make with ``signal`` (a false signal is refused)."""
+    honest = set()
+    for card in deal.legal_cards():
+        trial = deal.copy()
+        try:
+            trial.play(card, signal)
+        except IllegalPlay:
+            continue
+        honest.add(card)
+    return honest
+
+
+def test_the_bank_asks_every_signal_on_the_lead():
+    assert len(LEADS) >= 6
+    assert {p.lead_signal for p in LEADS} == {"busso", "volo", "striscio"}
+    for puzzle in LEADS:
+        deal = puzzle.deal()
+        assert not deal.current and deal.to_play == Seat.S  # South leads
+
+
+@pytest.mark.parametrize("puzzle", LEADS, ids=lambda p: p.id)
+def test_a_signal_lead_accepts_exactly_the_leads_the_engine_lets_signal(puzzle):
+    deal = puzzle.deal()
+    accepted = set(puzzle.answer.accepted)
+    assert accepted == honest_leads(deal, puzzle.lead_signal)
+    assert 1 <= len(accepted) <= 2 and 2 * len(accepted) <= len(deal.legal_cards())
+    best = min(r.loss for r in puzzle.answer.cards)  # and each is sound play
+    assert all(puzzle.answer.result(c).loss - best <= MARGIN for c in accepted)
+
+
+def test_the_signal_themes_judge_by_the_rule_not_the_solver():
+    # a puzzle where the solver's best cards are not the honest leads
+    puzzle = next(p for p in LEADS
+                  if set(p.answer.accepted) != {r.card for r in p.answer.cards if r.sound})
+    deal, theme = puzzle.deal(), BY_NAME[puzzle.theme]
+    plain = check(deal, shown=False)
+    honest = honest_leads(deal, puzzle.lead_signal)
+    assert set(plain.accepted) != honest and set(theme.judged(deal, plain).accepted) == honest
+    found = try_theme(theme, puzzle.seed, deal)
+    assert found is not None and found.answer.accepted == puzzle.answer.accepted
+    following = next(d for d in positions("standard", 1012) if d.current)
+    assert try_theme(theme, 1012, following) is None  # not a lead: no signal to give
+
+
+def test_the_clear_rule_for_a_signal_counts_the_rule_cards_only():
+    def result(card, worst):
+        return CardResult(Card.parse(card), 5, float(worst), worst, float(not worst))
+    cards = (result("3c", 0), result("4c", 0), result("5d", 0), result("Rb", 2))
+    assert is_clear(Answer(cards, 9).choosing((Card.parse("Rb"),)))  # wrong by the rule
+    assert not is_clear(Answer(cards, 9).choosing(tuple(map(Card.parse, ("3c", "4c", "5d")))))
+    assert not is_clear(Answer(cards, 9))  # by the solver: three of four cards are best
+
+
+def test_a_signal_lead_whose_lead_gives_away_too_much_is_not_kept():
+    def result(card, loss):
+        return CardResult(Card.parse(card), 5, loss, 1, 0.5)
+    answer = Answer((result("3c", 0.1), result("4c", 0.1 + MARGIN + 0.05)), 9)
+    assert sound_leads(None, answer.choosing((Card.parse("3c"),))) == {}
+    assert sound_leads(None, answer.choosing((Card.parse("4c"),))) is None
+
+
+def test_a_stored_signal_lead_with_a_wrong_accepted_card_is_refused():
+    data = json.loads((lessons_dir() / "puzzles" / "06_signals.json").read_text())
+    item = next(p for p in data["puzzles"] if p["theme"].startswith("lead_"))
+    item["answer"]["accepted"] = [c for c in item["answer"]["cards"]
+                                  if c not in item["answer"]["accepted"]][:1]
+    with pytest.raises(ContentError, match="not the leads that make the signal true"):
+        read_puzzle("06_signals", item, "here")
+
+
+@pytest.fixture
+def leads_board():
+    heard = []
+    stop = subscribe(heard.append)
+    widget = PuzzleBoard(LEADS, source="puzzles-06_signals", settings=Settings())
+    widget.heard = heard
+    yield widget
+    stop()
+
+
+def test_a_false_signal_is_explained_and_nothing_is_played(leads_board):
+    board = leads_board
+    while board.puzzle.lead_signal != "busso":
+        board.next()
+    puzzle = board.puzzle
+    wrong = next(r.card for r in puzzle.answer.cards if r.card not in puzzle.answer.accepted)
+    plays = list(board.table.deal.plays)
+    assert board.try_card(wrong) is False
+    message = board.table.message
+    assert message.startswith(f"After {card_name(wrong, 'en')} ")
+    assert "a busso would be false" in message and message.endswith("Try another card.")
+    assert board.table.deal.plays == plays and wrong in board.table.deal.hand(Seat.S)
+    (answer,) = [e for e in board.heard if e.kind == "answer"]
+    assert answer.correct is False and answer.data["cost"] == words.points_lost(puzzle, wrong)
+    board.settings.lang = "it"
+    assert "il busso sarebbe falso" in board.table.message
+    assert board.table.message.startswith(f"Dopo {card_name(wrong, 'it')} ")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_right_card_is_led_with_its_signal_and_the_table_says_so(leads_board, lang):
+    board = leads_board
+    board.settings.lang = lang
+    knocks = {"en": "South knocks (busso)", "it": "Sud bussa"}[lang]
+    for index, puzzle in enumerate(LEADS):
+        assert board.index == index
+        right = puzzle.answer.accepted[-1]
+        assert board.try_card(right) is True
+        lead = board.table.deal.current[0]
+        assert (lead.seat, lead.card, lead.signal) == (Seat.S, right, puzzle.lead_signal)
+        said = board.table.state["lead_signal"]
+        assert said == t(f"table.signal_said.{puzzle.lead_signal}", lang, seat=Seat.S)
+        if puzzle.lead_signal == "busso":
+            assert said.startswith(knocks)
+        message = board.table.message
+        check_sentence(message)
+        true = {"en": f"the {puzzle.lead_signal} is true", "it": "è vero"}[lang]
+        assert true in message and card_name(right, lang) in message
+        board.next()
+    solved = [e for e in board.heard if e.kind == "result"]
+    assert len(solved) == len(LEADS) and all(e.correct for e in solved)
+    assert all(e.data["points_lost"] == 0 and e.data["lesson"] == "06_signals" for e in solved)

@@ -3,9 +3,11 @@
 The learner clicks a card: a sound card (see :mod:`tressette_learn.teaching.puzzles.check`)
 solves the puzzle and the explanation follows; another card is answered with what it costs
 and why (with hidden hands: on how many of the re-dealt layouts it goes wrong, and one of
-them), and the learner tries again. A hint costs a star (it counts in ``hints``). When an
-attempt ends (solved, or left unsolved after a card or a hint: Try again, Next, Previous)
-the widget emits one ``result`` event; each card tried also emits an ``answer`` event.
+them), and the learner tries again. A puzzle that asks for a signal on the lead plays the
+right card with that signal; another card is answered with why the signal would be false
+with it. A hint costs a star (it counts in ``hints``). When an attempt ends (solved, or
+left unsolved after a card or a hint: Try again, Next, Previous) the widget emits one
+``result`` event; each card tried also emits an ``answer`` event.
 """
 
 from __future__ import annotations
@@ -150,12 +152,25 @@ class PuzzleBoard(widgets.VBox, EventSource):
             self.table.focus_hand()
             return
         self.solved = True
-        self.table.script_play(card)
+        self._play_answer(card)
         self.table.paused = True
         self.table.say(words.solved(puzzle, card), "good")
         self._result(True)
         self._texts()
         self.controls.focus("next" if "next" in self.controls.offered() else "retry")
+
+    def _play_answer(self, card: Card) -> None:
+        """Play the right card, led with the puzzle's signal when it asks for one (the
+        table then says it: "South knocks...")."""
+        signal = self.puzzle.lead_signal
+        if signal is None:
+            self.table.script_play(card)
+            return
+        handler, self.table.choice_handler = self.table.choice_handler, None
+        try:
+            self.table.play(card, signal)
+        finally:
+            self.table.choice_handler = handler
 
     # -- drawing ----------------------------------------------------------------------
     def _pressed(self, name: str) -> Callable[[], object]:

@@ -27,8 +27,9 @@ from ...engine.cards import Card, CardError, Hand, Suit
 from ...engine.deal import Deal
 from ...engine.records import DealRecord, RecordError
 from ...engine.seats import Seat, SeatError
+from ...engine.tricks import Signal
 from .check import Answer, CardResult
-from .themes import BY_NAME
+from .themes import BY_NAME, Theme
 
 FIELDS = ("id", "theme", "seed", "seat", "shown", "goal", "facts", "record", "answer")
 CARD_FIELDS = ("points", "loss", "worst", "best_share")
@@ -99,6 +100,11 @@ class Puzzle:
     facts: Mapping[str, Any]
     record: DealRecord
     answer: Answer
+
+    @property
+    def lead_signal(self) -> Signal | None:
+        """The signal the learner's lead carries ("which card signals?"), else ``None``."""
+        return BY_NAME[self.theme].lead_signal
 
     def deal(self) -> Deal:
         """The position, replayed from the record (a fresh deal each call)."""
@@ -173,7 +179,7 @@ def read_puzzle(lesson: str, item: Any, where: str) -> Puzzle:
     return Puzzle(item["id"], theme.name, lesson,
                   _field(where, "seed", lambda v: _count(v, 10**9), item["seed"]), seat,
                   item["shown"], goal, _facts(where, item["facts"]), record,
-                  _answer(where, item["answer"], deal))
+                  _answer(where, item["answer"], deal, theme))
 
 
 def _field(where: str, name: str, read: Callable[[Any], Any], value: Any) -> Any:
@@ -205,7 +211,7 @@ def _facts(where: str, value: Any) -> dict[str, Any]:
     return out
 
 
-def _answer(where: str, value: Any, deal: Deal) -> Answer:
+def _answer(where: str, value: Any, deal: Deal, theme: Theme) -> Answer:
     if not isinstance(value, dict) or not isinstance(value.get("cards"), dict):
         raise ContentError(f"{where}: answer: expected an object with 'cards'")
     legal = set(deal.legal_cards())
@@ -214,11 +220,12 @@ def _answer(where: str, value: Any, deal: Deal) -> Answer:
         raise ContentError(f"{where}: answer.cards: expected every legal card "
                            f"({' '.join(sorted(map(str, legal)))})")
     results = tuple(_result(f"{where}: answer.cards.{c}", c, cards[c]) for c in sorted(cards))
-    answer = Answer(results, _field(where, "answer.deals", lambda v: _count(v, 10**6),
-                                    value.get("deals")), deal.rules.a_perdere)
+    deals = _field(where, "answer.deals", lambda v: _count(v, 10**6), value.get("deals"))
+    answer = theme.judged(deal, Answer(results, deals, deal.rules.a_perdere))
     stored = _field(where, "answer.accepted", _cards, value.get("accepted"))
     if set(stored) != set(answer.accepted) or not stored:
-        raise ContentError(f"{where}: answer.accepted: not the cards with no loss")
+        what = "leads that make the signal true" if theme.lead_signal else "cards with no loss"
+        raise ContentError(f"{where}: answer.accepted: not the {what}")
     return answer
 
 

@@ -62,16 +62,30 @@ class CardResult:
 
 @dataclasses.dataclass(frozen=True)
 class Answer:
-    """Every legal card's result and how many deals were solved (1: every hand shown)."""
+    """Every legal card's result and how many deals were solved (1: every hand shown);
+    ``chosen``: the cards a theme accepts by another rule than the solver's (a lead that
+    makes a signal true), or ``None``."""
 
     cards: tuple[CardResult, ...]
     deals: int
     a_perdere: bool = False
+    chosen: tuple[Card, ...] | None = None
 
     @property
     def accepted(self) -> tuple[Card, ...]:
-        """The sound cards (as good as the best on every deal)."""
+        """The ``chosen`` cards, else the sound cards (as good as the best on every deal)."""
+        if self.chosen is not None:
+            return self.chosen
         return tuple(r.card for r in self.cards if r.sound)
+
+    def choosing(self, cards: tuple[Card, ...]) -> Answer:
+        """This answer accepting ``cards`` (in card order) instead of the sound cards."""
+        return dataclasses.replace(self, chosen=tuple(sorted(cards)))
+
+    @property
+    def least_loss(self) -> float:
+        """The average loss of the best card (the one that gives away least)."""
+        return min(r.loss for r in self.cards)
 
     def result(self, card: Card) -> CardResult:
         """The result of ``card`` (``KeyError`` if it is not a legal card here)."""

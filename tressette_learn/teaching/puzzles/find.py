@@ -1,10 +1,12 @@
 """Finding puzzles: seeded deals played by the club player, stopped where South is to
 play, each position tried against the themes and kept when the solver's answer is clear.
 
-A clear answer: two to eight legal cards, one or two sound cards (see :mod:`.check`), and
-every other card loses: with every hand shown by at least a point, with hidden hands on at
-least :data:`MIN_WRONG_SHARE` of the fitting deals (a card that loses only on a rare
-layout makes an unfair puzzle).
+A clear answer: two to eight legal cards, one or two accepted cards (the sound cards, see
+:mod:`.check`; for a "which card signals?" theme the leads that make the signal true), at
+most half of the legal cards, and every other card loses: with every hand shown by at
+least a point, with hidden hands on at least :data:`MIN_WRONG_SHARE` of the fitting deals
+(a card that loses only on a rare layout makes an unfair puzzle). Where a rule chose the
+cards, the other cards are wrong by that rule.
 """
 
 from __future__ import annotations
@@ -57,12 +59,15 @@ def positions(preset: str, seed: int) -> Iterator[Deal]:
 
 
 def is_clear(answer: Answer) -> bool:
-    """One or two sound cards out of at least two, every other card clearly worse."""
+    """One or two accepted cards out of at least two (at most half), every other card
+    clearly worse (or, when a rule chose the accepted cards, wrong by that rule)."""
     accepted = answer.accepted
     if not 2 <= len(answer.cards) <= 8 or not 1 <= len(accepted) <= MOST_ACCEPTED:
         return False
     if len(accepted) * 2 > len(answer.cards):
         return False
+    if answer.chosen is not None:
+        return True
     return all(r.sound or 1 - r.best_share >= MIN_WRONG_SHARE for r in answer.cards)
 
 
@@ -76,7 +81,7 @@ def try_theme(theme: Theme, seed: int, deal: Deal) -> Found | None:
     if facts is None:
         return None
     try:
-        answer = check(deal, theme.shown)
+        answer = theme.judged(deal, check(deal, theme.shown))
     except CheckError:
         return None
     if not is_clear(answer):

@@ -16,7 +16,9 @@ from ...ai.solve import card_values, position_from_deal
 from ...engine.cards import SUIT_MASKS, Card, Rank
 from ...engine.deal import Deal
 from ...engine.seats import Seat
+from ...engine.tricks import SIGNALS, Signal
 from .check import Answer
+from .lead_signals import asks, signal_leads, sound_leads
 
 Facts = dict[str, Any]
 LEARNER = Seat.S
@@ -25,7 +27,9 @@ LEARNER = Seat.S
 @dataclasses.dataclass(frozen=True)
 class Theme:
     """One theme: its lesson, the table (``preset``), whether the other hands are shown,
-    the tricks left when its positions are taken, and its two tests."""
+    the tricks left when its positions are taken, and its two tests. A theme with a
+    ``lead_signal`` accepts the leads that make that signal true (:mod:`.lead_signals`)
+    instead of the solver's sound cards."""
 
     name: str
     lesson: str
@@ -34,6 +38,13 @@ class Theme:
     fits: Callable[[Deal], Facts | None]
     keeps: Callable[[Deal, Answer], Facts | None] = lambda _deal, _answer: {}
     preset: str = "standard"
+    lead_signal: Signal | None = None
+
+    def judged(self, deal: Deal, answer: Answer) -> Answer:
+        """``answer`` accepting what this theme accepts in ``deal``."""
+        if self.lead_signal is None:
+            return answer
+        return answer.choosing(signal_leads(deal, self.lead_signal))
 
 
 # -- the shape of a position -------------------------------------------------------------
@@ -182,5 +193,7 @@ THEMES: tuple[Theme, ...] = (
     Theme("lead_threes", "09_strategy", True, (4, 6), leading_three, leads_a_three),
     Theme("discarding", "09_strategy", False, (3, 4), discarding),
     Theme("count_suits", "09_strategy", False, (2, 4), anything),
+    *(Theme(f"lead_{signal}", "06_signals", False, (3, 4), asks(signal), sound_leads,
+            lead_signal=signal) for signal in SIGNALS),
 )
 BY_NAME = {theme.name: theme for theme in THEMES}

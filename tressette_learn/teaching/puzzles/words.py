@@ -10,6 +10,7 @@ from ...engine.cards import Card
 from ...engine.seats import Seat
 from ...i18n import Joined, Phrase, Wording
 from .bank import Puzzle
+from .lead_signals import after_lead
 
 
 def facts(puzzle: Puzzle) -> dict[str, Any]:
@@ -38,9 +39,11 @@ def title(puzzle: Puzzle) -> Phrase:
 
 
 def prompt(puzzle: Puzzle) -> Wording:
-    """The question, then whether the other hands are shown."""
-    return Joined((_theme(puzzle, "prompt"),
-                   Phrase.of("puzzle.shown" if puzzle.shown else "puzzle.hidden")))
+    """The question, then whether the other hands are shown (or, for a signal to lead,
+    that the card clicked carries it)."""
+    after = "puzzle.lead.signalled" if puzzle.lead_signal else \
+        "puzzle.shown" if puzzle.shown else "puzzle.hidden"
+    return Joined((_theme(puzzle, "prompt"), Phrase.of(after)))
 
 
 def hint(puzzle: Puzzle) -> Phrase:
@@ -50,7 +53,10 @@ def hint(puzzle: Puzzle) -> Phrase:
 
 def solved(puzzle: Puzzle, card: Card) -> Wording:
     """A right card: said so, why (the theme's point and the card's own reason, from the
-    learner's view only), and with hidden hands that it is sound on every layout."""
+    learner's view only), and with hidden hands that it is sound on every layout. A lead
+    with a signal: why the signal is true, what partner learns, and how sound the lead is."""
+    if puzzle.lead_signal:
+        return _signal_true(puzzle, card)
     deal = puzzle.deal()
     said: list[Wording] = [Phrase.of("puzzle.solved", card=card), _theme(puzzle, "explain")]
     said.append(explain(deal.view(puzzle.seat), card))
@@ -61,7 +67,10 @@ def solved(puzzle: Puzzle, card: Card) -> Wording:
 
 def wrong(puzzle: Puzzle, card: Card) -> Wording:
     """A wrong card: what it costs and, with hidden hands, on how many layouts and one
-    layout where it goes wrong (or that it works here only by luck)."""
+    layout where it goes wrong (or that it works here only by luck). A lead that would make
+    the signal false: why, in words."""
+    if puzzle.lead_signal:
+        return _signal_false(puzzle, card)
     answer = puzzle.answer
     result = answer.result(card)
     if puzzle.shown:
@@ -86,3 +95,33 @@ def points_lost(puzzle: Puzzle, card: Card) -> float:
     shown, else on average over the fitting deals."""
     result = puzzle.answer.result(card)
     return float(puzzle.answer.lost_here(card)) if puzzle.shown else round(result.loss, 2)
+
+
+def _signal_true(puzzle: Puzzle, card: Card) -> Wording:
+    """Why leading ``card`` makes the signal true, what partner learns, how sound it is."""
+    facts = {k: v for k, v in after_lead(puzzle.deal(), card).items() if v is not None}
+    said: list[Wording] = [Phrase.of("puzzle.solved", card=card),
+                           Phrase.of(f"puzzle.{puzzle.theme}.explain", **facts)]
+    answer = puzzle.answer
+    result = answer.result(card)
+    extra = round(result.loss - answer.least_loss, 1)
+    if result.sound:
+        said.append(Phrase.of("puzzle.solved.sound", deals=answer.deals))
+    else:
+        said.append(Phrase.of("puzzle.lead.close" if extra else "puzzle.lead.even",
+                              deals=answer.deals, loss=extra))
+    return Joined(tuple(said))
+
+
+def _signal_false(puzzle: Puzzle, card: Card) -> Wording:
+    """Why the signal would be false if ``card`` were led (the engine's reason, worded)."""
+    assert puzzle.lead_signal is not None
+    refusal = puzzle.deal().signal_reason(card, puzzle.lead_signal)
+    if refusal is None:
+        raise ValueError(f"{card} makes the {puzzle.lead_signal} true: it is no wrong card")
+    facts = refusal.facts
+    kind: str = refusal.kind
+    if kind == "false_busso" and isinstance(facts["master"], Card) and facts["master"] < card:
+        kind = "false_busso_led"  # the card led was the highest one: it gave it up
+    return Joined((Phrase.of(f"puzzle.lead.false.{kind}", **facts),
+                   Phrase.of("puzzle.wrong.again")))
