@@ -162,15 +162,7 @@ class PuzzleBoard(widgets.VBox, EventSource):
     def _play_answer(self, card: Card) -> None:
         """Play the right card, led with the puzzle's signal when it asks for one (the
         table then says it: "South knocks...")."""
-        signal = self.puzzle.lead_signal
-        if signal is None:
-            self.table.script_play(card)
-            return
-        handler, self.table.choice_handler = self.table.choice_handler, None
-        try:
-            self.table.play(card, signal)
-        finally:
-            self.table.choice_handler = handler
+        self.table.script_play(card, self.puzzle.lead_signal)
 
     # -- drawing ----------------------------------------------------------------------
     def _pressed(self, name: str) -> Callable[[], object]:

@@ -115,9 +115,10 @@ class Table(anywidget.AnyWidget, EventSource):
             self._do(lambda: self.deal.play(card, signal))
         return None
 
-    def script_play(self, card: Card | str) -> None:
-        """Play the next card of a script (a guided hand), whoever's turn it is."""
-        self._do(lambda: self.deal.play(card))
+    def script_play(self, card: Card | str, signal: Signal | None = None) -> None:
+        """Play the next card of a script (a guided hand, a puzzle's answer), whoever's turn
+        it is, with the leader's ``signal`` if any."""
+        self._do(lambda: self.deal.play(card, signal))
 
     def say(self, text: Wording | str, kind: str = "info") -> None:
         """Show a message above the table (``info``, ``good`` or ``error``); a phrase is
