@@ -24,6 +24,7 @@ from tressette_learn.teaching.course import course
 from . import conftest, key
 from .guided import GuidedWalker
 from .page import Findings, normal, open_page, read_texts, screenshot, settle
+from .puzzles import walk_puzzles
 from .quizzes import answer_quiz
 from .tables import TablePlayer
 from .widgets import memory_drill, play_match, sweep_buttons, thirds_slider
@@ -31,7 +32,8 @@ from .widgets import memory_drill, play_match, sweep_buttons, thirds_slider
 LANGS = ("en", "it")
 LESSONS = [item.id for item in course()]
 # Tables a learner plays on their own (guided hands and the match drive theirs).
-OWN_TABLES = ".tl-table:not(.tl-guided .tl-table):not(.tl-match .tl-table)"
+OWN_TABLES = (".tl-table:not(.tl-guided .tl-table):not(.tl-match .tl-table)"
+              ":not(.tl-puzzles .tl-table)")
 # Lessons that teach the engine's card notation ("3c" is the Three of cups), set as code.
 NOTATION = {"01_deck"}
 
@@ -77,6 +79,9 @@ def walk(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
             player.play_to_the_end()
             read_texts(page, findings, lang, host)
             player.new_deal()
+    for index, board in enumerate(page.locator(".tl-puzzles").all(), 1):
+        with findings.step(f"puzzles {index}"):
+            walk_puzzles(board, findings, f"puzzles {index}", lang)
     for index, drill in enumerate(page.locator(".tl-memory").all(), 1):
         with findings.step(f"memory drill {index}"):
             memory_drill(page, drill, findings, f"memory drill {index}")
