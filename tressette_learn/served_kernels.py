@@ -11,10 +11,9 @@ still culled if its page never connects, but never in the moment it is handed ou
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
-from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 
@@ -38,7 +37,7 @@ class HandedOutKernels(AsyncMappingKernelManager):  # type: ignore[misc]
         kernel = self._kernels.get(kernel_id)
         if kernel is not None and kernel_id not in self._connected \
                 and hasattr(kernel, "last_activity"):
-            since = self._out_since.setdefault(kernel_id, utcnow())
+            since = self._out_since.setdefault(kernel_id, datetime.now(timezone.utc))
             kernel.last_activity = max(kernel.last_activity, since)
         await super().cull_kernel_if_idle(kernel_id)
         if kernel_id not in self._kernels:  # culled: forget it
