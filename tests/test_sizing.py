@@ -6,12 +6,14 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
@@ -190,3 +192,17 @@ def test_the_command_prints_the_table_or_one_error_line(
         assert stop.value.code == 2
         error = capsys.readouterr().err
         assert "error:" in error and "Traceback" not in error
+
+
+def test_deploy_md_gives_what_the_model_prints_for_the_committed_measurement() -> None:
+    """``config.yaml``'s guarantees and limits and the Sizing table in ``docs/deploy.md``
+    are the model's, on the committed figures with its defaults."""
+    doc = (BENCHMARKS.parent / "docs" / "deploy.md").read_text(encoding="utf-8")
+    config = yaml.safe_load(re.findall(r"```yaml\n(.*?)```", doc, re.S)[0])["singleuser"]
+    m, a = measured(), Assumptions()
+    rows = [size(n, m, a, HUB) for n in (30, 300, 3000)]
+    pod = rows[0].pod
+    assert config["memory"] == {"guarantee": f"{pod.memory_guarantee_mib}M",  # M is MiB
+                                "limit": f"{pod.memory_limit_mib}M"}
+    assert config["cpu"] == {"guarantee": pod.cpu_guarantee, "limit": pod.cpu_limit}
+    assert sizing.table(rows, a) in doc
