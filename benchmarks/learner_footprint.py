@@ -219,14 +219,14 @@ def run_once(shared: bool, database: str | None,
     server = VoilaServer(ROOT, env=env, solver=shared, timeout=120)
     server.command = singleuser_command(server.port)
     with server, sync_playwright() as pw:
+        browser = launch(pw)
+        context = browser.new_context()  # one learner: the tabs share the signed-in name
         session = Session(server, lambda: offline(context.new_page()))
         time.sleep(SETTLE_S)  # the server and the solver service finish starting
         assert server.process is not None
         idle = {"server_mb": round(rss_mb(server.process.pid), 1),
                 "server_cpu_s": session.server_cpu(), "solver_cpu_s": session.solver_cpu(),
                 "solver_mb": round(rss_mb(server.solver.process.pid), 1) if server.solver else 0}
-        browser = launch(pw)
-        context = browser.new_context()  # one learner: the tabs share the signed-in name
         session.walk()
         figures = {**session.measure(idle), **also()}
         browser.close()
