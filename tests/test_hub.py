@@ -1,0 +1,180 @@
+"""``tressette-learn hub``: a real JupyterHub for a class, started by the project.
+
+One hub (with its proxy and idle culler) is started for the module on free ports; a learner
+signs in over HTTP with their name and the class code, their own server starts (as a system
+user of their own when the tests run as root) and serves the Voilà index; a wrong class code
+and a wrong teacher key are refused with the page's explanation. Skipped without the
+``hub`` extra.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.cookiejar
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("jupyterhub")
+
+from tressette_learn.cli import main  # noqa: E402
+from tressette_learn.hub.auth import user_name  # noqa: E402
+from tressette_learn.hub.process import (  # noqa: E402
+    Hub,
+    HubError,
+    check_learners_can_run,
+    settings_for,
+)
+from tressette_learn.hub.spawner import SYSTEM_PREFIX, as_root  # noqa: E402
+from tressette_learn.i18n import t  # noqa: E402
+from tressette_learn.server import _children, _cmdline  # noqa: E402
+
+CODE = "3B"
+INDEX = "voila/render/notebooks/00_index.ipynb"
+START = 180  # seconds for a learner's server and the index on a loaded machine
+
+
+class Visitor:
+    """One browser's worth of cookies, talking to the hub over HTTP."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def get(self, path: str) -> tuple[int, str, str]:
+        """Status, final URL and text of ``path`` (redirects followed)."""
+        return self._open(self.base + path)
+
+    def sign_in(self, name: str, code: str) -> tuple[int, str, str]:
+        form = self.get("/hub/login")[2]
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+        assert xsrf, form
+        data = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "username": name,
+                                       "password": code}).encode()
+        return self._open(self.base + "/hub/login", data)
+
+    def _open(self, url: str, data: bytes | None = None) -> tuple[int, str, str]:
+        try:
+            with self.opener.open(url, data, timeout=60) as answer:
+                return answer.status, answer.url, answer.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as err:
+            return err.code, err.url, err.read().decode("utf-8", "replace")
+
+
+def login_error(page: str) -> str:
+    found = re.search(r'class="login_error">([^<]*)<', page)
+    return found.group(1).replace("&#39;", "'") if found else ""
+
+
+@pytest.fixture(scope="module")
+def teacher_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@pytest.fixture(scope="module")
+def hub(teacher_key: str) -> Iterator[Hub]:
+    try:
+        check_learners_can_run()
+    except HubError as err:
+        pytest.skip(str(err))
+    state = Path(tempfile.mkdtemp(prefix="tressette-hub-", dir="/tmp"))
+    running = Hub(settings_for(state, [CODE], cull_timeout=600), teacher_key=teacher_key)
+    try:
+        with running:
+            yield running
+    finally:
+        remove_learner_users(state)
+        shutil.rmtree(state, ignore_errors=True)
+
+
+def remove_learner_users(state: Path) -> None:
+    """Remove the system users this hub made (their homes are in its state folder)."""
+    import pwd
+
+    homes = str(state / "homes") + "/"
+    for entry in pwd.getpwall():
+        if entry.pw_name.startswith(SYSTEM_PREFIX) and entry.pw_dir.startswith(homes):
+            with contextlib.suppress(OSError):
+                subprocess.run(["userdel", entry.pw_name], capture_output=True, check=False)
+
+
+@pytest.fixture
+def learner() -> str:
+    """A learner's name of this test run only."""
+    return f"Ada {secrets.token_hex(3)}"
+
+
+def test_a_learner_signs_in_with_the_class_code_and_gets_the_index(hub: Hub,
+                                                                   learner: str) -> None:
+    visitor = Visitor(hub.url)
+    status, _, _ = visitor.sign_in(learner, CODE.lower())  # codes are read without case
+    assert status == 200
+    hub_name = user_name(learner)
+    deadline = time.monotonic() + START
+    while True:
+        status, url, page = visitor.get(f"/user/{hub_name}/{INDEX}")
+        if status == 200 and f"/user/{hub_name}/voila/" in url:
+            break
+        assert time.monotonic() < deadline, (status, url, hub.log_text()[-3000:])
+        time.sleep(1)
+    assert "Learn Tressette" in page
+    if as_root():
+        assert server_users(hub) == {SYSTEM_PREFIX + hub_name}  # never root
+
+
+def server_users(hub: Hub) -> set[str]:
+    """The users the learners' Jupyter Servers run as."""
+    import pwd
+
+    assert hub.process is not None
+    servers = [pid for pid in _children(hub.process.pid)
+               if b"jupyterhub-singleuser" in _cmdline(pid)]
+    return {pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name for pid in servers}
+
+
+def test_a_wrong_class_code_is_refused_with_the_reason(hub: Hub) -> None:
+    status, _, page = Visitor(hub.url).sign_in("Bruno", "4C")
+    assert status == 403
+    assert login_error(page) == t("hub.error.bad_code", "en")
+
+
+def test_a_wrong_teacher_key_is_refused_with_the_reason(hub: Hub, teacher_key: str) -> None:
+    status, _, page = Visitor(hub.url).sign_in("Prof", teacher_key[:-1] + "!" * 8)
+    assert status == 403
+    assert login_error(page) == t("hub.error.teacher_key", "en")
+
+
+@pytest.mark.parametrize(("typed", "name"), [("Nicolò  Rossi", "nicolo-rossi"),
+                                             ("ADA", "ada")])
+def test_a_learner_name_becomes_a_hub_name(typed: str, name: str) -> None:
+    assert user_name(typed) == name
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "a/b", "x" * 30])
+def test_a_name_the_hub_cannot_use_is_refused(typed: str) -> None:
+    with pytest.raises(ValueError):
+        user_name(typed)
+
+
+def test_the_command_needs_the_teacher_key(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("TRESSETTE_TEACHER_KEY", raising=False)
+    assert main(["hub", "--class-code", CODE]) == 2
+    assert "TRESSETTE_TEACHER_KEY" in capsys.readouterr().err
+
+
+def test_the_command_refuses_a_bad_class_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hub", "--class-code", "3B C"]) == 2
+    assert "--class-code" in capsys.readouterr().err

@@ -1,0 +1,169 @@
+"""The class hub's settings and the JupyterHub configuration made from them.
+
+``tressette-learn hub`` writes ``hub.json`` (the settings, no secret in it) and a
+``jupyterhub_config.py`` that applies them (:func:`apply`) into its state folder, and runs
+JupyterHub there. The teacher key reaches the hub through its environment only and is
+handed to the teacher's own server, never to a learner's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..classroom.teacher import KEY_VARIABLE
+from ..server import notebooks_dir
+
+INDEX = "00_index.ipynb"
+CONFIG_NAME = "jupyterhub_config.py"
+SETTINGS_NAME = "hub.json"
+CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
+
+
+@dataclasses.dataclass(frozen=True)
+class HubSettings:
+    """What a class hub is started with (ports on 127.0.0.1 but the public one)."""
+
+    state_dir: str
+    class_codes: tuple[str, ...]
+    port: int
+    hub_port: int
+    proxy_api_port: int
+    ip: str = "127.0.0.1"
+    language: str = "en"
+    db_url: str = ""  # empty: a SQLite file in the state folder
+    cull_timeout: int = 3600  # seconds without activity before a learner's server stops
+    start_timeout: int = 180  # a learner's server on a busy 2-core machine
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self), indent=2)
+
+    @classmethod
+    def from_json(cls, text: str) -> HubSettings:
+        values = json.loads(text)
+        values["class_codes"] = tuple(values["class_codes"])
+        return cls(**values)
+
+    @property
+    def state(self) -> Path:
+        return Path(self.state_dir)
+
+    @property
+    def private(self) -> Path:
+        """The hub's own files (its database, cookie secret, configuration): root's only."""
+        return self.state / "hub"
+
+    @property
+    def progress_url(self) -> str:
+        """The class's one progress database."""
+        return self.db_url or f"sqlite:///{self.state / 'progress' / 'progress.sqlite'}"
+
+
+def lessons_root() -> Path:
+    """The folder each learner's server starts in: the notebooks are its ``notebooks/``."""
+    return notebooks_dir().parent
+
+
+def index_url() -> str:
+    """The path (under a learner's server) of the Voilà index."""
+    return f"/voila/render/{notebooks_dir().name}/{INDEX}"
+
+
+def server_settings_file() -> Path | None:
+    """Voilà's settings as a server extension (``binder/jupyter_server_config.json``: try-it
+    cells removed, tracebacks hidden, idle kernels culled), in a checkout."""
+    path = lessons_root() / "binder" / "jupyter_server_config.json"
+    return path if path.is_file() else None
+
+
+def write_config(settings: HubSettings) -> Path:
+    """Write ``hub.json`` and ``jupyterhub_config.py`` into the hub's private folder; the
+    latter."""
+    settings.private.mkdir(mode=0o700, parents=True, exist_ok=True)
+    (settings.private / SETTINGS_NAME).write_text(settings.to_json(), encoding="utf-8")
+    path = settings.private / CONFIG_NAME
+    path.write_text(
+        "# Made by `tressette-learn hub` at each start (edits are overwritten).\n"
+        "from pathlib import Path\n\n"
+        "from tressette_learn.hub.config import HubSettings, apply\n\n"
+        f"apply(c, HubSettings.from_json(Path(__file__).with_name({SETTINGS_NAME!r})"
+        ".read_text()))  # noqa: F821 - JupyterHub defines c\n", encoding="utf-8")
+    return path
+
+
+def apply(c: Any, settings: HubSettings) -> None:
+    """Configure JupyterHub (``c``, its config object) for the class."""
+    _hub(c, settings)
+    _proxy(c, settings)
+    _login(c, settings)
+    _servers(c, settings)
+    _culler(c, settings)
+
+
+def _hub(c: Any, settings: HubSettings) -> None:
+    state = settings.private
+    c.JupyterHub.bind_url = f"http://{settings.ip}:{settings.port}/"
+    c.JupyterHub.hub_ip = "127.0.0.1"
+    c.JupyterHub.hub_port = settings.hub_port
+    c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
+    c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
+    c.JupyterHub.cleanup_servers = True  # stopping the hub stops every learner's server
+
+
+def _proxy(c: Any, settings: HubSettings) -> None:
+    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{settings.proxy_api_port}"
+    c.ConfigurableHTTPProxy.command = [str(_script("configurable-http-proxy"))]
+    c.ConfigurableHTTPProxy.pid_file = str(settings.private / "proxy.pid")
+
+
+def _login(c: Any, settings: HubSettings) -> None:
+    from ..i18n import t
+    from .auth import ClassCodeAuthenticator
+
+    lang = settings.language
+    c.JupyterHub.authenticator_class = ClassCodeAuthenticator
+    c.ClassCodeAuthenticator.class_codes = list(settings.class_codes)
+    c.ClassCodeAuthenticator.language = lang
+    c.JupyterHub.template_paths = [str(Path(__file__).with_name("templates"))]
+    c.JupyterHub.template_vars = {"tressette_name_label": t("hub.name", lang),
+                                  "tressette_code_label": t("hub.code", lang),
+                                  "tressette_login_help": t("hub.login_help", lang)}
+
+
+def _servers(c: Any, settings: HubSettings) -> None:
+    from .spawner import LearnerSpawner
+
+    c.JupyterHub.spawner_class = LearnerSpawner
+    c.LearnerSpawner.home_base = str(settings.state / "homes")
+    c.Spawner.cmd = [str(_script("jupyterhub-singleuser"))]
+    c.Spawner.notebook_dir = str(lessons_root())
+    c.Spawner.default_url = index_url()
+    extra = server_settings_file()
+    c.Spawner.args = [f"--config={extra}"] if extra else []
+    c.Spawner.start_timeout = c.Spawner.http_timeout = settings.start_timeout
+    c.Spawner.environment = {"TRESSETTE_DB": settings.progress_url,
+                             KEY_VARIABLE: _teacher_key_for_admins}
+
+
+def _teacher_key_for_admins(spawner: Any) -> str:
+    """The teacher key, in the teacher's server only."""
+    return os.environ.get(KEY_VARIABLE, "") if spawner.user.admin else ""
+
+
+def _culler(c: Any, settings: HubSettings) -> None:
+    c.JupyterHub.services = [{
+        "name": "idle-culler",
+        "command": [sys.executable, "-m", "jupyterhub_idle_culler",
+                    f"--timeout={settings.cull_timeout}", "--cull-every=60"],
+    }]
+    c.JupyterHub.load_roles = [{"name": "idle-culler", "scopes": CULLER_SCOPES,
+                                "services": ["idle-culler"]}]
+
+
+def _script(name: str) -> Path:
+    """A command installed beside this Python (the virtual environment's ``bin``)."""
+    return Path(sys.executable).with_name(name)
