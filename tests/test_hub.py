@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import http.cookiejar
+import json
 import os
 import re
 import secrets
@@ -65,6 +66,12 @@ class Visitor:
                                        "password": code}).encode()
         return self._open(self.base + "/hub/login", data)
 
+    def signed_in_as(self) -> str:
+        """The hub name of the user this visitor is signed in as."""
+        status, _, text = self.get("/hub/api/user")
+        assert status == 200, text
+        return str(json.loads(text)["name"])
+
     def _open(self, url: str, data: bytes | None = None) -> tuple[int, str, str]:
         try:
             with self.opener.open(url, data, timeout=60) as answer:
@@ -110,28 +117,40 @@ def remove_learner_users(state: Path) -> None:
                 subprocess.run(["userdel", entry.pw_name], capture_output=True, check=False)
 
 
-@pytest.fixture
-def learner() -> str:
-    """A learner's name of this test run only."""
-    return f"Ada {secrets.token_hex(3)}"
-
-
-def test_a_learner_signs_in_with_the_class_code_and_gets_the_index(hub: Hub,
-                                                                   learner: str) -> None:
+@pytest.fixture(scope="module")
+def ada(hub: Hub) -> tuple[Visitor, str, str]:
+    """A learner signed in (with the class code in lower case: codes are read without
+    case) once her server serves the index: her visitor, hub name and the index page."""
     visitor = Visitor(hub.url)
-    status, _, _ = visitor.sign_in(learner, CODE.lower())  # codes are read without case
+    status, _, _ = visitor.sign_in(f"Ada {secrets.token_hex(3)}", CODE.lower())
     assert status == 200
-    hub_name = user_name(learner)
+    name = visitor.signed_in_as()
     deadline = time.monotonic() + START
     while True:
-        status, url, page = visitor.get(f"/user/{hub_name}/{INDEX}")
-        if status == 200 and f"/user/{hub_name}/voila/" in url:
-            break
+        status, url, page = visitor.get(f"/user/{name}/{INDEX}")
+        if status == 200 and f"/user/{name}/voila/" in url:
+            return visitor, name, page
         assert time.monotonic() < deadline, (status, url, hub.log_text()[-3000:])
         time.sleep(1)
+
+
+def test_a_learner_signs_in_with_the_class_code_and_gets_the_index(
+        hub: Hub, ada: tuple[Visitor, str, str]) -> None:
+    _, name, page = ada
     assert "Learn Tressette" in page
     if as_root():
-        assert server_users(hub) == {SYSTEM_PREFIX + hub_name}  # never root
+        assert server_users(hub) == {SYSTEM_PREFIX + name}  # never root
+
+
+def test_a_learner_cannot_reach_another_learners_server(
+        hub: Hub, ada: tuple[Visitor, str, str]) -> None:
+    visitor, name, _ = ada
+    folder = f"/user/{name}/api/contents/notebooks"
+    assert visitor.get(folder)[0] == 200  # Ada herself may
+    bruno = Visitor(hub.url)
+    assert bruno.sign_in("Bruno", CODE)[0] == 200
+    status, url, _ = bruno.get(folder)
+    assert status == 403, (status, url)
 
 
 def server_users(hub: Hub) -> set[str]:
