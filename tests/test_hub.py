@@ -72,6 +72,12 @@ class Visitor:
         assert status == 200, text
         return str(json.loads(text)["name"])
 
+    def servers(self) -> dict[str, object]:
+        """The running servers of the user this visitor is signed in as."""
+        status, _, text = self.get("/hub/api/user")
+        assert status == 200, text
+        return dict(json.loads(text)["servers"])
+
     def _open(self, url: str, data: bytes | None = None) -> tuple[int, str, str]:
         try:
             with self.opener.open(url, data, timeout=60) as answer:
@@ -90,20 +96,27 @@ def teacher_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-@pytest.fixture(scope="module")
-def hub(teacher_key: str) -> Iterator[Hub]:
+@contextlib.contextmanager
+def class_hub(teacher_key: str, **options: int) -> Iterator[Hub]:
+    """A hub for class CODE in a fresh state folder (removed afterwards, with the users
+    it made); skips when learners' users could not run this Python."""
     try:
         check_learners_can_run()
     except HubError as err:
         pytest.skip(str(err))
     state = Path(tempfile.mkdtemp(prefix="tressette-hub-", dir="/tmp"))
-    running = Hub(settings_for(state, [CODE], cull_timeout=600), teacher_key=teacher_key)
     try:
-        with running:
+        with Hub(settings_for(state, [CODE], **options), teacher_key=teacher_key) as running:
             yield running
     finally:
         remove_learner_users(state)
         shutil.rmtree(state, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def hub(teacher_key: str) -> Iterator[Hub]:
+    with class_hub(teacher_key, cull_timeout=600) as running:
+        yield running
 
 
 def remove_learner_users(state: Path) -> None:
@@ -125,11 +138,17 @@ def ada(hub: Hub) -> tuple[Visitor, str, str]:
     status, _, _ = visitor.sign_in(f"Ada {secrets.token_hex(3)}", CODE.lower())
     assert status == 200
     name = visitor.signed_in_as()
+    return visitor, name, index_page(hub, visitor, name)
+
+
+def index_page(hub: Hub, visitor: Visitor, name: str, start: str = "") -> str:
+    """The index from the learner's own server, once it serves it (``start``: the hub
+    page visited first)."""
     deadline = time.monotonic() + START
     while True:
-        status, url, page = visitor.get(f"/user/{name}/{INDEX}")
+        status, url, page = visitor.get(start or f"/user/{name}/{INDEX}")
         if status == 200 and f"/user/{name}/voila/" in url:
-            return visitor, name, page
+            return page
         assert time.monotonic() < deadline, (status, url, hub.log_text()[-3000:])
         time.sleep(1)
 
@@ -151,6 +170,19 @@ def test_a_learner_cannot_reach_another_learners_server(
     assert bruno.sign_in("Bruno", CODE)[0] == 200
     status, url, _ = bruno.get(folder)
     assert status == 403, (status, url)
+
+
+def test_an_idle_server_is_culled_and_comes_back_on_the_next_visit(teacher_key: str) -> None:
+    with class_hub(teacher_key, cull_timeout=5, cull_every=3) as hub:
+        visitor = Visitor(hub.url)
+        assert visitor.sign_in("Cora", CODE)[0] == 200
+        index_page(hub, visitor, "cora")
+        deadline = time.monotonic() + START
+        while visitor.servers():
+            assert time.monotonic() < deadline, hub.log_text()[-3000:]
+            time.sleep(1)
+        assert "Culling server cora" in hub.log_text()
+        assert "Learn Tressette" in index_page(hub, visitor, "cora", start="/hub/")
 
 
 def server_users(hub: Hub) -> set[str]:

@@ -37,6 +37,7 @@ class HubSettings:
     language: str = "en"
     db_url: str = ""  # empty: a SQLite file in the state folder
     cull_timeout: int = 3600  # seconds without activity before a learner's server stops
+    cull_every: int = 60  # seconds between the culler's checks
     start_timeout: int = 180  # a learner's server on a busy 2-core machine
 
     def to_json(self) -> str:
@@ -158,7 +159,8 @@ def _culler(c: Any, settings: HubSettings) -> None:
     c.JupyterHub.services = [{
         "name": "idle-culler",
         "command": [sys.executable, "-m", "jupyterhub_idle_culler",
-                    f"--timeout={settings.cull_timeout}", "--cull-every=60"],
+                    f"--timeout={settings.cull_timeout}",
+                    f"--cull-every={settings.cull_every}"],
     }]
     c.JupyterHub.load_roles = [{"name": "idle-culler", "scopes": CULLER_SCOPES,
                                 "services": ["idle-culler"]}]
