@@ -185,14 +185,41 @@ def test_an_idle_server_is_culled_and_comes_back_on_the_next_visit(teacher_key: 
         assert "Learn Tressette" in index_page(hub, visitor, "cora", start="/hub/")
 
 
+def servers(hub: Hub) -> list[int]:
+    """The process ids of the learners' Jupyter Servers."""
+    assert hub.process is not None
+    return [pid for pid in _children(hub.process.pid)
+            if b"jupyterhub-singleuser" in _cmdline(pid)]
+
+
 def server_users(hub: Hub) -> set[str]:
     """The users the learners' Jupyter Servers run as."""
     import pwd
 
-    assert hub.process is not None
-    servers = [pid for pid in _children(hub.process.pid)
-               if b"jupyterhub-singleuser" in _cmdline(pid)]
-    return {pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name for pid in servers}
+    return {pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name for pid in servers(hub)}
+
+
+def server_environment(hub: Hub, name: str) -> dict[str, str]:
+    """The environment of hub user ``name``'s server (``JUPYTERHUB_USER`` names it)."""
+    for pid in servers(hub):
+        pairs = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
+        env = dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+        if env.get("JUPYTERHUB_USER") == name:
+            return env
+    raise AssertionError(f"no server for {name}")
+
+
+def test_every_server_writes_to_the_class_database_and_only_the_teacher_has_the_key(
+        hub: Hub, ada: tuple[Visitor, str, str], teacher_key: str) -> None:
+    teacher = Visitor(hub.url)
+    assert teacher.sign_in("Prof Bianchi", teacher_key)[0] == 200
+    index_page(hub, teacher, "prof-bianchi")
+    learner_env = server_environment(hub, ada[1])
+    teacher_env = server_environment(hub, "prof-bianchi")
+    assert learner_env["TRESSETTE_DB"] == teacher_env["TRESSETTE_DB"] \
+        == hub.settings.progress_url
+    assert teacher_env["TRESSETTE_TEACHER_KEY"] == teacher_key
+    assert not learner_env.get("TRESSETTE_TEACHER_KEY")
 
 
 def test_a_wrong_class_code_is_refused_with_the_reason(hub: Hub) -> None:
