@@ -16,7 +16,9 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -39,7 +41,7 @@ from tressette_learn.hub.process import (  # noqa: E402
 )
 from tressette_learn.hub.spawner import SYSTEM_PREFIX, as_root  # noqa: E402
 from tressette_learn.i18n import t  # noqa: E402
-from tressette_learn.server import _children, _cmdline  # noqa: E402
+from tressette_learn.server import _children, _cmdline, answers, free_port  # noqa: E402
 
 CODE = "3B"
 INDEX = "voila/render/notebooks/00_index.ipynb"
@@ -96,15 +98,21 @@ def teacher_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-@contextlib.contextmanager
-def class_hub(teacher_key: str, **options: int) -> Iterator[Hub]:
-    """A hub for class CODE in a fresh state folder (removed afterwards, with the users
-    it made); skips when learners' users could not run this Python."""
+def new_state() -> Path:
+    """A fresh state folder that learners' users can reach (pytest's folders are private);
+    skips when they could not run this Python."""
     try:
         check_learners_can_run()
     except HubError as err:
         pytest.skip(str(err))
-    state = Path(tempfile.mkdtemp(prefix="tressette-hub-", dir="/tmp"))
+    return Path(tempfile.mkdtemp(prefix="tressette-hub-", dir="/tmp"))
+
+
+@contextlib.contextmanager
+def class_hub(teacher_key: str, **options: int) -> Iterator[Hub]:
+    """A hub for class CODE in a fresh state folder (removed afterwards, with the users
+    it made); skips when learners' users could not run this Python."""
+    state = new_state()
     try:
         with Hub(settings_for(state, [CODE], **options), teacher_key=teacher_key) as running:
             yield running
@@ -244,6 +252,28 @@ def test_a_learner_name_becomes_a_hub_name(typed: str, name: str) -> None:
 def test_a_name_the_hub_cannot_use_is_refused(typed: str) -> None:
     with pytest.raises(ValueError):
         user_name(typed)
+
+
+def test_the_command_prints_the_url_and_ctrl_c_stops_everything(teacher_key: str) -> None:
+    state, port = new_state(), free_port()
+    command = [sys.executable, "-m", "tressette_learn", "hub", "--class-code", CODE,
+               "--port", str(port), "--dir", str(state)]
+    env = {**os.environ, "TRESSETTE_TEACHER_KEY": teacher_key}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env, start_new_session=True)
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(2)]
+        assert f"http://127.0.0.1:{port}/" in lines[1], lines
+        assert answers(f"http://127.0.0.1:{port}/hub/login")
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 0 and "Stopped." in out and "Traceback" not in err
+        assert not answers(f"http://127.0.0.1:{port}/hub/login")
+    finally:
+        if process.poll() is None:
+            process.kill()
+        shutil.rmtree(state, ignore_errors=True)
 
 
 def test_the_command_needs_the_teacher_key(monkeypatch: pytest.MonkeyPatch,
