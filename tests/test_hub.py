@@ -10,6 +10,7 @@ and a wrong teacher key are refused with the page's explanation. Skipped without
 from __future__ import annotations
 
 import contextlib
+import html
 import http.cookiejar
 import json
 import os
@@ -234,6 +235,7 @@ def test_a_wrong_class_code_is_refused_with_the_reason(hub: Hub) -> None:
     status, _, page = Visitor(hub.url).sign_in("Bruno", "4C")
     assert status == 403
     assert login_error(page) == t("hub.error.bad_code", "en")
+    assert html.escape(t("hub.code", "en")) in page  # the form says what to type
 
 
 def test_a_wrong_teacher_key_is_refused_with_the_reason(hub: Hub, teacher_key: str) -> None:
