@@ -2,38 +2,51 @@
 
     python benchmarks/classroom_load.py [--learners N] [--arrival S] [--plays K] [--runs R]
                                         [--lesson NAME] [--no-shared-solver] [--json]
+                                        [--server-cores LIST --browser-cores LIST | --no-pin]
 
 Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json``: the
 index and the play page have pre-heated kernels) and a fresh progress database; the script
 waits ``--warm`` seconds for the pools to fill. Learners arrive ``--arrival`` seconds apart
 (default 3: thirty learners sit down over a minute and a half), each in its own browser
-context of one headless Chromium (which shares the machine's cores with the server): each
-opens ``--lesson`` (default ``00_index``, where a class starts; it has a card table), waits
-until the table is drawn and shown (time to an interactive page), then plays ``--plays``
-cards (default 5; click-to-redraw, as in benchmarks/ui.py: the play runs inside the page,
-and a learner looks at the table for 300 ms before each click). When every learner is
-done the script reads the resident memory of each kernel the server started.
+context of one headless Chromium: each opens ``--lesson`` (default ``00_index``, where a
+class starts; it has a card table), waits until the table is drawn and shown (time to an
+interactive page), then plays ``--plays`` cards (default 5; click-to-redraw, as in
+benchmarks/ui.py: the play runs inside the page, and a learner looks at the table for
+300 ms before each click). When every learner is done the script reads the resident memory
+of each kernel the server started.
+
+In a classroom the browsers run on the learners' machines, so the server and the browsers
+are kept apart: the server (Voilà, its kernels, the solver service: everything it starts)
+runs on ``--server-cores`` and the browsers (Chromium and the Playwright driver) on
+``--browser-cores`` (core lists such as ``0`` or ``0,2-3``; by default the first and the
+second core this process may use: 0 and 1 on a machine with nothing reserved). A process
+inherits the cores of the one that starts it, so the script runs itself on the server's
+cores while it starts the server, then on the browsers' cores. ``--no-pin``, or a machine
+with a single core, leaves every process free to run on every core.
 
 With ``--runs R`` the class is run R times, each against a fresh server, and every figure
 is the median over the runs (this machine is noisy); ``runs`` in the JSON lists each run.
 Prints the median and p95 time to an interactive page, the click-to-redraw p95, the mean
-and largest kernel, and the number of errors (timeouts, exceptions, console errors).
+and largest kernel, the number of errors (timeouts, exceptions, console errors), and the
+CPU seconds of the server (in all and per learner) and of the browsers, with their cores.
 With ``--lesson 10_play`` each learner starts a match instead (the page is interactive when
 its Start button shows), plays the whole deal, asks for one exact hint and then for the
 review of the deal: the figures add the hint's and the review's median and p95 times.
 JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``kernel_mb``,
 ``kernel_max_mb``, ``solver_service_mb`` (the server's one solver process; 0 without it),
 ``server_cpu_s`` and ``browser_cpu_s`` (CPU seconds of the server with its kernels and of
-the browsers, which share this machine), ``voila_cpu_s`` (the Voilà process alone),
-``errors``, ``learners`` (and ``hint_median_s``, ``hint_p95_s``, ``review_median_s``,
-``review_p95_s`` on the play page). Goals: interactive p95 <= 3 s, click p95 <= 300 ms,
-<= 120 MB per learner kernel, zero errors.
+the browsers), ``server_cpu_s_per_learner`` (``server_cpu_s`` divided by the learners),
+``voila_cpu_s`` (the Voilà process alone), ``server_cores`` and ``browser_cores`` (the
+cores each side ran on, as lists), ``errors``, ``learners`` (and ``hint_median_s``,
+``hint_p95_s``, ``review_median_s``, ``review_p95_s`` on the play page). Goals:
+interactive p95 <= 3 s, click p95 <= 300 ms, <= 120 MB per learner kernel, zero errors.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import resource
@@ -41,6 +54,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -200,17 +214,29 @@ async def classroom(url: str, learners: int, arrival: float, plays: int) -> list
 Figures = dict[str, float | int]
 
 
+@dataclass(frozen=True)
+class Pinning:
+    """The cores the server (with all it starts) and the browsers run on."""
+
+    server: frozenset[int]
+    browsers: frozenset[int]
+
+
 def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
-        shared: bool = True) -> Figures:
+        pinning: Pinning, shared: bool = True) -> Figures:
     """Serve the lessons, run the class, return the figures."""
     data = Path(tempfile.mkdtemp(prefix="tressette-load-"))
     env = {"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"}
     start = children_cpu()
-    with VoilaServer(NOTEBOOKS, settings_option(), env=env, solver=shared) as server:
+    with contextlib.ExitStack() as stack:
+        with on_cores(pinning.server):  # Voilà, its kernels and the solver service inherit them
+            server = stack.enter_context(
+                VoilaServer(NOTEBOOKS, settings_option(), env=env, solver=shared))
         time.sleep(warm)  # the pre-heated kernels start with the server
         url = f"{server.url}/voila/render/{lesson}.ipynb"
         before = children_cpu()
-        results = asyncio.run(classroom(url, learners, arrival, plays))
+        with on_cores(pinning.browsers):  # the Playwright driver and Chromium inherit them
+            results = asyncio.run(classroom(url, learners, arrival, plays))
         browsers = children_cpu() - before  # Chromium and its driver have exited
         kernels = [rss_mb(pid) for pid in server.kernel_pids()]
         service = rss_mb(server.solver.process.pid) if server.solver else 0.0
@@ -233,12 +259,60 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         "kernel_max_mb": round(max(kernels), 1) if kernels else -1,
         "solver_service_mb": round(service, 1),
         "server_cpu_s": round(server_cpu, 1),
+        "server_cpu_s_per_learner": round(server_cpu / learners, 2),
         "voila_cpu_s": round(voila, 1),
         "browser_cpu_s": round(browsers, 1),
         "errors": len(errors),
         **waits("hint", [r.hint_s for r in results]),
         **waits("review", [r.review_s for r in results]),
     }
+
+
+@contextlib.contextmanager
+def on_cores(cores: Iterable[int]) -> Iterator[None]:
+    """Run this process on ``cores`` inside the block: what it starts there keeps them."""
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, cores)
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, before)
+
+
+def core_list(text: str) -> frozenset[int]:
+    """The cores of a list such as ``0`` or ``0,2-3``, all usable by this process (an
+    argparse type: anything else is refused with a clear message)."""
+    cores: set[int] = set()
+    try:
+        for part in text.split(","):
+            low, _, high = part.partition("-")
+            cores.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of cores such as 0 or "
+                                         "0,2-3") from None
+    usable = os.sched_getaffinity(0)
+    if not cores or not cores <= usable:
+        raise argparse.ArgumentTypeError(f"{text!r}: this process may use "
+                                         f"{listed(usable)} only")
+    return frozenset(cores)
+
+
+def listed(cores: Collection[int]) -> str:
+    """``core 0``, ``cores 0,2,3``: the cores in order."""
+    return f"core{'s' * (len(cores) > 1)} " + ",".join(str(core) for core in sorted(cores))
+
+
+def pinning_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Pinning:
+    """The cores each side runs on, from the options (the defaults: the first and the second
+    core this process may use; a machine with a single core has only that one)."""
+    usable = sorted(os.sched_getaffinity(0))
+    if args.no_pin:
+        if args.server_cores or args.browser_cores:
+            parser.error("--no-pin lets both sides use every core: "
+                         "it takes no --server-cores or --browser-cores")
+        return Pinning(frozenset(usable), frozenset(usable))
+    return Pinning(args.server_cores or frozenset(usable[:1]),
+                   args.browser_cores or frozenset(usable[1:2] or usable[:1]))
 
 
 def children_cpu() -> float:
@@ -282,14 +356,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", default="00_index")
     parser.add_argument("--runs", type=int, default=1,
                         help="run the class this many times and report medians (default 1)")
+    parser.add_argument("--server-cores", type=core_list, metavar="LIST",
+                        help="cores of the server and all it starts, e.g. 0 or 0,2-3 "
+                             "(default: the first core this process may use)")
+    parser.add_argument("--browser-cores", type=core_list, metavar="LIST",
+                        help="cores of Chromium and the Playwright driver "
+                             "(default: the second core this process may use)")
+    parser.add_argument("--no-pin", action="store_true",
+                        help="let the server and the browsers share every core")
     add_server_options(parser)
     args = parser.parse_args(argv)
+    pinning = pinning_of(args, parser)
     runs = []
     for _ in range(max(1, args.runs)):
         runs.append(run(args.learners, args.arrival, args.plays, args.lesson, args.warm,
-                        shared=not args.no_shared_solver))
+                        pinning, shared=not args.no_shared_solver))
         print("run:", json.dumps(runs[-1]), file=sys.stderr)
-    figures = median_of(runs)
+    figures = {**median_of(runs), "server_cores": sorted(pinning.server),
+               "browser_cores": sorted(pinning.browsers)}
     if args.json:
         print(json.dumps(figures))
     else:
@@ -301,13 +385,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"kernels: {figures['kernel_mb']} MB each on average, largest "
               f"{figures['kernel_max_mb']} MB (goal <= 120); the solver service "
               f"{figures['solver_service_mb']} MB; errors: {figures['errors']}")
-        print(f"CPU: server {figures['server_cpu_s']} s (Voilà itself {figures['voila_cpu_s']} s),"
-              f" browsers {figures['browser_cpu_s']} s")
+        print(f"CPU: server {figures['server_cpu_s']} s, "
+              f"{figures['server_cpu_s_per_learner']} s per learner (Voilà itself "
+              f"{figures['voila_cpu_s']} s), browsers {figures['browser_cpu_s']} s; "
+              f"{cores_report(pinning)}")
         if "hint_p95_s" in figures:
             print(f"hint: median {figures['hint_median_s']} s, p95 {figures['hint_p95_s']} s; "
                   f"review: median {figures['review_median_s']} s, "
                   f"p95 {figures['review_p95_s']} s")
     return 0
+
+
+def cores_report(pinning: Pinning) -> str:
+    """Which cores the server and the browsers ran on, in words."""
+    if pinning.server == pinning.browsers:
+        return f"the server and the browsers shared {listed(pinning.server)}"
+    return f"the server ran on {listed(pinning.server)}, the browsers on {listed(pinning.browsers)}"
 
 
 if __name__ == "__main__":
