@@ -33,13 +33,10 @@ import pytest
 pytest.importorskip("jupyterhub")
 
 from tressette_learn.cli import main  # noqa: E402
+from tressette_learn.hub import runtime as runtime_module  # noqa: E402
 from tressette_learn.hub.auth import user_name  # noqa: E402
-from tressette_learn.hub.process import (  # noqa: E402
-    Hub,
-    HubError,
-    check_learners_can_run,
-    settings_for,
-)
+from tressette_learn.hub.process import Hub, settings_for, with_runtime  # noqa: E402
+from tressette_learn.hub.runtime import closed_to_others, copy_app, pins  # noqa: E402
 from tressette_learn.hub.spawner import SYSTEM_PREFIX, as_root  # noqa: E402
 from tressette_learn.i18n import t  # noqa: E402
 from tressette_learn.server import _children, _cmdline, answers, free_port  # noqa: E402
@@ -100,19 +97,14 @@ def teacher_key() -> str:
 
 
 def new_state() -> Path:
-    """A fresh state folder that learners' users can reach (pytest's folders are private);
-    skips when they could not run this Python."""
-    try:
-        check_learners_can_run()
-    except HubError as err:
-        pytest.skip(str(err))
+    """A fresh state folder that learners' users can reach (pytest's folders are private)."""
     return Path(tempfile.mkdtemp(prefix="tressette-hub-", dir="/tmp"))
 
 
 @contextlib.contextmanager
 def class_hub(teacher_key: str, **options: int) -> Iterator[Hub]:
     """A hub for class CODE in a fresh state folder (removed afterwards, with the users
-    it made); skips when learners' users could not run this Python."""
+    it made)."""
     state = new_state()
     try:
         with Hub(settings_for(state, [CODE], **options), teacher_key=teacher_key) as running:
@@ -140,14 +132,23 @@ def remove_learner_users(state: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def ada(hub: Hub) -> tuple[Visitor, str, str]:
+def ada(hub: Hub) -> tuple[Visitor, str, str, str]:
     """A learner signed in (with the class code in lower case: codes are read without
-    case) once her server serves the index: her visitor, hub name and the index page."""
-    visitor = Visitor(hub.url)
-    status, _, _ = visitor.sign_in(f"Ada {secrets.token_hex(3)}", CODE.lower())
+    case) once her server serves the index: her visitor, hub name, the index page and
+    her name as she typed it."""
+    visitor, typed = Visitor(hub.url), f"Ada  {secrets.token_hex(3)}"
+    status, _, _ = visitor.sign_in(typed, CODE.lower())
     assert status == 200
     name = visitor.signed_in_as()
-    return visitor, name, index_page(hub, visitor, name)
+    return visitor, name, index_page(hub, visitor, name), " ".join(typed.split())
+
+
+@pytest.fixture(scope="module")
+def teacher(hub: Hub, teacher_key: str) -> Visitor:
+    """The teacher, signed in with the key."""
+    visitor = Visitor(hub.url)
+    assert visitor.sign_in("Prof Bianchi", teacher_key)[0] == 200
+    return visitor
 
 
 def index_page(hub: Hub, visitor: Visitor, name: str, start: str = "") -> str:
@@ -163,16 +164,16 @@ def index_page(hub: Hub, visitor: Visitor, name: str, start: str = "") -> str:
 
 
 def test_a_learner_signs_in_with_the_class_code_and_gets_the_index(
-        hub: Hub, ada: tuple[Visitor, str, str]) -> None:
-    _, name, page = ada
+        hub: Hub, ada: tuple[Visitor, str, str, str]) -> None:
+    _, name, page, _ = ada
     assert "Learn Tressette" in page
     if as_root():
         assert server_users(hub) == {SYSTEM_PREFIX + name}  # never root
 
 
 def test_a_learner_cannot_reach_another_learners_server(
-        hub: Hub, ada: tuple[Visitor, str, str]) -> None:
-    visitor, name, _ = ada
+        hub: Hub, ada: tuple[Visitor, str, str, str]) -> None:
+    visitor, name, _, _ = ada
     folder = f"/user/{name}/api/contents/notebooks"
     assert visitor.get(folder)[0] == 200  # Ada herself may
     bruno = Visitor(hub.url)
@@ -194,6 +195,68 @@ def test_an_idle_server_is_culled_and_comes_back_on_the_next_visit(teacher_key: 
         assert "Learn Tressette" in index_page(hub, visitor, "cora", start="/hub/")
 
 
+def test_servers_run_from_a_python_and_lessons_every_learner_can_reach(
+        hub: Hub, ada: tuple[Visitor, str, str, str]) -> None:
+    """As root, learners' users may not reach the project's own Python or checkout (CI
+    clones under /root, mode 700): their servers run from the runtime and the fresh copy
+    of the lessons. Not as root, from the hub's own Python and the lessons where they are."""
+    settings, pid = hub.settings, server_pid(hub, ada[1])
+    command = _cmdline(pid).decode().split("\0")
+    if not as_root():
+        assert not settings.runtime and command[1].startswith(str(Path(sys.executable).parent))
+        return
+    checkout = str(Path(runtime_module.__file__).resolve().parents[2])
+    assert command[1] == f"{settings.runtime}/bin/jupyterhub-singleuser"
+    assert not any(checkout in part for part in command), command
+    assert server_environment(hub, ada[1])["PYTHONPATH"] == settings.app_dir
+    copied = Path(settings.app_dir) / "tressette_learn" / "hub" / "runtime.py"
+    assert copied.read_bytes() == Path(runtime_module.__file__).read_bytes()  # current code
+    for path in (settings.runtime, copied, Path(settings.app_dir) / "notebooks" / "00_index.ipynb"):
+        assert closed_to_others(Path(path)) is None, path
+
+
+def test_the_lessons_copy_is_made_anew(tmp_path: Path) -> None:
+    app = tmp_path / "app"
+    (app / "tressette_learn").mkdir(parents=True)
+    (app / "tressette_learn" / "gone.py").write_text("stale = True\n")
+    copy_app(app, Path(sys.executable).parent.parent)
+    assert not (app / "tressette_learn" / "gone.py").exists()
+    assert (app / "lessons" / "strings" / "en" / "hub.yaml").is_file()
+    assert (app / "notebooks" / "00_index.ipynb").is_file()
+    assert list((app / "tressette_learn" / "__pycache__").glob("*.pyc"))  # no compiling per kernel
+    assert not (app / "tressette_learn" / "lessons").exists()
+
+
+def test_not_as_root_the_servers_use_the_hubs_own_python(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr("tressette_learn.hub.process.as_root", lambda: False)
+    settings = settings_for(tmp_path, [CODE])
+    assert with_runtime(settings) == settings
+    assert settings.server_bin == Path(sys.executable).parent
+
+
+def test_the_runtime_has_the_projects_pins_and_the_hub_extra() -> None:
+    """pyproject.toml is the one place for pins; the runtime reads them, markers resolved
+    for its own Python."""
+    newer, older = pins((3, 11, 2)), pins((3, 10, 12))
+    assert {"jupyterhub==6.1.1", "voila==0.5.13", "numpy==2.4.6"} <= set(newer)
+    assert "numpy==2.2.6" in older and "numpy==2.4.6" not in older
+    assert not any(pin.startswith(("pytest", "playwright")) for pin in newer)  # no test extra
+
+
+def server_pid(hub: Hub, name: str) -> int:
+    """The process id of hub user ``name``'s server."""
+    for pid in servers(hub):
+        if environment(pid).get("JUPYTERHUB_USER") == name:
+            return pid
+    raise AssertionError(f"no server for {name}")
+
+
+def environment(pid: int) -> dict[str, str]:
+    pairs = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
+    return dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+
+
 def servers(hub: Hub) -> list[int]:
     """The process ids of the learners' Jupyter Servers."""
     assert hub.process is not None
@@ -210,18 +273,25 @@ def server_users(hub: Hub) -> set[str]:
 
 def server_environment(hub: Hub, name: str) -> dict[str, str]:
     """The environment of hub user ``name``'s server (``JUPYTERHUB_USER`` names it)."""
-    for pid in servers(hub):
-        pairs = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
-        env = dict(pair.split("=", 1) for pair in pairs if "=" in pair)
-        if env.get("JUPYTERHUB_USER") == name:
-            return env
-    raise AssertionError(f"no server for {name}")
+    return environment(server_pid(hub, name))
+
+
+def test_the_lessons_sign_the_learner_in_with_the_name_typed_and_the_class_code(
+        hub: Hub, ada: tuple[Visitor, str, str, str], teacher: Visitor) -> None:
+    """The spawner hands the lessons the learner's name as first typed and the class code
+    (see tests/test_recorder.py for the sign-in bar that reads them)."""
+    _, name, _, typed = ada
+    env = server_environment(hub, name)
+    assert (env["TRESSETTE_LEARNER"], env["TRESSETTE_CLASS"]) == (typed, CODE)
+    again = Visitor(hub.url)  # the same learner on another machine, typing otherwise
+    assert again.sign_in(typed.upper(), CODE)[0] == 200 and again.signed_in_as() == name
+    status, _, text = teacher.get(f"/hub/api/users/{name}")
+    assert status == 200 and json.loads(text)["auth_state"]["display_name"] == typed
 
 
 def test_every_server_writes_to_the_class_database_and_only_the_teacher_has_the_key(
-        hub: Hub, ada: tuple[Visitor, str, str], teacher_key: str) -> None:
-    teacher = Visitor(hub.url)
-    assert teacher.sign_in("Prof Bianchi", teacher_key)[0] == 200
+        hub: Hub, ada: tuple[Visitor, str, str, str], teacher: Visitor,
+        teacher_key: str) -> None:
     index_page(hub, teacher, "prof-bianchi")
     learner_env = server_environment(hub, ada[1])
     teacher_env = server_environment(hub, "prof-bianchi")

@@ -49,19 +49,37 @@ class ClassCodeAuthenticator(Authenticator):  # type: ignore[misc]
     def _allow_all_default(self) -> bool:
         return True  # anyone who knows a code of this class may come in
 
+    @default("enable_auth_state")
+    def _enable_auth_state_default(self) -> bool:
+        return True  # the name as typed and the class code, for the learner's server
+
     async def authenticate(self, handler: Any, data: dict[str, str]) -> dict[str, Any]:
-        """The user's model, or HTTP 403 whose reason the login page shows."""
+        """The user's model, or HTTP 403 whose reason the login page shows. Its auth
+        state keeps the name as the learner typed it (the first time) and the class code."""
+        typed = " ".join(data.get("username", "").split())
         try:
-            name = user_name(data.get("username", ""))
+            name = user_name(typed)
         except ValueError as err:
             raise self._refuse(str(err)) from None
         secret = data.get("password", "").strip()
         if self.teacher_key and hmac.compare_digest(secret.encode(), self.teacher_key.encode()):
-            return {"name": name, "admin": True}
-        if secret.upper() in {code.strip().upper() for code in self.class_codes}:
-            return {"name": name, "admin": False}
-        raise self._refuse("hub.error.bad_code" if self._looks_like_code(secret)
-                           else "hub.error.teacher_key")
+            code, admin = "", True
+        elif secret.upper() in {code.strip().upper() for code in self.class_codes}:
+            code, admin = secret.upper(), False
+        else:
+            raise self._refuse("hub.error.bad_code" if self._looks_like_code(secret)
+                               else "hub.error.teacher_key")
+        shown = await self._known_name(handler, name) or typed
+        return {"name": name, "admin": admin,
+                "auth_state": {"display_name": shown, "class_code": code}}
+
+    @staticmethod
+    async def _known_name(handler: Any, name: str) -> str:
+        """The name this hub user typed when first signing in ("" for a new one): the same
+        learner keeps one name in the class's progress, however they type it later."""
+        user = handler.find_user(name) if handler is not None else None
+        state = await user.get_auth_state() if user is not None else None
+        return str((state or {}).get("display_name", ""))
 
     def normalize_username(self, username: str) -> str:
         try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,8 @@ class HubSettings:
     cull_timeout: int = 3600  # seconds without activity before a learner's server stops
     cull_every: int = 60  # seconds between the culler's checks
     start_timeout: int = 180  # a learner's server on a busy 2-core machine
+    runtime: str = ""  # the learners' virtual environment ("": the hub's own Python)
+    app_dir: str = ""  # the copy of the lessons they run ("": this package where it is)
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), indent=2)
@@ -59,6 +62,16 @@ class HubSettings:
         return self.state / "hub"
 
     @property
+    def server_bin(self) -> Path:
+        """Where the learners' servers' commands are (``jupyterhub-singleuser``)."""
+        return Path(self.runtime) / "bin" if self.runtime else Path(sys.executable).parent
+
+    @property
+    def server_root(self) -> Path:
+        """The folder each learner's server starts in (``notebooks/`` is inside)."""
+        return Path(self.app_dir) if self.app_dir else lessons_root()
+
+    @property
     def progress_url(self) -> str:
         """The class's one progress database."""
         return self.db_url or f"sqlite:///{self.state / 'progress' / 'progress.sqlite'}"
@@ -74,10 +87,10 @@ def index_url() -> str:
     return f"/voila/render/{notebooks_dir().name}/{INDEX}"
 
 
-def server_settings_file() -> Path | None:
+def server_settings_file(root: Path | None = None) -> Path | None:
     """Voilà's settings as a server extension (``binder/jupyter_server_config.json``: try-it
-    cells removed, tracebacks hidden, idle kernels culled), in a checkout."""
-    path = lessons_root() / "binder" / "jupyter_server_config.json"
+    cells removed, tracebacks hidden, idle kernels culled), in a checkout (or ``root``)."""
+    path = (root or lessons_root()) / "binder" / "jupyter_server_config.json"
     return path if path.is_file() else None
 
 
@@ -94,6 +107,17 @@ def write_config(settings: HubSettings) -> Path:
         f"apply(c, HubSettings.from_json(Path(__file__).with_name({SETTINGS_NAME!r})"
         ".read_text()))  # noqa: F821 - JupyterHub defines c\n", encoding="utf-8")
     return path
+
+
+def crypt_key(settings: HubSettings) -> str:
+    """The key JupyterHub encrypts auth states with (``JUPYTERHUB_CRYPT_KEY``), made once
+    and kept in the hub's private folder, so a restarted hub still reads them."""
+    path = settings.private / "crypt_key"
+    if not path.is_file():
+        settings.private.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_hex(32), encoding="utf-8")
+    return path.read_text(encoding="utf-8").strip()
 
 
 def apply(c: Any, settings: HubSettings) -> None:
@@ -140,14 +164,16 @@ def _servers(c: Any, settings: HubSettings) -> None:
 
     c.JupyterHub.spawner_class = LearnerSpawner
     c.LearnerSpawner.home_base = str(settings.state / "homes")
-    c.Spawner.cmd = [str(_script("jupyterhub-singleuser"))]
-    c.Spawner.notebook_dir = str(lessons_root())
+    c.Spawner.cmd = [str(settings.server_bin / "jupyterhub-singleuser")]
+    c.Spawner.notebook_dir = str(settings.server_root)
     c.Spawner.default_url = index_url()
-    extra = server_settings_file()
+    extra = server_settings_file(settings.server_root)
     c.Spawner.args = [f"--config={extra}"] if extra else []
     c.Spawner.start_timeout = c.Spawner.http_timeout = settings.start_timeout
     c.Spawner.environment = {"TRESSETTE_DB": settings.progress_url,
                              KEY_VARIABLE: _teacher_key_for_admins}
+    if settings.app_dir:
+        c.Spawner.environment["PYTHONPATH"] = settings.app_dir
 
 
 def _teacher_key_for_admins(spawner: Any) -> str:

@@ -3,6 +3,7 @@ the proxy and idle culler it starts) in a process group of its own until the blo
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -12,8 +13,13 @@ from types import TracebackType
 
 from ..classroom.teacher import KEY_VARIABLE
 from ..server import _stop_group, free_port, wait_until_answers
-from .config import HubSettings, lessons_root, write_config
+from .config import HubSettings, crypt_key, write_config
+from .runtime import RuntimeBuildError, copy_app, ensure_runtime
 from .spawner import CLASS_GROUP, as_root, ensure_group
+
+APP = "app"  # the lessons' copy in the state folder, as root
+CRYPT_VARIABLE = "JUPYTERHUB_CRYPT_KEY"
+PORT_TAKEN = "Address already in use"
 
 
 class HubError(RuntimeError):
@@ -48,28 +54,18 @@ def prepare_state(settings: HubSettings) -> None:
         database.chmod(0o660)
 
 
-def closed_to_others(path: Path) -> Path | None:
-    """The first folder on the way to ``path`` (resolved) that other users cannot enter,
-    or ``path`` itself if they cannot read it; None when a learner's user can use it."""
-    target = path.resolve()
-    for folder in reversed(target.parents):
-        if not folder.stat().st_mode & 0o001:
-            return folder
-    return None if target.stat().st_mode & 0o004 else target
-
-
-def check_learners_can_run() -> None:
-    """As root, learners' servers run as other users: they must reach this Python and the
-    lessons. HubError names what they cannot reach."""
+def with_runtime(settings: HubSettings) -> HubSettings:
+    """As root, ``settings`` with the learners' runtime (built once, cached) and a fresh
+    copy of the lessons in ``STATE/app`` (see :mod:`.runtime`); otherwise unchanged (the
+    servers run as the hub's own user, with its Python)."""
     if not as_root():
-        return
-    for what, path in (("Python", Path(sys.executable)), ("lessons", lessons_root())):
-        closed = closed_to_others(path)
-        if closed is not None:
-            raise HubError(f"the learners' servers cannot reach the {what} at {path}: "
-                           f"{closed} is closed to other users (install the project in a "
-                           f"virtual environment made from a Python outside it, e.g. "
-                           f"/usr/bin/python3 -m venv)")
+        return settings
+    try:
+        runtime = ensure_runtime(say=lambda text: print(text, flush=True))
+        app = copy_app(settings.state / APP, runtime)
+    except RuntimeBuildError as err:
+        raise HubError(f"the learners' Python could not be made: {err}") from None
+    return dataclasses.replace(settings, runtime=str(runtime), app_dir=str(app))
 
 
 class Hub:
@@ -88,10 +84,22 @@ class Hub:
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Hub:
-        check_learners_can_run()
         prepare_state(self.settings)
-        config = write_config(self.settings)
-        command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
+        self.settings = with_runtime(self.settings)
+        self.env[CRYPT_VARIABLE] = crypt_key(self.settings)
+        try:
+            self._start()
+        except HubError as err:
+            if PORT_TAKEN not in str(err):
+                raise
+            # an internal port (picked free a moment before) was taken meanwhile: once more
+            self.settings = dataclasses.replace(self.settings, hub_port=free_port(),
+                                                proxy_api_port=free_port())
+            self._start()
+        return self
+
+    def _start(self) -> None:
+        command = [sys.executable, "-m", "jupyterhub", "-f", str(write_config(self.settings))]
         try:
             with open(self.log_path, "wb") as log:
                 self.process = subprocess.Popen(
@@ -101,7 +109,6 @@ class Hub:
         except BaseException:
             self.stop()
             raise
-        return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:

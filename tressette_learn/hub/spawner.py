@@ -15,7 +15,9 @@ import subprocess
 from typing import Any
 
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
-from traitlets import Unicode
+from traitlets import Dict, Unicode
+
+from ..classroom.hub_learner import CLASS_VARIABLE, NAME_VARIABLE
 
 SYSTEM_PREFIX = "tl-"
 CLASS_GROUP = "tressette-class"
@@ -61,6 +63,7 @@ class LearnerSpawner(LocalProcessSpawner):  # type: ignore[misc]
                         help="Where the learners' system users get their home folders.")
     class_group = Unicode(CLASS_GROUP, config=True,
                           help="The group of every learner (may write the progress file).")
+    signed_in = Dict(help="The learner's auth state: the name typed and the class code.")
 
     @property
     def system_user(self) -> str:
@@ -71,6 +74,7 @@ class LearnerSpawner(LocalProcessSpawner):  # type: ignore[misc]
         if as_root():
             ensure_group(self.class_group)
             ensure_user(self.system_user, self.home_base, self.class_group)
+        self.signed_in = await self.user.get_auth_state() or {}
         return await super().start()
 
     def make_preexec_fn(self, name: str) -> Any:
@@ -81,6 +85,8 @@ class LearnerSpawner(LocalProcessSpawner):  # type: ignore[misc]
     def user_env(self, env: dict[str, str]) -> dict[str, str]:
         entry = pwd.getpwnam(self.system_user)
         env.update(USER=self.system_user, HOME=entry.pw_dir, SHELL="/bin/sh")
+        env[NAME_VARIABLE] = str(self.signed_in.get("display_name", ""))  # the lessons sign in
+        env[CLASS_VARIABLE] = str(self.signed_in.get("class_code", ""))  # with these
         return env
 
     async def move_certs(self, paths: dict[str, str]) -> dict[str, str]:
