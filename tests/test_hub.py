@@ -3,34 +3,40 @@
 One hub (with its proxy and idle culler) is started for the module on free ports; a learner
 signs in over HTTP with their name and the class code, their own server starts (as a system
 user of their own when the tests run as root) and serves the Voilà index; a wrong class code
-and a wrong teacher key are refused with the page's explanation. Skipped without the
-``hub`` extra.
+and a wrong teacher key are refused with the page's explanation; as root, the servers run
+from the learners' runtime and a fresh copy of the lessons. The browser tests
+(tests/browser/test_hub_browser.py) add the quiz, the teacher's dashboard and the idle
+culler. Skipped without the ``hub`` extra (``make test`` installs it).
 """
 
 from __future__ import annotations
 
-import contextlib
 import html
-import http.cookiejar
 import json
 import os
-import re
 import secrets
 import shutil
 import signal
 import subprocess
 import sys
-import tempfile
-import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("jupyterhub")
+
+from hub_support import (  # noqa: E402
+    CODE,
+    Visitor,
+    class_hub,
+    index_page,
+    login_error,
+    new_state,
+    server_environment,
+    server_pid,
+    server_users,
+)
 
 from tressette_learn.cli import main  # noqa: E402
 from tressette_learn.hub import runtime as runtime_module  # noqa: E402
@@ -39,56 +45,7 @@ from tressette_learn.hub.process import Hub, settings_for, with_runtime  # noqa:
 from tressette_learn.hub.runtime import closed_to_others, copy_app, pins  # noqa: E402
 from tressette_learn.hub.spawner import SYSTEM_PREFIX, as_root  # noqa: E402
 from tressette_learn.i18n import t  # noqa: E402
-from tressette_learn.server import _children, _cmdline, answers, free_port  # noqa: E402
-
-CODE = "3B"
-INDEX = "voila/render/notebooks/00_index.ipynb"
-START = 180  # seconds for a learner's server and the index on a loaded machine
-
-
-class Visitor:
-    """One browser's worth of cookies, talking to the hub over HTTP."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-
-    def get(self, path: str) -> tuple[int, str, str]:
-        """Status, final URL and text of ``path`` (redirects followed)."""
-        return self._open(self.base + path)
-
-    def sign_in(self, name: str, code: str) -> tuple[int, str, str]:
-        form = self.get("/hub/login")[2]
-        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
-        assert xsrf, form
-        data = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "username": name,
-                                       "password": code}).encode()
-        return self._open(self.base + "/hub/login", data)
-
-    def signed_in_as(self) -> str:
-        """The hub name of the user this visitor is signed in as."""
-        status, _, text = self.get("/hub/api/user")
-        assert status == 200, text
-        return str(json.loads(text)["name"])
-
-    def servers(self) -> dict[str, object]:
-        """The running servers of the user this visitor is signed in as."""
-        status, _, text = self.get("/hub/api/user")
-        assert status == 200, text
-        return dict(json.loads(text)["servers"])
-
-    def _open(self, url: str, data: bytes | None = None) -> tuple[int, str, str]:
-        try:
-            with self.opener.open(url, data, timeout=60) as answer:
-                return answer.status, answer.url, answer.read().decode("utf-8", "replace")
-        except urllib.error.HTTPError as err:
-            return err.code, err.url, err.read().decode("utf-8", "replace")
-
-
-def login_error(page: str) -> str:
-    found = re.search(r'class="login_error">([^<]*)<', page)
-    return found.group(1).replace("&#39;", "'") if found else ""
+from tressette_learn.server import _cmdline, answers, free_port  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -96,39 +53,10 @@ def teacher_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-def new_state() -> Path:
-    """A fresh state folder that learners' users can reach (pytest's folders are private)."""
-    return Path(tempfile.mkdtemp(prefix="tressette-hub-", dir="/tmp"))
-
-
-@contextlib.contextmanager
-def class_hub(teacher_key: str, **options: int) -> Iterator[Hub]:
-    """A hub for class CODE in a fresh state folder (removed afterwards, with the users
-    it made)."""
-    state = new_state()
-    try:
-        with Hub(settings_for(state, [CODE], **options), teacher_key=teacher_key) as running:
-            yield running
-    finally:
-        remove_learner_users(state)
-        shutil.rmtree(state, ignore_errors=True)
-
-
 @pytest.fixture(scope="module")
 def hub(teacher_key: str) -> Iterator[Hub]:
     with class_hub(teacher_key, cull_timeout=600) as running:
         yield running
-
-
-def remove_learner_users(state: Path) -> None:
-    """Remove the system users this hub made (their homes are in its state folder)."""
-    import pwd
-
-    homes = str(state / "homes") + "/"
-    for entry in pwd.getpwall():
-        if entry.pw_name.startswith(SYSTEM_PREFIX) and entry.pw_dir.startswith(homes):
-            with contextlib.suppress(OSError):
-                subprocess.run(["userdel", entry.pw_name], capture_output=True, check=False)
 
 
 @pytest.fixture(scope="module")
@@ -151,18 +79,6 @@ def teacher(hub: Hub, teacher_key: str) -> Visitor:
     return visitor
 
 
-def index_page(hub: Hub, visitor: Visitor, name: str, start: str = "") -> str:
-    """The index from the learner's own server, once it serves it (``start``: the hub
-    page visited first)."""
-    deadline = time.monotonic() + START
-    while True:
-        status, url, page = visitor.get(start or f"/user/{name}/{INDEX}")
-        if status == 200 and f"/user/{name}/voila/" in url:
-            return page
-        assert time.monotonic() < deadline, (status, url, hub.log_text()[-3000:])
-        time.sleep(1)
-
-
 def test_a_learner_signs_in_with_the_class_code_and_gets_the_index(
         hub: Hub, ada: tuple[Visitor, str, str, str]) -> None:
     _, name, page, _ = ada
@@ -180,19 +96,6 @@ def test_a_learner_cannot_reach_another_learners_server(
     assert bruno.sign_in("Bruno", CODE)[0] == 200
     status, url, _ = bruno.get(folder)
     assert status == 403, (status, url)
-
-
-def test_an_idle_server_is_culled_and_comes_back_on_the_next_visit(teacher_key: str) -> None:
-    with class_hub(teacher_key, cull_timeout=5, cull_every=3) as hub:
-        visitor = Visitor(hub.url)
-        assert visitor.sign_in("Cora", CODE)[0] == 200
-        index_page(hub, visitor, "cora")
-        deadline = time.monotonic() + START
-        while visitor.servers():
-            assert time.monotonic() < deadline, hub.log_text()[-3000:]
-            time.sleep(1)
-        assert "Culling server cora" in hub.log_text()
-        assert "Learn Tressette" in index_page(hub, visitor, "cora", start="/hub/")
 
 
 def test_servers_run_from_a_python_and_lessons_every_learner_can_reach(
@@ -242,38 +145,6 @@ def test_the_runtime_has_the_projects_pins_and_the_hub_extra() -> None:
     assert {"jupyterhub==6.1.1", "voila==0.5.13", "numpy==2.4.6"} <= set(newer)
     assert "numpy==2.2.6" in older and "numpy==2.4.6" not in older
     assert not any(pin.startswith(("pytest", "playwright")) for pin in newer)  # no test extra
-
-
-def server_pid(hub: Hub, name: str) -> int:
-    """The process id of hub user ``name``'s server."""
-    for pid in servers(hub):
-        if environment(pid).get("JUPYTERHUB_USER") == name:
-            return pid
-    raise AssertionError(f"no server for {name}")
-
-
-def environment(pid: int) -> dict[str, str]:
-    pairs = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
-    return dict(pair.split("=", 1) for pair in pairs if "=" in pair)
-
-
-def servers(hub: Hub) -> list[int]:
-    """The process ids of the learners' Jupyter Servers."""
-    assert hub.process is not None
-    return [pid for pid in _children(hub.process.pid)
-            if b"jupyterhub-singleuser" in _cmdline(pid)]
-
-
-def server_users(hub: Hub) -> set[str]:
-    """The users the learners' Jupyter Servers run as."""
-    import pwd
-
-    return {pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name for pid in servers(hub)}
-
-
-def server_environment(hub: Hub, name: str) -> dict[str, str]:
-    """The environment of hub user ``name``'s server (``JUPYTERHUB_USER`` names it)."""
-    return environment(server_pid(hub, name))
 
 
 def test_the_lessons_sign_the_learner_in_with_the_name_typed_and_the_class_code(

@@ -39,6 +39,7 @@ class HubSettings:
     db_url: str = ""  # empty: a SQLite file in the state folder
     cull_timeout: int = 3600  # seconds without activity before a learner's server stops
     cull_every: int = 60  # seconds between the culler's checks
+    activity_every: int = 300  # seconds between the servers' (and proxy's) activity reports
     start_timeout: int = 180  # a learner's server on a busy 2-core machine
     runtime: str = ""  # the learners' virtual environment ("": the hub's own Python)
     app_dir: str = ""  # the copy of the lessons they run ("": this package where it is)
@@ -137,6 +138,7 @@ def _hub(c: Any, settings: HubSettings) -> None:
     c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
     c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
     c.JupyterHub.cleanup_servers = True  # stopping the hub stops every learner's server
+    c.JupyterHub.last_activity_interval = settings.activity_every
 
 
 def _proxy(c: Any, settings: HubSettings) -> None:
@@ -171,7 +173,8 @@ def _servers(c: Any, settings: HubSettings) -> None:
     c.Spawner.args = [f"--config={extra}"] if extra else []
     c.Spawner.start_timeout = c.Spawner.http_timeout = settings.start_timeout
     c.Spawner.environment = {"TRESSETTE_DB": settings.progress_url,
-                             KEY_VARIABLE: _teacher_key_for_admins}
+                             KEY_VARIABLE: _teacher_key_for_admins,
+                             "JUPYTERHUB_ACTIVITY_INTERVAL": str(settings.activity_every)}
     if settings.app_dir:
         c.Spawner.environment["PYTHONPATH"] = settings.app_dir
 
