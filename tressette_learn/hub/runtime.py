@@ -84,7 +84,12 @@ def pins(version: tuple[int, int, int]) -> list[str]:
     major, minor, micro = version
     target = {"python_version": f"{major}.{minor}",
               "python_full_version": f"{major}.{minor}.{micro}", "extra": EXTRA}
-    for text in importlib.metadata.requires("tressette_learn") or []:
+    try:
+        declared = importlib.metadata.requires("tressette_learn") or []
+    except importlib.metadata.PackageNotFoundError:
+        raise RuntimeBuildError("the project is not installed, so its pins are unknown: "
+                                "pip install -e '.[hub]' (or make install)") from None
+    for text in declared:
         requirement = Requirement(text)
         if requirement.marker is None or requirement.marker.evaluate(target):
             extras = f"[{','.join(sorted(requirement.extras))}]" if requirement.extras else ""
