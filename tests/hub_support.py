@@ -135,7 +135,12 @@ def servers(hub: Hub) -> list[int]:
 
 def server_users(hub: Hub) -> set[str]:
     """The users the learners' Jupyter Servers run as."""
-    return {pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name for pid in servers(hub)}
+    return {process_user(pid) for pid in servers(hub)}
+
+
+def process_user(pid: int) -> str:
+    """The user process ``pid`` runs as."""
+    return pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name
 
 
 def server_environment(hub: Hub, name: str) -> dict[str, str]:

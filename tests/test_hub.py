@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import pwd
 import secrets
 import shutil
 import signal
@@ -33,19 +34,22 @@ from hub_support import (  # noqa: E402
     index_page,
     login_error,
     new_state,
+    process_user,
     server_environment,
     server_pid,
     server_users,
 )
 
+from tressette_learn.ai.solve.wire import ADDRESS_ENV, KEY_ENV  # noqa: E402
 from tressette_learn.cli import main  # noqa: E402
 from tressette_learn.hub import runtime as runtime_module  # noqa: E402
 from tressette_learn.hub.auth import user_name  # noqa: E402
 from tressette_learn.hub.process import Hub, settings_for, with_runtime  # noqa: E402
 from tressette_learn.hub.runtime import closed_to_others, copy_app, pins  # noqa: E402
+from tressette_learn.hub.solver import SOLVER_USER  # noqa: E402
 from tressette_learn.hub.spawner import SYSTEM_PREFIX, as_root  # noqa: E402
 from tressette_learn.i18n import t  # noqa: E402
-from tressette_learn.server import _cmdline, answers, free_port  # noqa: E402
+from tressette_learn.server import _children, _cmdline, answers, free_port  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +120,55 @@ def test_servers_run_from_a_python_and_lessons_every_learner_can_reach(
     assert copied.read_bytes() == Path(runtime_module.__file__).read_bytes()  # current code
     for path in (settings.runtime, copied, Path(settings.app_dir) / "notebooks" / "00_index.ipynb"):
         assert closed_to_others(Path(path)) is None, path
+
+
+ASK_SOLVER = """
+from tressette_learn.ai.solve.client import ServiceUnavailable, from_environment
+try:
+    from_environment().ready()
+    print("reached")
+except ServiceUnavailable:
+    print("refused")
+"""
+
+
+def ask_solver(hub: Hub, env: dict[str, str], user: str | None) -> str:
+    """What a process of ``user`` (None: this one's) with a server's solver address and key
+    gets from the service: reached or refused."""
+    pass_on = {name: env[name] for name in (ADDRESS_ENV, KEY_ENV, "PYTHONPATH") if name in env}
+    who: dict[str, object] = {}
+    if user is not None:  # as the hub's spawner does: the user's own groups, no others
+        entry = pwd.getpwnam(user)
+        who = {"user": entry.pw_uid, "group": entry.pw_gid,
+               "extra_groups": os.getgrouplist(user, entry.pw_gid)}
+    done = subprocess.run([str(hub.settings.server_bin / "python"), "-c", ASK_SOLVER],
+                          env={"PATH": "/usr/bin:/bin", **pass_on}, cwd="/", **who,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_one_solver_service_answers_every_learner_and_nobody_else(
+        hub: Hub, ada: tuple[Visitor, str, str, str], teacher: Visitor) -> None:
+    """The hub runs one solver for the class (not ~110 MB of core per kernel); every
+    learner's server is told where it is; as root it runs as its own user and only the
+    class's users reach its socket."""
+    env = server_environment(hub, ada[1])
+    assert env[ADDRESS_ENV] == str(hub.settings.solver_dir / "solver.sock")
+    assert len(solver_pids(hub)) == 1
+    index_page(hub, teacher, "prof-bianchi")
+    assert server_environment(hub, "prof-bianchi")[KEY_ENV] == env[KEY_ENV]
+    learner = SYSTEM_PREFIX + ada[1] if as_root() else None
+    assert ask_solver(hub, env, learner) == "reached"
+    if as_root():
+        assert {process_user(pid) for pid in solver_pids(hub)} == {SOLVER_USER}
+        assert ask_solver(hub, env, "nobody") == "refused"
+
+
+def solver_pids(hub: Hub) -> list[int]:
+    assert hub.process is not None
+    return [pid for pid in _children(hub.process.pid)
+            if b"tressette_learn.hub.solver" in _cmdline(pid)]
 
 
 def test_the_lessons_copy_is_made_anew(tmp_path: Path) -> None:

@@ -73,6 +73,11 @@ class HubSettings:
         return Path(self.app_dir) if self.app_dir else lessons_root()
 
     @property
+    def solver_dir(self) -> Path:
+        """The solver service's socket (and its compiled core's cache)."""
+        return self.state / "solver"
+
+    @property
     def progress_url(self) -> str:
         """The class's one progress database."""
         return self.db_url or f"sqlite:///{self.state / 'progress' / 'progress.sqlite'}"
@@ -128,6 +133,7 @@ def apply(c: Any, settings: HubSettings) -> None:
     _login(c, settings)
     _servers(c, settings)
     _culler(c, settings)
+    _solver(c, settings)
 
 
 def _hub(c: Any, settings: HubSettings) -> None:
@@ -193,6 +199,18 @@ def _culler(c: Any, settings: HubSettings) -> None:
     }]
     c.JupyterHub.load_roles = [{"name": "idle-culler", "scopes": CULLER_SCOPES,
                                 "services": ["idle-culler"]}]
+
+
+def _solver(c: Any, settings: HubSettings) -> None:
+    """One solver service for the class; every server's kernels ask it."""
+    from ..ai.solve.wire import ADDRESS_ENV, KEY_ENV
+    from .solver import service_spec
+
+    spec = service_spec(settings.solver_dir, settings.server_bin / "python", settings.app_dir,
+                        secrets.token_hex(32))
+    c.JupyterHub.services.append(spec)
+    c.Spawner.environment.update({name: spec["environment"][name]
+                                  for name in (ADDRESS_ENV, KEY_ENV)})
 
 
 def _script(name: str) -> Path:

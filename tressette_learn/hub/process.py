@@ -15,6 +15,7 @@ from ..classroom.teacher import KEY_VARIABLE
 from ..server import _stop_group, free_port, wait_until_answers
 from .config import HubSettings, crypt_key, write_config
 from .runtime import RuntimeBuildError, copy_app, ensure_runtime
+from .solver import prepare_folder
 from .spawner import CLASS_GROUP, as_root, ensure_group
 
 APP = "app"  # the lessons' copy in the state folder, as root
@@ -35,19 +36,21 @@ def settings_for(state_dir: Path, class_codes: list[str], port: int | None = Non
 
 
 def prepare_state(settings: HubSettings) -> None:
-    """The state folder (learners' homes inside, reachable by them) and, without
-    ``db_url``, the class's SQLite progress file, writable by the class group only."""
+    """The state folder (learners' homes inside, reachable by them), the solver service's
+    folder and, without ``db_url``, the class's SQLite progress file, writable by the class
+    group only."""
     state = settings.state
     state.mkdir(parents=True, exist_ok=True)
     state.chmod(0o711)  # learners reach their homes and the progress folder, list nothing
+    gid = ensure_group(CLASS_GROUP) if as_root() else None
+    prepare_folder(settings.solver_dir, gid)
     if settings.db_url:
         return
     folder = state / "progress"
     folder.mkdir(exist_ok=True)
     database = folder / "progress.sqlite"
     database.touch(exist_ok=True)
-    if as_root():
-        gid = ensure_group(CLASS_GROUP)
+    if gid is not None:
         for path in (folder, database):
             os.chown(path, 0, gid)
         folder.chmod(0o2770)  # journals made by learners stay in the class group
