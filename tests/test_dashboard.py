@@ -22,6 +22,7 @@ from tressette_learn.classroom.dashboard import (
 from tressette_learn.classroom.recorder import Recorder
 from tressette_learn.classroom.store import Record, Store
 from tressette_learn.classroom.teacher import TeacherDashboard, when
+from tressette_learn.i18n import t
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.ui.match import MatchPlay
 from tressette_learn.ui.quiz import Quiz
@@ -86,6 +87,25 @@ def test_no_key_set_means_no_data(store: Store) -> None:
     board = TeacherDashboard(store, key="", settings=Settings())
     assert not board.key_box.state["enabled"] and not board.unlock("")
     assert board.content.children == () and "No teacher key" in board.message.value
+
+
+def test_a_hub_learner_is_told_the_page_is_the_teachers_and_sees_no_data(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "bruno")
+    monkeypatch.setenv("TRESSETTE_LEARNER", "Bruno")
+    board = TeacherDashboard(store, key="", settings=Settings())
+    assert not board.unlock("") and not board.unlock("guess")
+    assert board.content.children == () and not board.key_box.state["enabled"]
+    assert html.unescape(board.message.value) == \
+        "<p>" + t("teacher.hub_learner", "en", name="Bruno") + "</p>"
+    assert "Type the teacher key" not in board.intro.value
+
+
+def test_on_the_hub_the_teachers_server_opens_the_dashboard_without_asking(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "prof")
+    board = TeacherDashboard(store, key="s3cret", settings=Settings())
+    assert board.opened and "Anna" in shown(board)
 
 
 def test_a_wrong_key_shows_nothing(store: Store) -> None:

@@ -159,6 +159,36 @@ def test_a_bad_name_is_told_in_the_bar(rec: Recorder) -> None:
     assert bar.state["message"] == "A class code has at most 16 letters, digits or dashes."
 
 
+def test_on_the_hub_the_bar_signs_in_as_the_hubs_learner_without_asking(
+        rec: Recorder, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "nicolo-rossi")
+    monkeypatch.setenv("TRESSETTE_LEARNER", "Nicolò Rossi")
+    monkeypatch.setenv("TRESSETTE_CLASS", "3B")
+    bar = SignIn(rec)
+    assert (rec.learner.name, rec.learner.class_code) == ("Nicolò Rossi", "3B")
+    assert bar.state["signed_in"] and bar.state["hub"]  # no form, nothing kept in the browser
+    for forged in ({"type": "restore", "name": "Luca", "class_code": "4A"},
+                   {"type": "sign_in", "name": "Luca", "class_code": "4A"}, {"type": "sign_out"}):
+        bar._on_message(bar, forged, [])
+        assert rec.learner.name == "Nicolò Rossi"
+
+
+def test_on_the_hub_without_a_typed_name_the_hub_name_is_used(
+        rec: Recorder, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    monkeypatch.delenv("TRESSETTE_LEARNER", raising=False)
+    monkeypatch.delenv("TRESSETTE_CLASS", raising=False)
+    SignIn(rec)
+    assert (rec.learner.name, rec.learner.class_code) == ("ada", "")
+
+
+def test_off_the_hub_the_bar_asks(rec: Recorder, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    monkeypatch.setenv("TRESSETTE_LEARNER", "Nicolò Rossi")
+    bar = SignIn(rec)
+    assert rec.learner is None and not bar.state["signed_in"] and not bar.state["hub"]
+
+
 @pytest.mark.parametrize("content", [
     None, {"type": "sign_in"}, {"type": "sign_in", "name": 3, "class_code": ""},
     {"type": "sign_in", "name": "x" * 100, "class_code": ""}, {"type": "drop"},

@@ -61,6 +61,19 @@ def answers(url: str) -> bool:
         return False
 
 
+def wait_until_answers(url: str, process: subprocess.Popen[bytes], timeout: float) -> str:
+    """Wait until ``url`` answers 200: "" then, else what went wrong (``process`` exited,
+    or the time ran out)."""
+    deadline = time.monotonic() + timeout
+    while not answers(url):
+        if process.poll() is not None:
+            return f"exited with code {process.returncode}"
+        if time.monotonic() > deadline:
+            return f"did not answer within {timeout:.0f} s"
+        time.sleep(0.2)
+    return ""
+
+
 def lab_command(root: Path, port: int, token: str = "", app: str = "jupyterlab") -> list[str]:
     """JupyterLab (or ``notebook``, Notebook 7) on ``root`` at 127.0.0.1:``port``."""
     return [sys.executable, "-m", app, f"--ServerApp.root_dir={root}", f"--port={port}",
@@ -136,13 +149,9 @@ class VoilaServer:
 
     def _wait(self) -> None:
         assert self.process is not None
-        deadline = time.monotonic() + self.timeout
-        while not answers(self.url + "/"):
-            if self.process.poll() is not None:
-                self._fail(f"exited with code {self.process.returncode}")
-            if time.monotonic() > deadline:
-                self._fail(f"did not answer within {self.timeout:.0f} s")
-            time.sleep(0.2)
+        trouble = wait_until_answers(self.url + "/", self.process, self.timeout)
+        if trouble:
+            self._fail(trouble)
 
     def ready(self, path: str) -> str | None:
         """Return once page ``path`` renders (a first learner would otherwise wait for

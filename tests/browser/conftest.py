@@ -97,21 +97,28 @@ def open_notebook(voila_url: str, console_errors: list[str]) -> Callable[..., Pa
 
     def open_(page: Page, name: str, selector: str = ".jupyter-widgets",
               base: str | None = None) -> Page:
-        page.set_default_timeout(PAGE_TIMEOUT)
-        # Voilà's template links an icon font from a CDN: answer every request that is not
-        # for Voilà with an empty page, so tests run offline and log no failed loads.
-        page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
-        page.goto(f"{base or voila_url}/voila/render/{name}.ipynb", timeout=PAGE_TIMEOUT)
-        page.locator("#loading").wait_for(state="hidden")
-        # Wait for the widgets, or for a traceback (shown because of --show_tracebacks).
-        target = page.locator(selector).first
-        error = page.locator(ERROR_OUTPUT).filter(has_text=re.compile("Error|Traceback")).first
-        target.or_(error).first.wait_for(state="visible")
-        if error.is_visible():
-            pytest.fail(f"{name}.ipynb failed in Voilà:\n{error.inner_text()}", pytrace=False)
-        return page
+        return open_page(page, f"{base or voila_url}/voila/render/{name}.ipynb", selector)
 
     return open_
+
+
+def open_page(page: Page, url: str, selector: str = ".jupyter-widgets",
+              timeout: float = PAGE_TIMEOUT) -> Page:
+    """Render the Voilà page at ``url`` and wait until ``selector`` is visible (``timeout``
+    ms); fails at once, with the traceback, if a cell of the notebook raised."""
+    page.set_default_timeout(PAGE_TIMEOUT)
+    # Voilà's template links an icon font from a CDN: answer every request that is not
+    # for Voilà with an empty page, so tests run offline and log no failed loads.
+    page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
+    page.goto(url, timeout=timeout)
+    page.locator("#loading").wait_for(state="hidden", timeout=timeout)
+    # Wait for the widgets, or for a traceback (shown because of --show_tracebacks).
+    target = page.locator(selector).first
+    error = page.locator(ERROR_OUTPUT).filter(has_text=re.compile("Error|Traceback")).first
+    target.or_(error).first.wait_for(state="visible", timeout=timeout)
+    if error.is_visible():
+        pytest.fail(f"{url} failed in Voilà:\n{error.inner_text()}", pytrace=False)
+    return page
 
 
 @contextlib.contextmanager

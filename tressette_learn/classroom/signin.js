@@ -1,4 +1,6 @@
 // The sign-in bar: remembers the learner in localStorage and signs them in on each page.
+// On the class hub (state.hub) the kernel knows the learner: nothing is asked or remembered
+// (every learner of the hub shares its origin, so its localStorage too).
 const KEY = "tressette_learn.learner";
 
 function el(tag, attrs = {}, text = "") {
@@ -42,11 +44,12 @@ function render({ model, el: host }) {
     const bar = el("div", { class: "tl-signin-bar" });
     bar.appendChild(el("span", { class: "tl-signin-who" }, state.who));
     bar.appendChild(el("span", { class: `tl-signin-status tl-${state.status_kind}`, role: "status" }, state.status));
-    if (state.status_kind === "failed") {
+    if (state.status_kind === "failed" || (state.hub && !state.signed_in)) {
       const retry = el("button", { type: "button", class: "tl-signin-retry" }, state.labels.retry);
       retry.addEventListener("click", () => model.send({ type: "retry" }));
       bar.appendChild(retry);
     }
+    if (state.hub) return bar;
     const out = el("button", { type: "button", class: "tl-signin-out" }, state.labels.not_you);
     out.addEventListener("click", () => {
       localStorage.removeItem(KEY);
@@ -58,8 +61,9 @@ function render({ model, el: host }) {
 
   function draw() {
     const state = model.get("state");
-    root.replaceChildren(state.signed_in ? signedIn(state) : form(state));
+    root.replaceChildren(state.signed_in || state.hub ? signedIn(state) : form(state));
     if (state.message) root.appendChild(el("div", { class: `tl-signin-message tl-${state.kind}`, role: "alert" }, state.message));
+    if (state.hub) return;
     if (state.signed_in) {
       localStorage.setItem(KEY, JSON.stringify({ name: state.name, class_code: state.class_code }));
     } else if (!restored) {

@@ -1,7 +1,9 @@
 """The sign-in bar: a name and an optional class code, typed once.
 
 The browser remembers them (``localStorage``) and signs the learner in again on every
-lesson page; the bar also says whether progress is being saved.
+lesson page; the bar also says whether progress is being saved. On the class hub the
+learner has signed in already: the bar signs them in as the hub's learner, asks nothing and
+takes no other name from the browser (:mod:`.hub_learner`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from ..ui.events import LOG
 from ..ui.i18n import t
 from ..ui.messages import checked
 from ..ui.settings import SETTINGS, Settings
+from .hub_learner import hub_learner
 from .recorder import Recorder, recorder
 from .store import InputError, StoreError
 
@@ -39,12 +42,19 @@ class SignIn(anywidget.AnyWidget):
         super().__init__()
         self.recorder = rec or recorder()
         self.settings = settings
+        self.hub = hub_learner()
         self._message: Wording | None = None
         self._kind = "info"
         self.on_msg(self._on_message)
         settings.observe(self._draw, "lang")
         self.recorder.observe(self._draw, ["status", "learner", "problem"])
         self._draw()
+        self._hub_sign_in()
+
+    def _hub_sign_in(self) -> None:
+        """On the hub, sign in as its learner unless already signed in."""
+        if self.hub is not None and self.recorder.learner is None:
+            self.sign_in(*self.hub)
 
     def sign_in(self, name: str, class_code: str = "") -> bool:
         """Sign in; a bad name or code, or a refusing database, is told in the bar."""
@@ -64,6 +74,11 @@ class SignIn(anywidget.AnyWidget):
         if msg is None:
             return
         kind = msg["type"]
+        if self.hub is not None:  # the hub said who this is; the browser cannot change it
+            if kind == "retry":
+                self._hub_sign_in()
+                self.recorder.flush()
+            return
         if kind in ("sign_in", "restore"):
             if kind == "sign_in" or self.recorder.learner is None:
                 self.sign_in(msg["name"], msg["class_code"])
@@ -91,5 +106,5 @@ class SignIn(anywidget.AnyWidget):
             if learner else "",
             "status": status, "status_kind": rec.status,
             "message": self._message.get(lang) if self._message else "",
-            "kind": self._kind, "labels": labels,
+            "kind": self._kind, "labels": labels, "hub": self.hub is not None,
         }

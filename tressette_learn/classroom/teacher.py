@@ -1,4 +1,6 @@
 """The teacher dashboard: opened with the key set when the server started (no key, no data).
+On the class hub only the teacher's server has the key, and it opens without asking (the
+teacher signed in to the hub with it); a learner opening the page is told it is not theirs.
 
 Everything shows in the teacher's language (the language switch on top, remembered like a
 learner's); lessons by their titles, questions by their place and prompt, times as a person
@@ -44,6 +46,7 @@ from .dashboard import (
     local_time,
     question_rates,
 )
+from .hub_learner import hub_learner
 from .mastery import LessonScore
 from .store import Store, StoreError
 from .teacher_report import (
@@ -101,10 +104,15 @@ class TeacherDashboard(widgets.VBox):
         switch = language_switch(settings, lambda lang: t("teacher.tab_title", lang))
         super().__init__([switch, self.intro, self.key_box, self.message, self.content])
         self.add_class("tl-teacher")
-        if not self._key:
+        self._hub = hub_learner()
+        if not self._key and self._hub:
+            self._say("teacher.hub_learner", name=self._hub[0])
+        elif not self._key:
             self._say("teacher.no_key", variable=KEY_VARIABLE)
         settings.observe(self._relabel, "lang")
         self._relabel()
+        if self._key and self._hub:  # the hub gives the key to the teacher's server alone
+            self.unlock(self._key)
 
     def unlock(self, typed: str) -> bool:
         """Show the class's data if ``typed`` is the key; otherwise show nothing."""
@@ -169,7 +177,8 @@ class TeacherDashboard(widgets.VBox):
 
     def _relabel(self, _change: object = None) -> None:
         lang = self.settings.lang
-        intro = "" if self.opened else f"<p>{html.escape(t('teacher.intro', lang))}</p>"
+        asks = not self.opened and (self._key or not self._hub)
+        intro = f"<p>{html.escape(t('teacher.intro', lang))}</p>" if asks else ""
         self.intro.value = f"<h1>{html.escape(t('teacher.title', lang))}</h1>{intro}{STYLE}"
         self.key_box.state = {"key": t("teacher.key", lang), "open": t("teacher.open", lang),
                               "enabled": bool(self._key), "unlocked": self.opened}

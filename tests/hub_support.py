@@ -1,0 +1,148 @@
+"""Helpers for the class hub's tests (tests/test_hub.py, tests/browser/test_hub_browser.py):
+a hub for one class in a fresh state folder, an HTTP visitor with cookies of its own, the
+learners' servers seen from /proc."""
+
+from __future__ import annotations
+
+import contextlib
+import http.cookiejar
+import json
+import os
+import pwd
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+from tressette_learn.hub.process import Hub, settings_for
+from tressette_learn.hub.spawner import SYSTEM_PREFIX
+from tressette_learn.server import _children, _cmdline
+
+CODE = "3B"
+INDEX = "voila/render/notebooks/00_index.ipynb"
+START = 180  # seconds for a learner's server and the index on a loaded machine
+
+
+class Visitor:
+    """One browser's worth of cookies, talking to the hub over HTTP."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def get(self, path: str) -> tuple[int, str, str]:
+        """Status, final URL and text of ``path`` (redirects followed)."""
+        return self._open(self.base + path)
+
+    def sign_in(self, name: str, code: str) -> tuple[int, str, str]:
+        form = self.get("/hub/login")[2]
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+        assert xsrf, form
+        data = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "username": name,
+                                       "password": code}).encode()
+        return self._open(self.base + "/hub/login", data)
+
+    def signed_in_as(self) -> str:
+        """The hub name of the user this visitor is signed in as."""
+        status, _, text = self.get("/hub/api/user")
+        assert status == 200, text
+        return str(json.loads(text)["name"])
+
+    def servers(self) -> dict[str, object]:
+        """The running servers of the user this visitor is signed in as."""
+        status, _, text = self.get("/hub/api/user")
+        assert status == 200, text
+        return dict(json.loads(text)["servers"])
+
+    def _open(self, url: str, data: bytes | None = None) -> tuple[int, str, str]:
+        try:
+            with self.opener.open(url, data, timeout=60) as answer:
+                return answer.status, answer.url, answer.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as err:
+            return err.code, err.url, err.read().decode("utf-8", "replace")
+
+
+def login_error(page: str) -> str:
+    found = re.search(r'class="login_error">([^<]*)<', page)
+    return found.group(1).replace("&#39;", "'") if found else ""
+
+
+def new_state() -> Path:
+    """A fresh state folder that learners' users can reach (pytest's folders are private)."""
+    return Path(tempfile.mkdtemp(prefix="tressette-hub-", dir="/tmp"))
+
+
+@contextlib.contextmanager
+def class_hub(teacher_key: str, **options: object) -> Iterator[Hub]:
+    """A hub for class CODE in a fresh state folder (removed afterwards, with the users
+    it made)."""
+    state = new_state()
+    try:
+        with Hub(settings_for(state, [CODE], **options), teacher_key=teacher_key) as running:
+            yield running
+    finally:
+        remove_learner_users(state)
+        shutil.rmtree(state, ignore_errors=True)
+
+
+def remove_learner_users(state: Path) -> None:
+    """Remove the system users this hub made (their homes are in its state folder)."""
+    homes = str(state / "homes") + "/"
+    for entry in pwd.getpwall():
+        if entry.pw_name.startswith(SYSTEM_PREFIX) and entry.pw_dir.startswith(homes):
+            with contextlib.suppress(OSError):
+                subprocess.run(["userdel", entry.pw_name], capture_output=True, check=False)
+
+
+def index_page(hub: Hub, visitor: Visitor, name: str, start: str = "") -> str:
+    """The index from the learner's own server, once it serves it (``start``: the hub
+    page visited first)."""
+    deadline = time.monotonic() + START
+    while True:
+        status, url, page = visitor.get(start or f"/user/{name}/{INDEX}")
+        if status == 200 and f"/user/{name}/voila/" in url:
+            return page
+        assert time.monotonic() < deadline, (status, url, hub.log_text()[-3000:])
+        time.sleep(1)
+
+
+def server_pid(hub: Hub, name: str) -> int:
+    """The process id of hub user ``name``'s server."""
+    for pid in servers(hub):
+        if environment(pid).get("JUPYTERHUB_USER") == name:
+            return pid
+    raise AssertionError(f"no server for {name}")
+
+
+def environment(pid: int) -> dict[str, str]:
+    pairs = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
+    return dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+
+
+def servers(hub: Hub) -> list[int]:
+    """The process ids of the learners' Jupyter Servers."""
+    assert hub.process is not None
+    return [pid for pid in _children(hub.process.pid)
+            if b"jupyterhub-singleuser" in _cmdline(pid)]
+
+
+def server_users(hub: Hub) -> set[str]:
+    """The users the learners' Jupyter Servers run as."""
+    return {process_user(pid) for pid in servers(hub)}
+
+
+def process_user(pid: int) -> str:
+    """The user process ``pid`` runs as."""
+    return pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name
+
+
+def server_environment(hub: Hub, name: str) -> dict[str, str]:
+    """The environment of hub user ``name``'s server (``JUPYTERHUB_USER`` names it)."""
+    return environment(server_pid(hub, name))

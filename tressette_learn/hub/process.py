@@ -1,0 +1,137 @@
+"""Starting and stopping the class hub: ``with Hub(settings) as hub:`` runs JupyterHub (and
+the proxy and idle culler it starts) in a process group of its own until the block ends."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+from ..classroom.teacher import KEY_VARIABLE
+from ..server import _stop_group, free_port, wait_until_answers
+from .config import HubSettings, crypt_key, write_config
+from .runtime import RuntimeBuildError, copy_app, ensure_runtime
+from .solver import prepare_folder
+from .spawner import CLASS_GROUP, as_root, ensure_group
+
+APP = "app"  # the lessons' copy in the state folder, as root
+CRYPT_VARIABLE = "JUPYTERHUB_CRYPT_KEY"
+PORT_TAKEN = "Address already in use"
+
+
+class HubError(RuntimeError):
+    """The hub did not start; the message ends with its log."""
+
+
+def settings_for(state_dir: Path, class_codes: list[str], port: int | None = None,
+                 **options: object) -> HubSettings:
+    """Settings with free ports for the hub's own API and the proxy's."""
+    return HubSettings(state_dir=str(state_dir), class_codes=tuple(class_codes),
+                       port=port or free_port(), hub_port=free_port(),
+                       proxy_api_port=free_port(), **options)  # type: ignore[arg-type]
+
+
+def prepare_state(settings: HubSettings) -> None:
+    """The state folder (learners' homes inside, reachable by them), the solver service's
+    folder and, without ``db_url``, the class's SQLite progress file, writable by the class
+    group only."""
+    state = settings.state
+    state.mkdir(parents=True, exist_ok=True)
+    state.chmod(0o711)  # learners reach their homes and the progress folder, list nothing
+    gid = ensure_group(CLASS_GROUP) if as_root() else None
+    prepare_folder(settings.solver_dir, gid)
+    if settings.db_url:
+        return
+    folder = state / "progress"
+    folder.mkdir(exist_ok=True)
+    database = folder / "progress.sqlite"
+    database.touch(exist_ok=True)
+    if gid is not None:
+        for path in (folder, database):
+            os.chown(path, 0, gid)
+        folder.chmod(0o2770)  # journals made by learners stay in the class group
+        database.chmod(0o660)
+
+
+def with_runtime(settings: HubSettings) -> HubSettings:
+    """As root, ``settings`` with the learners' runtime (built once, cached) and a fresh
+    copy of the lessons in ``STATE/app`` (see :mod:`.runtime`); otherwise unchanged (the
+    servers run as the hub's own user, with its Python)."""
+    if not as_root():
+        return settings
+    try:
+        runtime = ensure_runtime(say=lambda text: print(text, flush=True))
+        app = copy_app(settings.state / APP, runtime)
+    except RuntimeBuildError as err:
+        raise HubError(f"the learners' Python could not be made: {err}") from None
+    return dataclasses.replace(settings, runtime=str(runtime), app_dir=str(app))
+
+
+class Hub:
+    """JupyterHub for one class, at :attr:`url` while the ``with`` block runs."""
+
+    def __init__(self, settings: HubSettings, timeout: float = 120.0,
+                 teacher_key: str | None = None) -> None:
+        self.settings = settings
+        host = "127.0.0.1" if settings.ip in ("0.0.0.0", "") else settings.ip
+        self.url = f"http://{host}:{settings.port}"
+        self.timeout = timeout
+        self.env = dict(os.environ)
+        if teacher_key is not None:
+            self.env[KEY_VARIABLE] = teacher_key
+        self.log_path = Path(tempfile.mkstemp(prefix="hub-", suffix=".log")[1])
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Hub:
+        prepare_state(self.settings)
+        self.settings = with_runtime(self.settings)
+        self.env[CRYPT_VARIABLE] = crypt_key(self.settings)
+        try:
+            self._start()
+        except HubError as err:
+            if PORT_TAKEN not in str(err):
+                raise
+            # an internal port (picked free a moment before) was taken meanwhile: once more
+            self.settings = dataclasses.replace(self.settings, hub_port=free_port(),
+                                                proxy_api_port=free_port())
+            self._start()
+        return self
+
+    def _start(self) -> None:
+        command = [sys.executable, "-m", "jupyterhub", "-f", str(write_config(self.settings))]
+        try:
+            with open(self.log_path, "wb") as log:
+                self.process = subprocess.Popen(
+                    command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                    start_new_session=True, env=self.env, cwd=self.settings.private)
+            self._wait()
+        except BaseException:
+            self.stop()
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.stop()
+
+    def _wait(self) -> None:
+        assert self.process is not None
+        trouble = wait_until_answers(self.url + "/hub/api", self.process, self.timeout)
+        if trouble:
+            self._fail(trouble)
+
+    def _fail(self, state: str) -> None:
+        raise HubError(f"JupyterHub {state}; its log:\n{self.log_text()}")
+
+    def log_text(self) -> str:
+        """What the hub has printed so far."""
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        """SIGTERM: the hub stops the learners' servers, its proxy and culler."""
+        process, self.process = self.process, None
+        if process is not None:
+            _stop_group(process)
