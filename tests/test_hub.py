@@ -40,7 +40,7 @@ from hub_support import (  # noqa: E402
     server_users,
 )
 
-from tressette_learn.ai.solve.wire import ADDRESS_ENV, KEY_ENV  # noqa: E402
+from tressette_learn.ai.solve import ADDRESS_ENV, KEY_ENV  # noqa: E402
 from tressette_learn.cli import main  # noqa: E402
 from tressette_learn.hub import runtime as runtime_module  # noqa: E402
 from tressette_learn.hub.auth import user_name  # noqa: E402

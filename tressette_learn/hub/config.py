@@ -203,7 +203,7 @@ def _culler(c: Any, settings: HubSettings) -> None:
 
 def _solver(c: Any, settings: HubSettings) -> None:
     """One solver service for the class; every server's kernels ask it."""
-    from ..ai.solve.wire import ADDRESS_ENV, KEY_ENV
+    from ..ai.solve import ADDRESS_ENV, KEY_ENV
     from .solver import service_spec
 
     spec = service_spec(settings.solver_dir, settings.server_bin / "python", settings.app_dir,

@@ -17,8 +17,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from ..ai.solve import service
-from ..ai.solve.wire import ADDRESS_ENV, KEY_ENV
+from ..ai.solve import ADDRESS_ENV, KEY_ENV, run_service
 
 SOLVER_USER = "tressette-solver"
 SOCKET = "solver.sock"
@@ -65,7 +64,7 @@ def service_spec(folder: Path, python: Path, app_dir: str, key: str) -> dict[str
 def main() -> None:
     """Serve with a socket the class's group may connect to."""
     os.umask(0o007)
-    service.main()
+    run_service()
 
 
 if __name__ == "__main__":

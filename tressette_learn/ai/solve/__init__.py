@@ -42,8 +42,11 @@ from .reference import (
     position_card_values,
 )
 from .service import SolverService
+from .service import main as run_service
+from .wire import ADDRESS_ENV, KEY_ENV
 
 __all__ = [
+    "ADDRESS_ENV", "KEY_ENV", "run_service",
     "REFERENCE_LIMIT", "CardValue", "Position", "RowSolver", "Solved", "SolverService",
     "batch_ready", "card_values", "warm_up_batch",
     "equivalent_moves", "future_thirds",
