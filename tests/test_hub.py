@@ -15,6 +15,7 @@ import html
 import json
 import os
 import pwd
+import re
 import secrets
 import shutil
 import signal
@@ -44,12 +45,14 @@ from tressette_learn.ai.solve import ADDRESS_ENV, KEY_ENV  # noqa: E402
 from tressette_learn.cli import main  # noqa: E402
 from tressette_learn.hub import runtime as runtime_module  # noqa: E402
 from tressette_learn.hub.auth import user_name  # noqa: E402
+from tressette_learn.hub.config import HubSettings  # noqa: E402
 from tressette_learn.hub.process import Hub, settings_for, with_runtime  # noqa: E402
 from tressette_learn.hub.runtime import closed_to_others, copy_app, pins  # noqa: E402
 from tressette_learn.hub.solver import SOLVER_USER  # noqa: E402
 from tressette_learn.hub.spawner import SYSTEM_PREFIX, as_root  # noqa: E402
 from tressette_learn.i18n import t  # noqa: E402
 from tressette_learn.server import _children, _cmdline, answers, free_port  # noqa: E402
+from tressette_learn.ui.settings import LANG_VARIABLE  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -282,3 +285,25 @@ def test_the_command_needs_the_teacher_key(monkeypatch: pytest.MonkeyPatch,
 def test_the_command_refuses_a_bad_class_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hub", "--class-code", "3B C"]) == 2
     assert "--class-code" in capsys.readouterr().err
+
+
+def test_an_italian_hub_signs_in_and_teaches_in_italian() -> None:
+    """``--lang it``: every word of the login form, and the lessons' language until a
+    learner chooses another."""
+    from traitlets.config import Config
+
+    from tressette_learn.hub import config
+
+    settings = HubSettings(state_dir="/nonexistent", class_codes=("3B",), port=1, hub_port=2,
+                           proxy_api_port=3, language="it")
+    c = Config()
+    config._login(c, settings)
+    config._servers(c, settings)
+    assert c.JupyterHub.template_vars["tressette_sign_in"] == t("hub.sign_in", "it") == "Entra"
+    assert {f"tressette_{key}" for key in config.LOGIN_TEXTS} == set(c.JupyterHub.template_vars)
+    assert c.Spawner.environment[LANG_VARIABLE] == "it"
+    template = (Path(config.__file__).with_name("templates") / "login.html").read_text()
+    used = set(re.findall(r"{{ (tressette_\w+) }}", template))
+    assert used == set(c.JupyterHub.template_vars)  # each text shown, none forgotten
+    words = re.sub(r"{{.*?}}|{%.*?%}|{#.*?#}|<[^>]*>", " ", template, flags=re.S)
+    assert words.split() == []  # no word of the form is left in JupyterHub's English

@@ -137,3 +137,14 @@ def test_a_lesson_page_names_its_tab_in_the_learners_language(url: str) -> None:
         assert rec.page == "03_following_suit"
     finally:
         rec.close()
+
+
+@pytest.mark.parametrize(("variable", "lang"), [("it", "it"), (" IT ", "it"), ("fr", "en"),
+                                                ("", "en")])
+def test_the_servers_language_is_the_default_until_a_learner_chooses(
+        monkeypatch: pytest.MonkeyPatch, variable: str, lang: str) -> None:
+    monkeypatch.setenv("TRESSETTE_LANG", variable)
+    settings = Settings()
+    assert (settings.lang, settings.chosen_at) == (lang, "")  # not a learner's choice
+    assert settings.offer("en", "french", now_stamp())  # a choice kept in the browser wins
+    assert settings.lang == "en"

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..classroom.teacher import KEY_VARIABLE
 from ..server import notebooks_dir
+from ..ui.settings import LANG_VARIABLE
 
 INDEX = "00_index.ipynb"
 CONFIG_NAME = "jupyterhub_config.py"
@@ -153,6 +154,9 @@ def _proxy(c: Any, settings: HubSettings) -> None:
     c.ConfigurableHTTPProxy.pid_file = str(settings.private / "proxy.pid")
 
 
+LOGIN_TEXTS = ("sign_in", "login_help", "name", "code", "insecure")  # hub.* strings the form shows
+
+
 def _login(c: Any, settings: HubSettings) -> None:
     from ..i18n import t
     from .auth import ClassCodeAuthenticator
@@ -162,9 +166,7 @@ def _login(c: Any, settings: HubSettings) -> None:
     c.ClassCodeAuthenticator.class_codes = list(settings.class_codes)
     c.ClassCodeAuthenticator.language = lang
     c.JupyterHub.template_paths = [str(Path(__file__).with_name("templates"))]
-    c.JupyterHub.template_vars = {"tressette_name_label": t("hub.name", lang),
-                                  "tressette_code_label": t("hub.code", lang),
-                                  "tressette_login_help": t("hub.login_help", lang)}
+    c.JupyterHub.template_vars = {f"tressette_{key}": t(f"hub.{key}", lang) for key in LOGIN_TEXTS}
 
 
 def _servers(c: Any, settings: HubSettings) -> None:
@@ -180,7 +182,8 @@ def _servers(c: Any, settings: HubSettings) -> None:
     c.Spawner.start_timeout = c.Spawner.http_timeout = settings.start_timeout
     c.Spawner.environment = {"TRESSETTE_DB": settings.progress_url,
                              KEY_VARIABLE: _teacher_key_for_admins,
-                             "JUPYTERHUB_ACTIVITY_INTERVAL": str(settings.activity_every)}
+                             "JUPYTERHUB_ACTIVITY_INTERVAL": str(settings.activity_every),
+                             LANG_VARIABLE: settings.language}
     if settings.app_dir:
         c.Spawner.environment["PYTHONPATH"] = settings.app_dir
 

@@ -8,6 +8,7 @@ one wins, on every page (:mod:`.preferences`).
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 
@@ -34,6 +35,15 @@ def read_stamp(text: str) -> str:
     return min(when.astimezone(timezone.utc).isoformat(timespec="microseconds"), now_stamp())
 
 
+LANG_VARIABLE = "TRESSETTE_LANG"  # the server's language before a learner chooses one
+
+
+def default_language() -> str:
+    """The language set for the whole server (e.g. by the class hub), else English."""
+    lang = os.environ.get(LANG_VARIABLE, "").strip().lower()
+    return lang if lang in LANGUAGES else "en"
+
+
 class Settings(traitlets.HasTraits):
     """Language (``en``/``it``) and faces (``italian``/``french``); widgets observe it.
 
@@ -47,7 +57,7 @@ class Settings(traitlets.HasTraits):
     def __init__(self, drives_display: bool = False, **kwargs: object) -> None:
         self.drives_display = drives_display
         self._restoring = True  # values given here are not a learner's choice
-        super().__init__(**kwargs)
+        super().__init__(**{"lang": default_language(), **kwargs})
         self._restoring = False
 
     @traitlets.observe("lang", "faces")
