@@ -36,7 +36,10 @@ JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``
 ``kernel_max_mb``, ``solver_service_mb`` (the server's one solver process; 0 without it),
 ``server_cpu_s`` and ``browser_cpu_s`` (CPU seconds of the server with its kernels and of
 the browsers), ``server_cpu_s_per_learner`` (``server_cpu_s`` divided by the learners),
-``voila_cpu_s`` (the Voilà process alone), ``server_cores`` and ``browser_cores`` (the
+``voila_cpu_s`` (the Voilà process alone), ``kernels_cpu_s`` and ``solver_cpu_s`` (the
+kernels, ``kernels`` of them, and the solver service, read once every learner is done),
+``kernel_start_cpu_s`` (the median CPU of a pre-heated kernel before any learner came: its
+start and its page's cells), ``server_cores`` and ``browser_cores`` (the
 cores each side ran on, as lists), ``errors``, ``learners`` (and ``hint_median_s``,
 ``hint_p95_s``, ``review_median_s``, ``review_p95_s`` on the play page). Goals:
 interactive p95 <= 3 s, click p95 <= 300 ms, <= 120 MB per learner kernel, zero errors.
@@ -54,7 +57,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -201,12 +204,15 @@ async def play_a_deal(page: Page, out: Learner) -> None:
     out.hint_s, out.review_s = float(played["hint"]), float(played["review"])
 
 
-async def classroom(url: str, learners: int, arrival: float, plays: int) -> list[Learner]:
-    """Every learner at once, arriving ``arrival`` seconds apart."""
+async def classroom(url: str, learners: int, arrival: float, plays: int,
+                    done: Callable[[], object] = lambda: None) -> list[Learner]:
+    """Every learner at once, arriving ``arrival`` seconds apart; ``done`` is called once
+    all of them are done, before their pages close (and their kernels with them)."""
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         results = await asyncio.gather(*(learner(browser, url, i * arrival, plays)
                                          for i in range(learners)))
+        done()
         await browser.close()
     return list(results)
 
@@ -233,10 +239,13 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
             server = stack.enter_context(
                 VoilaServer(NOTEBOOKS, settings_option(), env=env, solver=shared))
         time.sleep(warm)  # the pre-heated kernels start with the server
+        pooled = [own_cpu(pid) for pid in server.kernel_pids()]  # started, page run, unused
         url = f"{server.url}/voila/render/{lesson}.ipynb"
         before = children_cpu()
+        split: dict[str, float] = {}
         with on_cores(pinning.browsers):  # the Playwright driver and Chromium inherit them
-            results = asyncio.run(classroom(url, learners, arrival, plays))
+            results = asyncio.run(classroom(url, learners, arrival, plays,
+                                            lambda: split.update(cpu_split(server))))
         browsers = children_cpu() - before  # Chromium and its driver have exited
         kernels = [rss_mb(pid) for pid in server.kernel_pids()]
         service = rss_mb(server.solver.process.pid) if server.solver else 0.0
@@ -261,6 +270,10 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         "server_cpu_s": round(server_cpu, 1),
         "server_cpu_s_per_learner": round(server_cpu / learners, 2),
         "voila_cpu_s": round(voila, 1),
+        "kernels_cpu_s": round(split.get("kernels", 0.0), 1),
+        "kernels": int(split.get("count", 0)),
+        "solver_cpu_s": round(split.get("solver", 0.0), 1),
+        "kernel_start_cpu_s": round(statistics.median(pooled), 2) if pooled else -1,
         "browser_cpu_s": round(browsers, 1),
         "errors": len(errors),
         **waits("hint", [r.hint_s for r in results]),
@@ -315,6 +328,15 @@ def pinning_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Pin
                    args.browser_cores or frozenset(usable[1:2] or usable[:1]))
 
 
+def cpu_split(server: VoilaServer) -> dict[str, float]:
+    """CPU seconds so far of the server's kernels (all, and how many) and of its solver
+    service: where the server's CPU went, read while the learners' kernels still run."""
+    kernels = [own_cpu(pid) for pid in server.kernel_pids()]
+    solver = server.solver.process.pid if server.solver else None
+    return {"kernels": sum(kernels), "count": len(kernels),
+            "solver": own_cpu(solver) if solver else 0.0}
+
+
 def children_cpu() -> float:
     """CPU seconds of this process's finished children (and theirs, once reaped)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -322,8 +344,12 @@ def children_cpu() -> float:
 
 
 def own_cpu(pid: int) -> float:
-    """CPU seconds process ``pid`` itself has used so far (not its children)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """CPU seconds process ``pid`` itself has used so far (not its children; 0 when it is
+    gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -387,8 +413,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['solver_service_mb']} MB; errors: {figures['errors']}")
         print(f"CPU: server {figures['server_cpu_s']} s, "
               f"{figures['server_cpu_s_per_learner']} s per learner (Voilà itself "
-              f"{figures['voila_cpu_s']} s), browsers {figures['browser_cpu_s']} s; "
-              f"{cores_report(pinning)}")
+              f"{figures['voila_cpu_s']} s, its {figures['kernels']} kernels "
+              f"{figures['kernels_cpu_s']} s, the solver service {figures['solver_cpu_s']} s; "
+              f"a pre-heated kernel's start {figures['kernel_start_cpu_s']} s), browsers "
+              f"{figures['browser_cpu_s']} s; {cores_report(pinning)}")
         if "hint_p95_s" in figures:
             print(f"hint: median {figures['hint_median_s']} s, p95 {figures['hint_p95_s']} s; "
                   f"review: median {figures['review_median_s']} s, "

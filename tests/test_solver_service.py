@@ -96,11 +96,11 @@ print(json.dumps({"values": [[str(v.card), v.thirds] for v in values],
 """
 
 
-def run_kernel(env: dict[str, str]) -> dict[str, object]:
+def run_kernel(env: dict[str, str], script: str = KERNEL) -> dict[str, object]:
     """A process that asks the solver what a lesson page asks (with ``env``)."""
     clean = {k: v for k, v in os.environ.items() if k not in (solver_service.ADDRESS_ENV,
                                                               solver_service.KEY_ENV)}
-    done = subprocess.run([sys.executable, "-c", KERNEL], env={**clean, **env}, cwd=ROOT / "tests",
+    done = subprocess.run([sys.executable, "-c", script], env={**clean, **env}, cwd=ROOT / "tests",
                           capture_output=True, text=True, timeout=300, check=True)
     result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
     result["stderr"] = done.stderr
@@ -117,6 +117,82 @@ def test_a_kernel_told_about_the_service_never_loads_numba(service: SolverServic
     assert shared["value"] == fastsolver.fast_position_value(position_from_deal(deal))
     alone = run_kernel({})
     assert alone["numba"] is True and alone["values"] == shared["values"]
+
+
+HINTS = """
+import json, sys
+from tressette_learn.ai.hints import hint
+from tressette_learn.engine import Deal, Rules
+out = []
+for preset, seed, left in [("standard", 3, 6), ("standard", 4, 3), ("a_due", 5, 9)]:
+    deal = Deal.new(Rules.preset(preset), seed=seed)
+    while deal.rules.tricks_per_deal - len(deal.tricks) > left or deal.current:
+        deal.play(deal.legal_cards()[-1])
+    out.append(hint(deal.view(deal.to_play), seed=1, block=True).to_json())
+print(json.dumps({"hints": out, "numba": "numba" in sys.modules}))
+"""
+
+
+def test_a_kernels_hints_are_solved_by_the_service_exactly_as_in_the_kernel(
+        service: SolverService) -> None:
+    shared = run_kernel(service.env(), HINTS)
+    assert shared["numba"] is False, shared["stderr"]
+    alone = run_kernel({}, HINTS)
+    assert alone["numba"] is True and shared["hints"] == alone["hints"]
+
+
+def batch_json(**change: object) -> bytes:
+    """A batched call: the deal's position and two rows that deal its cards."""
+    deal = random_deal("standard", 5, 3, 0)
+    pos = dataclasses.asdict(position_from_deal(deal))
+    mover, other = pos["to_play"], (pos["to_play"] + 1) % 4
+    swapped = list(pos["hands"])
+    low, high = swapped[other] & -swapped[other], swapped[(other + 1) % 4]
+    high &= -high
+    swapped[other] ^= low | high
+    swapped[(other + 1) % 4] ^= low | high
+    legal = position_from_deal(deal).legal()
+    rows = {"hands": [pos["hands"], swapped], "stocks": [], "reps": [(legal & -legal)
+            .bit_length() - 1], "nodes": 0, "session": "ab12"}
+    assert swapped[mover] == pos["hands"][mover]
+    rows.update(change)
+    return json.dumps({"op": "rows", "pos": pos, "rows": rows}).encode()
+
+
+def test_a_batched_call_answers_and_a_forged_one_is_refused_naming_its_field(
+        service: SolverService) -> None:
+    values, nodes, _ = decode_reply(raw_ask(service, batch_json()))
+    assert len(values) == 2 and nodes > 0
+    pos = position_from_deal(random_deal("standard", 5, 3, 0))
+    stolen = [*pos.hands[:3], pos.hands[3] | 1 << 39]
+    for change, field in [({"session": "../x"}, "session:"), ({"reps": [99]}, "reps:"),
+                          ({"nodes": -1}, "nodes:"), ({"hands": []}, "hands: expected 1"),
+                          ({"hands": [stolen]}, "hands:"), ({"stocks": [[1]]}, "hands:"),
+                          ({"hands": [[*pos.hands[:3], 0]]}, "a row must deal")]:
+        with pytest.raises(WireError, match=field):
+            decode_reply(raw_ask(service, batch_json(**change)))
+    assert still_answers(service)
+
+
+def test_a_hint_waiting_for_the_service_goes_before_waiting_reviews() -> None:
+    pool = solver_service.CorePool(1)
+    order: list[str] = []
+    with pool.take():  # the one core is busy: both wait
+        review = threading.Thread(target=lambda: take_and_note(pool, order, "review", False))
+        review.start()
+        time.sleep(0.2)
+        hint = threading.Thread(target=lambda: take_and_note(pool, order, "hint", True))
+        hint.start()
+        time.sleep(0.2)
+    review.join(10)
+    hint.join(10)
+    assert order == ["hint", "review"]
+
+
+def take_and_note(pool: solver_service.CorePool, order: list[str], name: str,
+                  urgent: bool) -> None:
+    with pool.take(urgent=urgent):
+        order.append(name)
 
 
 def test_a_kernel_searches_itself_when_the_service_is_gone() -> None:

@@ -178,11 +178,28 @@ def test_the_page_never_names_a_card_the_learner_may_not_see(preset):
     table = Table(preset, seed=4, delay_ms=0)
     for _ in range(12):
         assert named_cards(table.state) <= visible_cards(table)
-        assert set(table.faces) - {"back"} <= visible_cards(table)
         table.run()
         table.next_trick()
         if table.status == "your_turn":
             table.play(my_cards(table, legal=True)[0])
+
+
+@pytest.mark.parametrize("preset", ["standard", "a_due"])
+def test_the_card_drawings_are_the_whole_decks_whatever_the_deal(preset):
+    """The drawings say nothing of the hands: the same forty (and a back) at every deal,
+    sent once, not again as each card comes into view."""
+    sent: list[dict] = []
+    table = Table(preset, seed=4, delay_ms=0)
+    table.observe(lambda change: sent.append(change["new"]), "faces")
+    other = Table(preset, seed=5, delay_ms=0)
+    assert table.faces == other.faces
+    assert set(table.faces) == set(_all_cards()) | {"back"}
+    english = table.faces
+    play_to_the_end(table)
+    table.new_deal(seed=9)
+    assert sent == []
+    SETTINGS.lang = "it"  # drawn again, once, for their Italian names
+    assert len(sent) == 1 and sent[0]["Ac"] != english["Ac"]
 
 
 def test_show_all_reveals_every_hand():

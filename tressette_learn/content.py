@@ -13,6 +13,10 @@ from typing import Any
 
 import yaml
 
+# libyaml's parser when PyYAML has it: the same data ten times faster (a page opens with
+# ~36 lesson files parsed, 0.3 s of CPU with the pure-Python one).
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 class ContentError(ValueError):
     """A lesson file is missing or malformed; the message names the file and the field."""
@@ -34,7 +38,7 @@ def load(relative: str) -> Any:
         raise ContentError(f"{relative}: no such lesson file")
     text = path.read_text(encoding="utf-8")
     try:
-        return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+        return json.loads(text) if path.suffix == ".json" else yaml.load(text, SAFE_LOADER)
     except (ValueError, yaml.YAMLError) as exc:
         raise ContentError(f"{relative}: not valid {path.suffix[1:].upper()}: {exc}") from None
 

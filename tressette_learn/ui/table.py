@@ -334,8 +334,8 @@ class Table(anywidget.AnyWidget, EventSource):
     def _sync(self, status: str | None = None) -> None:
         self._step += 1
         situation = self._situation(status)
-        faces = card_faces(self.deal, situation)
-        if faces != self.faces:
+        faces = card_faces(situation.faces, situation.lang)
+        if faces is not self.faces:
             self.faces = faces  # sent before the state that names these cards
         self.state = table_state(self.deal, situation)
 

@@ -1,7 +1,9 @@
 """What the card table shows, as one JSON object for the browser (no widget code here).
 
 Only cards the learner may see are named: hidden hands go as a count of face-down cards,
-so the page source never gives a card away.
+so the page source never gives a card away. The card drawings (:func:`card_faces`) are the
+whole deck's, the same for every deal: sent once per table, they say nothing of where a
+card lies (every deal has all forty).
 """
 
 from __future__ import annotations
@@ -53,20 +55,15 @@ def back_svg(faces: str, lang: str) -> str:
     return card_svg(DECK[0], faces=faces, lang=lang, face_down=True)
 
 
-def visible_cards(deal: Deal, me: Seat, show_all: bool) -> set[Card]:
-    """Every card the learner may see now: visible hands, cards played, cards drawn."""
-    cards = {p.card for p in deal.plays} | {d.card for d in deal.draws}
-    for seat in deal.seats:
-        if visible(deal, me, seat, show_all):
-            cards |= set(deal.hand(seat))
-    return cards
-
-
-def card_faces(deal: Deal, s: Situation) -> dict[str, str]:
-    """The drawing of each visible card (and of a face-down card, as ``back``)."""
-    faces = {str(c): _svg(c, s.faces, s.lang) for c in visible_cards(deal, s.me, s.show_all)}
-    faces["back"] = back_svg(s.faces, s.lang)
-    return faces
+@functools.lru_cache(maxsize=8)
+def card_faces(faces: str, lang: str) -> dict[str, str]:
+    """The drawing of every card of the deck (and of a face-down card, as ``back``) in
+    ``faces`` and ``lang``: one object per style and language (never change it), so a
+    table sends it again only when the learner switches either. Sending only the cards in
+    view would send the whole set again each time a card comes into view (4 MB a deal)."""
+    drawings = {str(c): _svg(c, faces, lang) for c in DECK}
+    drawings["back"] = back_svg(faces, lang)
+    return drawings
 
 
 def positions(deal: Deal, me: Seat) -> dict[Seat, str]:

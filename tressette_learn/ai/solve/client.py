@@ -1,7 +1,8 @@
-"""A kernel's side of the solver service: the search core's two calls, asked over a socket.
+"""A kernel's side of the solver service: the search cores' calls, asked over a socket.
 
 :class:`RemoteCore` answers ``position_value`` and ``card_values`` like the in-process core
-(``compiled``'s), so ``compiled`` runs the same jobs on either. Each thread keeps its own
+(``compiled``'s), so ``compiled`` runs the same jobs on either, and ``rows`` like the
+batched solver's compiled call (``batched``). Each thread keeps its own
 connection, so a hint and a review can search at once. Any failure to reach the service
 raises :class:`ServiceUnavailable`; ``compiled`` then loads the core itself.
 """
@@ -14,7 +15,7 @@ from multiprocessing.connection import Client, Connection
 from typing import Any
 
 from .position import Position
-from .wire import ADDRESS_ENV, KEY_ENV, Request, decode_reply, encode_request
+from .wire import ADDRESS_ENV, KEY_ENV, Request, Rows, decode_reply, encode_request
 
 
 class ServiceUnavailable(RuntimeError):
@@ -71,6 +72,11 @@ class RemoteCore:
         """The first side's future thirds after each representative legal card."""
         pairs = self._ask(Request("cards", pos, points_only))
         return {int(rep): int(value) for rep, value in pairs}
+
+    def rows(self, pos: Position, rows: Rows) -> tuple[list[list[int]], int, int]:
+        """A batched call (:mod:`.batched`): the values of the rows done, nodes, searches."""
+        values, nodes, searches = self._ask(Request("rows", pos, rows=rows))
+        return values, int(nodes), int(searches)
 
 
 def from_environment() -> RemoteCore | None:

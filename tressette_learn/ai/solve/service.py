@@ -9,7 +9,10 @@ prove it holds the key (``multiprocessing.connection``'s challenge) before it is
 
 The service searches on ``workers`` transposition tables at once (the core releases the
 GIL); a connection gets back the table it used last when that one is free, so a hint's or
-review's consecutive searches at one table reuse its bounds. It exits when its parent does.
+review's consecutive searches at one table reuse its bounds. A hint's batched calls
+(:mod:`.batched`) go first: a learner waits for a hint, while a review is many searches
+that may wait a moment each; each hint's solver has a table of its own here
+(:class:`Sessions`). It exits when its parent does.
 """
 
 from __future__ import annotations
@@ -26,13 +29,14 @@ import sys
 import tempfile
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from multiprocessing.connection import Connection, Listener, answer_challenge, deliver_challenge
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import compiled
+from . import batched, compiled
 from .client import RemoteCore, ServiceUnavailable
 from .wire import (
     ADDRESS_ENV,
@@ -125,20 +129,28 @@ WORKERS = 2 * _cpus()
 
 
 class CorePool:
-    """``workers`` search cores (each with its own tables), lent one at a time."""
+    """``workers`` search cores (each with its own tables), lent one at a time; an
+    ``urgent`` borrower (a hint) goes before the others that wait."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self.free: list[Any] = []
         self.made = 0
+        self.urgent = 0  # urgent borrowers waiting
         self.cond = threading.Condition()
 
     @contextlib.contextmanager
-    def take(self, preferred: Any = None) -> Iterator[Any]:
-        """A free core: ``preferred`` if it is free; waits while all are busy."""
+    def take(self, preferred: Any = None, urgent: bool = False) -> Iterator[Any]:
+        """A free core: ``preferred`` if it is free; waits while all are busy (and, unless
+        ``urgent``, while an urgent borrower waits)."""
         with self.cond:
-            while not self.free and self.made >= self.workers:
-                self.cond.wait()
+            self.urgent += urgent
+            try:
+                while (not self.free and self.made >= self.workers) or \
+                        (self.urgent and not urgent):
+                    self.cond.wait()
+            finally:
+                self.urgent -= urgent
             if not self.free:
                 self.made += 1
                 self.free.append(compiled.new_core())
@@ -149,17 +161,48 @@ class CorePool:
         finally:
             with self.cond:
                 self.free.append(core)
-                self.cond.notify()
+                self.cond.notify_all()
 
 
-def answer(request: Request, pool: CorePool, last: list[Any]) -> Any:
+class Sessions:
+    """The batched solver's tables, one for each hint's solver (its ``session``), the
+    least recently used dropped beyond ``size``: a hint's calls reuse their own entries, as
+    in a kernel, and never another hint's."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.tables: OrderedDict[str, tuple[batched.RowTable, batched.TableUser]] = \
+            OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, session: str) -> tuple[batched.RowTable, batched.TableUser]:
+        """The session's table and its generation (new ones for a new session)."""
+        with self.lock:
+            if session not in self.tables:
+                self.tables[session] = (batched.RowTable(), batched.TableUser())
+                while len(self.tables) > self.size:
+                    self.tables.popitem(last=False)
+            self.tables.move_to_end(session)
+            return self.tables[session]
+
+
+def answer(request: Request, pool: CorePool, last: list[Any],
+           sessions: Sessions) -> Any:
     """The reply's answer to one request (``last`` holds the connection's last core)."""
     if request.op == "ready":
-        return compiled.is_ready()
+        return compiled.is_ready() and batched.is_ready()
     compiled.warm_up(background=False)
+    batched.warm_up(background=False)
     if request.op == "wait":
         return True
     assert request.pos is not None
+    if request.rows is not None:
+        rows = request.rows
+        with pool.take(urgent=True):
+            table, user = sessions.get(rows.session)
+            values, nodes, searches = batched.solve_rows(
+                request.pos, rows.hands, rows.stocks, rows.reps, rows.nodes, table, user)
+        return [values.tolist(), nodes, searches]
     with pool.take(last[0]) as core:
         last[0] = core
         if request.op == "value":
@@ -167,7 +210,7 @@ def answer(request: Request, pool: CorePool, last: list[Any]) -> Any:
         return sorted(core.card_values(request.pos, request.points_only).items())
 
 
-def handle(conn: Connection, key: bytes, pool: CorePool) -> None:
+def handle(conn: Connection, key: bytes, pool: CorePool, sessions: Sessions) -> None:
     """Serve one client: the key's challenge both ways, then its requests in turn."""
     with conn:
         try:
@@ -182,7 +225,7 @@ def handle(conn: Connection, key: bytes, pool: CorePool) -> None:
             except (OSError, EOFError):  # gone, or a message too long (the stream is lost)
                 return
             try:
-                reply = encode_reply(answer(decode_request(data), pool, last))
+                reply = encode_reply(answer(decode_request(data), pool, last, sessions))
             except WireError as err:
                 reply = encode_reply(error=str(err))
             except Exception as err:  # noqa: BLE001  the core failed: tell the client
@@ -197,13 +240,15 @@ def serve(address: str, key: bytes, workers: int) -> None:
     """Listen on ``address`` until the process is stopped; load the core at once."""
     with Listener(address, family="AF_UNIX") as listener:
         compiled.warm_up(background=True)
-        pool = CorePool(workers)
+        batched.warm_up(background=True)
+        pool, sessions = CorePool(workers), Sessions(4 * workers)
         while True:
             try:
                 conn = listener.accept()
             except OSError:
                 continue
-            threading.Thread(target=handle, args=(conn, key, pool), daemon=True).start()
+            threading.Thread(target=handle, args=(conn, key, pool, sessions),
+                             daemon=True).start()
 
 
 def _exit_with_parent() -> None:

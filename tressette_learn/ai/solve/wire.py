@@ -2,7 +2,9 @@
 
 A request is ``{"op": ..., "pos": {...}, "points_only": bool}``; ``op`` is ``"value"``
 (the first side's exact future thirds), ``"cards"`` (each representative legal card's
-value), ``"ready"`` (is the core loaded?) or ``"wait"`` (answer once it is). A reply is
+value), ``"rows"`` (many deals of one view in one batched call, :mod:`.batched`: ``pos`` is
+the first deal's position and ``rows`` the deals, :class:`Rows`), ``"ready"`` (are the
+cores loaded?) or ``"wait"`` (answer once they are). A reply is
 ``{"ok": ...}`` or ``{"error": "..."}``. Every field of a position is checked before a
 search runs on it: the compiled core trusts its input.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from functools import reduce
 from operator import or_
 from typing import Any
@@ -19,13 +22,30 @@ from .position import Position
 
 ADDRESS_ENV = "TRESSETTE_SOLVER_ADDRESS"  # a kernel's environment: the service's socket
 KEY_ENV = "TRESSETTE_SOLVER_KEY"  # and the key (hex) a client proves it holds
-OPS = ("value", "cards", "ready", "wait")
-MAX_MESSAGE = 64 * 1024  # bytes; a position is ~1 KB
+OPS = ("value", "cards", "rows", "ready", "wait")
+MAX_MESSAGE = 1024 * 1024  # bytes; a position is ~1 KB, a batch of deals up to ~600 KB
+MAX_ROWS = 8192  # deals in one batched call (a hint's largest batch)
+MAX_NODES = 1 << 62
+SESSION = re.compile(r"[0-9a-f]{1,32}")
 FULL = (1 << 40) - 1  # every card of the deck, as a mask
 
 
 class WireError(ValueError):
     """A message that is not a valid request or reply; names the field."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Rows:
+    """Deals that complete one view, for one batched call: each row's four hands (seat
+    masks) and stock still to draw (empty rows without a stock), the representative cards
+    to value, a budget of search nodes (0: none) and the asking solver's ``session`` (the
+    service keeps a table for each)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    stocks: tuple[tuple[int, ...], ...]
+    reps: tuple[int, ...]
+    nodes: int
+    session: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,6 +55,7 @@ class Request:
     op: str
     pos: Position | None = None
     points_only: bool = False
+    rows: Rows | None = None
 
 
 def encode_request(request: Request) -> bytes:
@@ -42,6 +63,8 @@ def encode_request(request: Request) -> bytes:
     body: dict[str, Any] = {"op": request.op, "points_only": request.points_only}
     if request.pos is not None:
         body["pos"] = dataclasses.asdict(request.pos)
+    if request.rows is not None:
+        body["rows"] = dataclasses.asdict(request.rows)
     return json.dumps(body, separators=(",", ":")).encode()
 
 
@@ -56,7 +79,10 @@ def decode_request(data: bytes) -> Request:
         raise WireError("points_only: expected true or false")
     if op in ("ready", "wait"):
         return Request(op)
-    return Request(op, decode_position(body.get("pos")), points_only)
+    pos = decode_position(body.get("pos"))
+    if op == "rows":
+        return Request(op, pos, rows=decode_rows(body.get("rows"), pos))
+    return Request(op, pos, points_only)
 
 
 def encode_reply(ok: Any = None, error: str | None = None) -> bytes:
@@ -96,6 +122,43 @@ def decode_position(raw: object) -> Position:
         a_perdere=_bool(raw, "a_perdere"), captured=_list(raw, "captured", 0, 400, length=2))
     _check_table(pos)
     return pos
+
+
+def decode_rows(raw: object, pos: Position) -> Rows:
+    """The deals of a batched call, checked against their first deal's position ``pos``:
+    every row holds the same cards as ``pos`` (hands and stock still to draw), each seat as
+    many, the mover the same hand, and the cards to value are legal for the mover."""
+    if not isinstance(raw, dict) or set(raw) != {f.name for f in dataclasses.fields(Rows)}:
+        raise WireError("rows: expected an object with hands, stocks, reps, nodes, session")
+    if pos.to_play < 0 or pos.tricks_left < 1 or pos.stock_pos:
+        raise WireError("pos: expected a seat to play, before any card of the stock is drawn")
+    session, nodes = raw["session"], _int(raw, "nodes", 0, MAX_NODES)
+    if not isinstance(session, str) or not SESSION.fullmatch(session):
+        raise WireError("session: expected up to 32 hexadecimal digits")
+    reps = _list(raw, "reps", 0, 39)
+    if not reps or len(set(reps)) != len(reps) or any(not pos.legal() >> c & 1 for c in reps):
+        raise WireError("reps: expected different legal cards of the seat to play")
+    hands, stocks = raw["hands"], raw["stocks"]
+    if not isinstance(hands, list) or not 1 <= len(hands) <= MAX_ROWS or \
+            not isinstance(stocks, list) or len(stocks) != (len(hands) if pos.stock else 0):
+        raise WireError(f"hands: expected 1 to {MAX_ROWS} rows (and a stock for each if any)")
+    rows = [_row(hand, stocks[i] if pos.stock else [], pos) for i, hand in enumerate(hands)]
+    return Rows(tuple(h for h, _ in rows), tuple(s for _, s in rows if s), tuple(reps),
+                nodes, session)
+
+
+def _row(hand: object, stock: object, pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One deal of a batched call, checked (see :func:`decode_rows`)."""
+    hands = _list({"hands": hand}, "hands", 0, FULL, length=4)
+    cards = _list({"stocks": stock}, "stocks", 0, 39, length=len(pos.stock))
+    masks = [*hands, *(1 << c for c in cards)]
+    held = reduce(or_, masks, 0)
+    if sum(m.bit_count() for m in masks) != held.bit_count() or \
+            held != reduce(or_, [*pos.hands, *(1 << c for c in pos.stock)], 0) or \
+            [h.bit_count() for h in hands] != [h.bit_count() for h in pos.hands] or \
+            hands[pos.to_play] != pos.hands[pos.to_play]:
+        raise WireError("hands: a row must deal the first row's cards, as many to each seat")
+    return tuple(hands), tuple(cards)
 
 
 def _check_table(pos: Position) -> None:
