@@ -57,7 +57,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -167,8 +167,13 @@ async def page_state(page: Page) -> str:
         return f"page unreadable ({type(err).__name__})"
 
 
-async def learner(browser: Browser, url: str, delay: float, plays: int) -> Learner:
-    """One learner: arrive, open the lesson, play cards."""
+Opener = Callable[[Page], Awaitable[object]]  # how one learner reaches the lesson's page
+
+
+async def learner(browser: Browser, url: str, delay: float, plays: int,
+                  opener: Opener | None = None) -> Learner:
+    """One learner: arrive, open the lesson (``opener``: e.g. sign in on a hub first, which
+    counts in the time to an interactive page), play cards."""
     out = Learner()
     await asyncio.sleep(delay)
     context = await browser.new_context()
@@ -180,7 +185,7 @@ async def learner(browser: Browser, url: str, delay: float, plays: int) -> Learn
             msg.location.get("url", "") and out.errors.append(f"console: {msg.text}"))
     try:
         start = time.monotonic()
-        await page.goto(url, timeout=TIMEOUT_MS)
+        await (opener(page) if opener else page.goto(url, timeout=TIMEOUT_MS))
         match = "10_play" in url
         await page.wait_for_function(START_SHOWN if match else TABLE_SHOWN, polling=50,
                                      timeout=TIMEOUT_MS)
@@ -205,12 +210,15 @@ async def play_a_deal(page: Page, out: Learner) -> None:
 
 
 async def classroom(url: str, learners: int, arrival: float, plays: int,
-                    done: Callable[[], object] = lambda: None) -> list[Learner]:
+                    done: Callable[[], object] = lambda: None,
+                    opener: Callable[[int], Opener] | None = None) -> list[Learner]:
     """Every learner at once, arriving ``arrival`` seconds apart; ``done`` is called once
-    all of them are done, before their pages close (and their kernels with them)."""
+    all of them are done, before their pages close (and their kernels with them);
+    ``opener(i)`` opens the page for learner ``i`` (default: go to ``url``)."""
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        results = await asyncio.gather(*(learner(browser, url, i * arrival, plays)
+        results = await asyncio.gather(*(learner(browser, url, i * arrival, plays,
+                                                 opener(i) if opener else None)
                                          for i in range(learners)))
         done()
         await browser.close()
@@ -252,6 +260,21 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         assert server.process is not None
         voila = own_cpu(server.process.pid)
     server_cpu = children_cpu() - start - browsers  # Voilà, its kernels, the solver service
+    return {
+        **class_figures(results),
+        **memory_figures(kernels, service),
+        **cpu_figures(server_cpu, browsers, learners),
+        "voila_cpu_s": round(voila, 1),
+        "kernels_cpu_s": round(split.get("kernels", 0.0), 1),
+        "kernels": int(split.get("count", 0)),
+        "solver_cpu_s": round(split.get("solver", 0.0), 1),
+        "kernel_start_cpu_s": round(statistics.median(pooled), 2) if pooled else -1,
+    }
+
+
+def class_figures(results: list[Learner]) -> Figures:
+    """What the learners measured: time to an interactive page, clicks, hints, reviews,
+    errors (the first ten printed)."""
     ready = [r.interactive_s for r in results if r.interactive_s is not None]
     clicks = [c for r in results for c in r.clicks_ms]
     errors = [e for r in results for e in r.errors]
@@ -260,25 +283,28 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
     for error in errors[:10]:
         print("error:", error, file=sys.stderr)
     return {
-        "learners": learners,
+        "learners": len(results),
         "interactive_median_s": round(statistics.median(ready), 2) if ready else -1,
         "interactive_p95_s": round(percentile(ready, 0.95), 2) if ready else -1,
         "click_p95_ms": round(percentile(clicks, 0.95), 1) if clicks else -1,
-        "kernel_mb": round(statistics.mean(kernels), 1) if kernels else -1,
-        "kernel_max_mb": round(max(kernels), 1) if kernels else -1,
-        "solver_service_mb": round(service, 1),
-        "server_cpu_s": round(server_cpu, 1),
-        "server_cpu_s_per_learner": round(server_cpu / learners, 2),
-        "voila_cpu_s": round(voila, 1),
-        "kernels_cpu_s": round(split.get("kernels", 0.0), 1),
-        "kernels": int(split.get("count", 0)),
-        "solver_cpu_s": round(split.get("solver", 0.0), 1),
-        "kernel_start_cpu_s": round(statistics.median(pooled), 2) if pooled else -1,
-        "browser_cpu_s": round(browsers, 1),
         "errors": len(errors),
         **waits("hint", [r.hint_s for r in results]),
         **waits("review", [r.review_s for r in results]),
     }
+
+
+def memory_figures(kernels: list[float], service: float) -> Figures:
+    """The kernels' mean and largest resident memory and the solver service's, in MB."""
+    return {"kernel_mb": round(statistics.mean(kernels), 1) if kernels else -1,
+            "kernel_max_mb": round(max(kernels), 1) if kernels else -1,
+            "solver_service_mb": round(service, 1)}
+
+
+def cpu_figures(server_cpu: float, browsers: float, learners: int) -> Figures:
+    """The server's CPU seconds, in all and per learner, and the browsers'."""
+    return {"server_cpu_s": round(server_cpu, 1),
+            "server_cpu_s_per_learner": round(server_cpu / learners, 2),
+            "browser_cpu_s": round(browsers, 1)}
 
 
 @contextlib.contextmanager
@@ -382,14 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", default="00_index")
     parser.add_argument("--runs", type=int, default=1,
                         help="run the class this many times and report medians (default 1)")
-    parser.add_argument("--server-cores", type=core_list, metavar="LIST",
-                        help="cores of the server and all it starts, e.g. 0 or 0,2-3 "
-                             "(default: the first core this process may use)")
-    parser.add_argument("--browser-cores", type=core_list, metavar="LIST",
-                        help="cores of Chromium and the Playwright driver "
-                             "(default: the second core this process may use)")
-    parser.add_argument("--no-pin", action="store_true",
-                        help="let the server and the browsers share every core")
+    add_pinning_options(parser)
     add_server_options(parser)
     args = parser.parse_args(argv)
     pinning = pinning_of(args, parser)
@@ -422,6 +441,18 @@ def main(argv: list[str] | None = None) -> int:
                   f"review: median {figures['review_median_s']} s, "
                   f"p95 {figures['review_p95_s']} s")
     return 0
+
+
+def add_pinning_options(parser: argparse.ArgumentParser) -> None:
+    """--server-cores, --browser-cores and --no-pin (read by :func:`pinning_of`)."""
+    parser.add_argument("--server-cores", type=core_list, metavar="LIST",
+                        help="cores of the server and all it starts, e.g. 0 or 0,2-3 "
+                             "(default: the first core this process may use)")
+    parser.add_argument("--browser-cores", type=core_list, metavar="LIST",
+                        help="cores of Chromium and the Playwright driver "
+                             "(default: the second core this process may use)")
+    parser.add_argument("--no-pin", action="store_true",
+                        help="let the server and the browsers share every core")
 
 
 def cores_report(pinning: Pinning) -> str:

@@ -11,7 +11,6 @@ import os
 import pwd
 import re
 import shutil
-import subprocess
 import tempfile
 import time
 import urllib.error
@@ -21,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tressette_learn.hub.process import Hub, settings_for
-from tressette_learn.hub.spawner import SYSTEM_PREFIX
+from tressette_learn.hub.spawner import remove_learner_users
 from tressette_learn.server import _children, _cmdline
 
 CODE = "3B"
@@ -88,17 +87,8 @@ def class_hub(teacher_key: str, **options: object) -> Iterator[Hub]:
         with Hub(settings_for(state, [CODE], **options), teacher_key=teacher_key) as running:
             yield running
     finally:
-        remove_learner_users(state)
+        remove_learner_users(str(state))
         shutil.rmtree(state, ignore_errors=True)
-
-
-def remove_learner_users(state: Path) -> None:
-    """Remove the system users this hub made (their homes are in its state folder)."""
-    homes = str(state / "homes") + "/"
-    for entry in pwd.getpwall():
-        if entry.pw_name.startswith(SYSTEM_PREFIX) and entry.pw_dir.startswith(homes):
-            with contextlib.suppress(OSError):
-                subprocess.run(["userdel", entry.pw_name], capture_output=True, check=False)
 
 
 def index_page(hub: Hub, visitor: Visitor, name: str, start: str = "") -> str:

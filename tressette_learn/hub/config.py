@@ -23,6 +23,7 @@ from ..ui.settings import LANG_VARIABLE
 INDEX = "00_index.ipynb"
 CONFIG_NAME = "jupyterhub_config.py"
 SETTINGS_NAME = "hub.json"
+PROXY_WAIT_S = 900  # longest a request through the proxy may wait for its answer
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 
 
@@ -150,7 +151,11 @@ def _hub(c: Any, settings: HubSettings) -> None:
 
 def _proxy(c: Any, settings: HubSettings) -> None:
     c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{settings.proxy_api_port}"
-    c.ConfigurableHTTPProxy.command = [str(_script("configurable-http-proxy"))]
+    # The Python proxy answers a request only once it has the whole response, and gives up
+    # after 20 s by default: a spawn's progress stream, or a lesson page still executing,
+    # would then end in a 503 and leave the learner on the "starting" page.
+    c.ConfigurableHTTPProxy.command = [str(_script("configurable-http-proxy")),
+                                       f"--proxy-timeout={PROXY_WAIT_S * 1000}"]
     c.ConfigurableHTTPProxy.pid_file = str(settings.private / "proxy.pid")
 
 

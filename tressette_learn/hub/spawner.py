@@ -36,6 +36,15 @@ def ensure_group(group: str) -> int:
         return grp.getgrnam(group).gr_gid
 
 
+def remove_learner_users(state_dir: str) -> None:
+    """Remove the learners' system users a hub with this state folder made (their homes
+    are inside it)."""
+    homes = os.path.join(state_dir, "homes") + "/"
+    for entry in pwd.getpwall():
+        if entry.pw_name.startswith(SYSTEM_PREFIX) and entry.pw_dir.startswith(homes):
+            subprocess.run(["userdel", entry.pw_name], capture_output=True, check=False)
+
+
 def ensure_user(name: str, home_base: str, group: str) -> pwd.struct_passwd:
     """The system user ``name`` (made when missing: no login shell, no password, member of
     ``group``) with a home folder of their own that only they can read."""
