@@ -7,7 +7,9 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8866
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck pytest nbval bench clean install chromium
+LITE_STAMP := $(VENV)/.installed-lite
+
+.PHONY: serve test lint typecheck pytest nbval bench clean install chromium lite serve-lite
 
 install: $(STAMP)
 
@@ -23,6 +25,18 @@ $(STAMP): pyproject.toml | $(PY)
 # it prints the index page's URL; Ctrl-C stops it and its kernels.
 serve: $(STAMP)
 	$(VENV)/bin/tressette-learn serve --port $(PORT)
+
+# The static site (docs/lite.md): build/lite/, lessons run in the browser (Pyodide); needs npm.
+# Downloads (PyPI, the npm registry) are kept in build/lite-cache/ for the next build.
+$(LITE_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,lite]'
+	touch $@
+
+lite: $(LITE_STAMP)
+	$(PY) -m scripts.build_lite
+
+serve-lite: lite
+	$(VENV)/bin/tressette-learn lite --port $(PORT)
 
 # The browser tests (tests/browser) use Debian's Chromium, installed here when missing.
 chromium:

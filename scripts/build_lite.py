@@ -17,7 +17,8 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 from scripts.lite import lock, pages, pyodide_core, site, wheels
-from scripts.lite.config import CACHE, KERNEL_NEEDS, SITE, pins
+from scripts.lite.config import CACHE, KERNEL_NEEDS, ROOT, SITE, pins
+from scripts.lite.wheels import SOURCES
 
 # What the kernel loads as it starts: the project and what jupyterlite-pyodide-kernel's
 # boot would install (sqlite3 is a stand-in: Pyodide's own is not on the registries).
@@ -59,6 +60,18 @@ def build(out: Path = SITE) -> None:
     pages.write_pages(stage / "files", pages.lesson_notebooks())
     extensions = [by_name[name].path for name in ("anywidget", "jupyterlab-widgets")]
     site.voici_build(stage, out.resolve(), [*extensions, kernel], [w.key for w in needed])
+
+
+def is_fresh(out: Path = SITE) -> bool:
+    """True if ``out`` was built after the last change to anything it is built from."""
+    entry = out / "index.html"
+    if not entry.is_file():
+        return False
+    sources = [ROOT / "pyproject.toml", Path(__file__)]
+    for folder in (*SOURCES, "scripts/lite"):
+        sources.extend(p for p in (ROOT / folder).rglob("*")
+                       if p.is_file() and "__pycache__" not in p.parts)
+    return entry.stat().st_mtime > max(p.stat().st_mtime for p in sources)
 
 
 def size(folder: Path) -> tuple[int, int]:

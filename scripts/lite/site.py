@@ -10,6 +10,15 @@ import sys
 from pathlib import Path
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+FIRST_PAGE = "voici/render/00_index.html"
+# The site's index.html: voici's sends the learner to a list of files (and by an absolute
+# path, which breaks on a host that serves the site below its root); ours opens the course.
+ENTRY_PAGE = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="0; url={FIRST_PAGE}">
+<title>Tressette</title></head>
+<body><p><a href="{FIRST_PAGE}">Tressette: the course · il corso</a></p></body></html>
+"""
 
 
 def lite_config(out: Path, extensions: list[Path]) -> dict[str, object]:
@@ -40,4 +49,6 @@ def voici_build(stage: Path, out: Path, extensions: list[Path], preload: list[st
     shutil.rmtree(stage / ".cache", ignore_errors=True)
     # (voici-core's own `python -m voici_core` imports the `voici` package, which we skip)
     subprocess.run([sys.executable, "-c", "from voici_core.app import main; main()",
-                    "build", "--lite-dir", str(stage)], check=True, cwd=stage)
+                    "build", "--lite-dir", str(stage)], check=True, cwd=stage,
+                   stdout=subprocess.DEVNULL)
+    (out / "index.html").write_text(ENTRY_PAGE, encoding="utf-8")

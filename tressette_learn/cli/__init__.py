@@ -125,10 +125,11 @@ def print_json(obj: Any) -> None:
 
 
 from .analysis import add_hint, add_review  # noqa: E402 - the commands use the helpers above
+from .lite import add_lite  # noqa: E402
 from .progress import add_progress  # noqa: E402
 from .score import add_score  # noqa: E402
 from .serve import add_serve  # noqa: E402
 
 COMMANDS: dict[str, Callable[[Any], None]] = {"score": add_score, "hint": add_hint,
                                                "review": add_review, "serve": add_serve,
-                                               "progress": add_progress}
+                                               "progress": add_progress, "lite": add_lite}
