@@ -48,14 +48,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-pytest: chromium $(STAMP)
+pytest: chromium $(STAMP) $(LITE_STAMP)
 	$(PY) -m pytest
 
 nbval: $(STAMP)
 	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/
 
 # One pytest run for the unit tests and the notebooks, so its last line counts them all.
-test: chromium lint typecheck $(STAMP)
+test: chromium lint typecheck $(STAMP) $(LITE_STAMP)
 	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
 
 bench: $(STAMP)

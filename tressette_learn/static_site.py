@@ -20,6 +20,12 @@ def default_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "build" / "lite"
 
 
+def check_site(folder: Path) -> None:
+    """Raise FileNotFoundError unless ``folder`` holds a built site."""
+    if not (folder / ENTRY).is_file():
+        raise FileNotFoundError(f"{folder}: no static site here (build it with `make lite`)")
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
@@ -32,8 +38,7 @@ class StaticSite:
     ``with`` block; :attr:`url` is its address."""
 
     def __init__(self, folder: Path, port: int = 0) -> None:
-        if not (folder / ENTRY).is_file():
-            raise FileNotFoundError(f"{folder}: no static site here (build it with `make lite`)")
+        check_site(folder)
         handler = functools.partial(_Handler, directory=str(folder))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.httpd.daemon_threads = True

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..static_site import StaticSite, default_dir
+from ..static_site import StaticSite, check_site, default_dir
 from . import EXIT_OK, UsageError
 from .serve import check_port, open_browser, stop_signals_raise
 
@@ -35,11 +35,13 @@ def add_lite(sub: Any) -> None:
 
 def run_lite(args: argparse.Namespace) -> int:
     """Serve until Ctrl-C."""
-    check_port(args.port)
+    folder = (args.dir or default_dir()).expanduser()
     try:
-        site = StaticSite((args.dir or default_dir()).expanduser(), args.port)
+        check_site(folder)
     except FileNotFoundError as err:
         raise UsageError(str(err)) from None
+    check_port(args.port)
+    site = StaticSite(folder, args.port)
     try:
         with stop_signals_raise(), site:
             print(f"Serving the static course at {site.url}/\nPress Ctrl-C to stop.",
