@@ -57,7 +57,8 @@ def run(runs: int, plays: int) -> dict[str, float]:
         browser.close()
     return {"site_mb": round(sum(p.stat().st_size for p in files) / 1e6, 1),
             "site_files": len(files),
-            "cold_s": round(statistics.median(cold), 1), "warm_s": round(statistics.median(warm), 1),
+            "cold_s": round(statistics.median(cold), 1),
+            "warm_s": round(statistics.median(warm), 1),
             "cold_runs": [round(s, 1) for s in cold], "warm_runs": [round(s, 1) for s in warm],
             "click_median_ms": round(statistics.median(clicks), 1),
             "click_p95_ms": round(percentile(clicks, 0.95), 1), "plays": plays}
