@@ -7,7 +7,9 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8866
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck pytest nbval bench clean install chromium hub-runtime
+LITE_STAMP := $(VENV)/.installed-lite
+
+.PHONY: serve test lint typecheck pytest nbval bench clean install chromium hub-runtime lite serve-lite
 
 install: $(STAMP)
 
@@ -32,6 +34,18 @@ hub-runtime: $(STAMP)
 serve: $(STAMP)
 	$(VENV)/bin/tressette-learn serve --port $(PORT)
 
+# The static site (docs/lite.md): build/lite/, lessons run in the browser (Pyodide); needs npm.
+# Downloads (PyPI, the npm registry) are kept in build/lite-cache/ for the next build.
+$(LITE_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,hub,lite]'
+	touch $@
+
+lite: $(LITE_STAMP)
+	$(PY) -m scripts.build_lite
+
+serve-lite: lite
+	$(VENV)/bin/tressette-learn lite --port $(PORT)
+
 # The browser tests (tests/browser) use Debian's Chromium, installed here when missing.
 chromium:
 	scripts/ensure-chromium
@@ -42,14 +56,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-pytest: chromium $(STAMP) hub-runtime
+pytest: chromium $(STAMP) $(LITE_STAMP) hub-runtime
 	$(PY) -m pytest
 
 nbval: $(STAMP)
 	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/
 
 # One pytest run for the unit tests and the notebooks, so its last line counts them all.
-test: chromium lint typecheck $(STAMP) hub-runtime
+test: chromium lint typecheck $(STAMP) $(LITE_STAMP) hub-runtime
 	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
 
 bench: $(STAMP)

@@ -6,7 +6,6 @@ SQL is written once with ``?`` placeholders; PostgreSQL gets them as ``%s``.
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -46,6 +45,8 @@ class Database:
             import psycopg
 
             return psycopg.connect(self.url, autocommit=False, connect_timeout=10)
+        import sqlite3  # here: the static site's Python has none (its store fails, clearly)
+
         path = Path(self.url.removeprefix("sqlite:///"))
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)

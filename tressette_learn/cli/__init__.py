@@ -127,10 +127,12 @@ def print_json(obj: Any) -> None:
 
 from .analysis import add_hint, add_review  # noqa: E402 - the commands use the helpers above
 from .hub import add_hub  # noqa: E402
+from .lite import add_lite  # noqa: E402
 from .progress import add_progress  # noqa: E402
 from .score import add_score  # noqa: E402
 from .serve import add_serve  # noqa: E402
 
 COMMANDS: dict[str, Callable[[Any], None]] = {"score": add_score, "hint": add_hint,
                                                "review": add_review, "serve": add_serve,
-                                               "progress": add_progress, "hub": add_hub}
+                                               "progress": add_progress, "hub": add_hub,
+                                               "lite": add_lite}

@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .. import runtime
 from ..content import ContentError, load
 from ..i18n import LANGUAGES
 
@@ -48,8 +49,9 @@ class Lesson:
 
     @property
     def notebook(self) -> str:
-        """The notebook file that teaches it."""
-        return f"{self.id}.ipynb"
+        """The page that teaches it, as a link names it: its notebook (its HTML page on
+        the static site)."""
+        return runtime.page_file(self.id)
 
 
 def text(where: str, value: Any) -> Text:

@@ -28,7 +28,10 @@ from concurrent.futures import Future
 from types import ModuleType
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the static site (docs/lite.md): no numpy, so the core never loads
+    np = None  # type: ignore[assignment]
 
 from ...engine.cards import DECK, Card
 from ...engine.seats import Seat

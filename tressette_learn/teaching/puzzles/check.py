@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from ...ai.deal_table import deal_table
 from ...ai.inference import DealSampler, Sample, knowledge_from_view
 from ...ai.solve import RowSolver, card_values, position_from_deal, warm_up, warm_up_batch
 from ...engine.cards import Card, Hand
 from ...engine.deal import Deal
 from ...engine.seats import Seat
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ENUMERATION_LIMIT = 40_000  # fitting deals a puzzle may have (all are solved)
 
@@ -142,6 +142,8 @@ def _shown(deal: Deal) -> Answer:
 def fitting_deals(deal: Deal) -> np.ndarray:
     """Every deal that fits the view of the seat to play: one row of the four seats' hands
     (masks) per deal. ``CheckError`` when there are more than :data:`ENUMERATION_LIMIT`."""
+    from ...ai.deal_table import deal_table  # numpy: not on the static site (docs/lite.md)
+
     assert deal.to_play is not None
     sampler = DealSampler(knowledge_from_view(deal.view(deal.to_play)))
     if not sampler.count:
@@ -152,6 +154,8 @@ def fitting_deals(deal: Deal) -> np.ndarray:
 
 
 def _hidden(deal: Deal) -> Answer:
+    import numpy as np  # here: the static site (no numpy) never checks a puzzle this way
+
     assert deal.to_play is not None
     view = deal.view(deal.to_play)
     rows = fitting_deals(deal)

@@ -1,0 +1,85 @@
+"""The static site (``make lite``, docs/lite.md) in real Chromium with no network: a plain
+static file server hands out build/lite, Pyodide runs the lessons in the browser.
+
+Slow: each page boots Pyodide (about 10-15 s here, more on a loaded machine). The site is
+built once per session, or reused when it is newer than every file it is built from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tressette_learn.static_site import StaticSite
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOT = 240_000  # ms for a page to boot Pyodide and draw its widgets (cold, loaded machine)
+LOCAL = re.compile(r"^http://127\.0\.0\.1[:/]")
+ICON_FONT = "cdn.jsdelivr.net/npm/@fortawesome/"  # Voilà's template links it; we need no icon
+MY_CARDS = ".tl-seat.tl-pos-bottom .tl-card"
+
+
+@pytest.fixture(scope="session")
+def lite_url() -> Iterator[str]:
+    """build/lite served by a plain static file server (built first if stale)."""
+    try:
+        from scripts import build_lite
+    except ImportError as err:  # voici-core or jupyterlite missing
+        pytest.fail(f"the static build needs the `lite` extra (`make lite`): {err}",
+                    pytrace=False)
+    if not build_lite.is_fresh():
+        build_lite.build()
+    with StaticSite(build_lite.SITE) as site:
+        yield site.url
+
+
+@pytest.fixture
+def offline(page: Page) -> list[str]:
+    """Every request for another host fails (the icon font gets an empty stylesheet);
+    the list of those that were asked for, but for the icon font."""
+    asked: list[str] = []
+
+    def refuse(route: Route) -> None:
+        if ICON_FONT in route.request.url:
+            route.fulfill(status=200, body="", content_type="text/css")
+        else:
+            asked.append(route.request.url)
+            route.abort()
+
+    page.route(lambda url: not LOCAL.match(url), refuse)
+    page.set_default_timeout(30_000)
+    return asked
+
+
+def test_the_index_opens_offline_and_links_to_the_lessons_pages(
+        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
+    page.goto(f"{lite_url}/")  # the site's entry page opens the course's index
+    expect(page).to_have_url(re.compile(r"/voici/render/00_index\.html$"))
+    expect(page.locator("[data-card]").first).to_be_visible(timeout=BOOT)
+    # the course's links name the static pages, not the notebooks
+    lesson3 = page.locator('a[href="03_following_suit.html"]').first
+    expect(lesson3).to_be_attached()
+    expect(page.locator('a[href$=".ipynb"]')).to_have_count(0)
+    assert offline == []
+    assert console_errors == []
+
+
+def test_lesson_3_plays_a_card_offline(
+        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
+    page.goto(f"{lite_url}/voici/render/03_following_suit.html")
+    table = page.locator(".tl-table").first  # the deal; the puzzles below have tables too
+    expect(table).to_be_visible(timeout=BOOT)
+    # North and West play first, after the table's short delay
+    expect(table).to_have_attribute("data-status", "your_turn")
+    legal = table.locator(f"{MY_CARDS}.legal").first
+    card = legal.get_attribute("data-card")
+    legal.click()
+    expect(table.locator(f'.tl-trick .tl-played[data-seat="S"][data-card="{card}"]')
+           ).to_be_visible()
+    expect(table.locator(f'{MY_CARDS}[data-card="{card}"]')).to_have_count(0)
+    assert offline == []
+    assert console_errors == []
