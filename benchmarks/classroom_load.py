@@ -412,18 +412,14 @@ def main(argv: list[str] | None = None) -> int:
     add_server_options(parser)
     args = parser.parse_args(argv)
     pinning = pinning_of(args, parser)
-    runs = []
-    for _ in range(max(1, args.runs)):
-        runs.append(run(args.learners, args.arrival, args.plays, args.lesson, args.warm,
-                        pinning, shared=not args.no_shared_solver))
-        print("run:", json.dumps(runs[-1]), file=sys.stderr)
-    figures = {**median_of(runs), "server_cores": sorted(pinning.server),
-               "browser_cores": sorted(pinning.browsers)}
+    figures = repeated(lambda: run(args.learners, args.arrival, args.plays, args.lesson,
+                                   args.warm, pinning, shared=not args.no_shared_solver),
+                       args.runs, pinning)
     if args.json:
         print(json.dumps(figures))
     else:
-        if len(runs) > 1:
-            print(f"medians over {len(runs)} runs:")
+        if args.runs > 1:
+            print(f"medians over {args.runs} runs:")
         print(f"{figures['learners']} learners: interactive page median "
               f"{figures['interactive_median_s']} s, p95 {figures['interactive_p95_s']} s "
               f"(goal <= 3); click-to-redraw p95 {figures['click_p95_ms']} ms (goal <= 300)")
@@ -441,6 +437,16 @@ def main(argv: list[str] | None = None) -> int:
                   f"review: median {figures['review_median_s']} s, "
                   f"p95 {figures['review_p95_s']} s")
     return 0
+
+
+def repeated(one_run: Callable[[], Figures], runs: int, pinning: Pinning) -> dict[str, object]:
+    """``runs`` runs of the class (each printed as it ends), their medians, and the cores."""
+    done = []
+    for _ in range(max(1, runs)):
+        done.append(one_run())
+        print("run:", json.dumps(done[-1]), file=sys.stderr)
+    return {**median_of(done), "server_cores": sorted(pinning.server),
+            "browser_cores": sorted(pinning.browsers)}
 
 
 def add_pinning_options(parser: argparse.ArgumentParser) -> None:

@@ -241,6 +241,8 @@ def test_voila_settings_preheat_only_the_index_and_play_pages() -> None:
     assert voila["show_tracebacks"] is False and voila["preheat_kernel"] is True
     # Notebook 7's lab extension breaks Voilà's page; the widget managers must stay on
     assert "@jupyter-notebook/lab-extension" in voila["extension_denylist"]
+    # the static site's kernel (the lite extra) throws in a served page
+    assert "@jupyterlite/pyodide-kernel-extension" in voila["extension_denylist"]
     assert not {"anywidget", "@jupyter-widgets/jupyterlab-manager"} & set(
         voila["extension_denylist"])
     pools = config["VoilaKernelManager"]["kernel_pools_config"]

@@ -184,7 +184,7 @@ class RowSolver:
                                           tuple(reps), node_budget, self.session))
 
         asked, answer = compiled._on_service(ask)
-        if asked:
+        if asked and answer is not None:
             values, nodes, searches = answer
             return np.array(values, dtype=np.int64).reshape(-1, len(reps)), nodes, searches
         if _kernel is None:
