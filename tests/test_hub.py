@@ -46,6 +46,7 @@ from tressette_learn.cli import main  # noqa: E402
 from tressette_learn.hub import runtime as runtime_module  # noqa: E402
 from tressette_learn.hub.auth import user_name  # noqa: E402
 from tressette_learn.hub.config import HubSettings  # noqa: E402
+from tressette_learn.hub.node_proxy import folder_for, pinned  # noqa: E402
 from tressette_learn.hub.process import Hub, settings_for, with_runtime  # noqa: E402
 from tressette_learn.hub.runtime import closed_to_others, copy_app, pins  # noqa: E402
 from tressette_learn.hub.solver import SOLVER_USER  # noqa: E402
@@ -307,3 +308,14 @@ def test_an_italian_hub_signs_in_and_teaches_in_italian() -> None:
     assert used == set(c.JupyterHub.template_vars)  # each text shown, none forgotten
     words = re.sub(r"{{.*?}}|{%.*?%}|{#.*?#}|<[^>]*>", " ", template, flags=re.S)
     assert words.split() == []  # no word of the form is left in JupyterHub's English
+
+
+def test_the_hub_runs_the_node_proxy_which_streams(hub: Hub) -> None:
+    """``make hub-runtime`` installed the pinned Node proxy: the hub runs it (the Python
+    port buffers whole responses, so a starting server's progress never reached the page)."""
+    pid = int((hub.settings.private / "proxy.pid").read_text())
+    command = _cmdline(pid).split(b"\0")
+    assert hub.settings.node_proxy and Path(hub.settings.node_proxy).is_file()
+    assert any(part.endswith(b"node") for part in command)
+    installed = str(folder_for(pinned() or "")).encode()
+    assert any(part.startswith(installed) for part in command), command

@@ -45,6 +45,7 @@ class HubSettings:
     start_timeout: int = 180  # a learner's server on a busy 2-core machine
     runtime: str = ""  # the learners' virtual environment ("": the hub's own Python)
     app_dir: str = ""  # the copy of the lessons they run ("": this package where it is)
+    node_proxy: str = ""  # the Node proxy's command ("": the Python port, from the hub extra)
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), indent=2)
@@ -151,11 +152,12 @@ def _hub(c: Any, settings: HubSettings) -> None:
 
 def _proxy(c: Any, settings: HubSettings) -> None:
     c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{settings.proxy_api_port}"
-    # The Python proxy answers a request only once it has the whole response, and gives up
+    # The Python port answers a request only once it has the whole response, and gives up
     # after 20 s by default: a spawn's progress stream, or a lesson page still executing,
     # would then end in a 503 and leave the learner on the "starting" page.
-    c.ConfigurableHTTPProxy.command = [str(_script("configurable-http-proxy")),
-                                       f"--proxy-timeout={PROXY_WAIT_S * 1000}"]
+    python_port = [str(_script("configurable-http-proxy")),
+                   f"--proxy-timeout={PROXY_WAIT_S * 1000}"]
+    c.ConfigurableHTTPProxy.command = [settings.node_proxy] if settings.node_proxy else python_port
     c.ConfigurableHTTPProxy.pid_file = str(settings.private / "proxy.pid")
 
 

@@ -14,6 +14,7 @@ from types import TracebackType
 from ..classroom.teacher import KEY_VARIABLE
 from ..server import _stop_group, free_port, wait_until_answers
 from .config import HubSettings, crypt_key, write_config
+from .node_proxy import ProxyInstallError, ensure_node_proxy
 from .runtime import RuntimeBuildError, copy_app, ensure_runtime
 from .solver import prepare_folder
 from .spawner import CLASS_GROUP, as_root, ensure_group
@@ -71,6 +72,17 @@ def with_runtime(settings: HubSettings) -> HubSettings:
     return dataclasses.replace(settings, runtime=str(runtime), app_dir=str(app))
 
 
+def with_proxy(settings: HubSettings) -> HubSettings:
+    """``settings`` with the Node proxy when npm has it or can install it; otherwise (said
+    once) the Python port."""
+    try:
+        command = ensure_node_proxy(say=lambda text: print(text, flush=True))
+    except ProxyInstallError as err:
+        print(f"note: {err}; the hub uses the Python proxy", file=sys.stderr, flush=True)
+        command = None
+    return dataclasses.replace(settings, node_proxy=str(command or ""))
+
+
 class Hub:
     """JupyterHub for one class, at :attr:`url` while the ``with`` block runs."""
 
@@ -88,7 +100,7 @@ class Hub:
 
     def __enter__(self) -> Hub:
         prepare_state(self.settings)
-        self.settings = with_runtime(self.settings)
+        self.settings = with_proxy(with_runtime(self.settings))
         self.env[CRYPT_VARIABLE] = crypt_key(self.settings)
         try:
             self._start()

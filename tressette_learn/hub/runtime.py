@@ -35,6 +35,7 @@ from packaging.requirements import Requirement
 from ..content import lessons_dir
 from ..server import notebooks_dir
 from .config import server_settings_file
+from .node_proxy import ProxyInstallError, ensure_node_proxy
 
 CACHE = Path(os.environ.get("TRESSETTE_HUB_CACHE", "/var/cache/tressette_learn/hub-runtime"))
 BASE_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
@@ -183,7 +184,14 @@ def copy_app(app: Path, runtime: Path) -> Path:
 
 
 def main() -> int:
-    """Build the runtime (as root; otherwise there is nothing to build) and say where."""
+    """Install the hub's Node proxy, build the runtime (as root; otherwise there is
+    nothing to build) and say where."""
+    try:
+        proxy = ensure_node_proxy(say=print)
+    except ProxyInstallError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    print(f"The hub's proxy: {proxy or 'the Python port (no npm or no pin)'}")
     if os.geteuid() != 0:
         print("Not root: the hub runs learners' servers with its own Python; nothing to build.")
         return 0
