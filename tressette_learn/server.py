@@ -195,21 +195,57 @@ class VoilaServer:
         return self.log_path.read_text(errors="replace")
 
     def stop(self) -> None:
-        """SIGTERM lets Voilà shut its kernels down; then SIGKILL what is left."""
+        """SIGTERM lets Voilà shut its kernels down; then SIGKILL what is left, kernels
+        included (one still starting for a pool when Voilà exits is nobody's to stop)."""
         process, self.process = self.process, None
         solver, self.solver = self.solver, None
+        below = descendants(process.pid) if process is not None else []
         try:
             if process is not None:
                 _stop_group(process)
         finally:
             if solver is not None:
                 solver.stop()
+            _end(below)
 
     def kernel_pids(self) -> list[int]:
         """The kernels this server started (its child processes running ipykernel)."""
         if self.process is None:
             return []
         return [pid for pid in _children(self.process.pid) if b"ipykernel" in _cmdline(pid)]
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started, directly or not, by ``pid``."""
+    found, todo = [], [pid]
+    while todo:
+        children = _children(todo.pop())
+        found += children
+        todo += children
+    return found
+
+
+def _end(pids: list[int], grace: float = 5.0) -> None:
+    """SIGTERM to those of ``pids`` still running, SIGKILL after ``grace`` seconds (a pid
+    counts only while it names the same process: its start time is kept)."""
+    started = {pid: when for pid in pids if (when := _started(pid)) is not None}
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in [pid for pid, when in started.items() if _started(pid) == when]:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, sig)
+        deadline = time.monotonic() + grace
+        while sig == signal.SIGTERM and time.monotonic() < deadline and any(
+                _started(pid) == when for pid, when in started.items()):
+            time.sleep(0.1)
+
+
+def _started(pid: int) -> int | None:
+    """When ``pid`` started (clock ticks since boot), or None if it is gone or a zombie."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return None if fields[0] == "Z" else int(fields[19])
 
 
 def _stop_group(process: subprocess.Popen[bytes]) -> None:
