@@ -32,8 +32,10 @@ def solve(board: Locator) -> bool:
     table = board.locator(".tl-table")
     expect(table).to_have_attribute("data-status", "your_turn")
     tried: set[str] = set()
+    hand = table.locator(f".tl-seat.tl-pos-bottom {PLAYABLE}")
     while not board.locator(SOLVED).count():
-        cards = [c for c in table.locator(f".tl-seat.tl-pos-bottom {PLAYABLE}").all()
+        expect(hand.first).to_be_visible()  # the hand drawn again after the last answer
+        cards = [c for c in hand.all()
                  if c.get_attribute("data-card") not in tried]
         if not cards:
             return False
