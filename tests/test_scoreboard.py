@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import xml.etree.ElementTree as ET
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from tressette_learn.ui.settings import SETTINGS, Settings
 
 DATA = Path(__file__).parent / "data"
 ROW = re.compile(r'<tr class="(tl-score-[a-z]+)">(.*?)</tr>')
+SVG = "{http://www.w3.org/2000/svg}"
 CELL = re.compile(r'data-side="([A-Z]+)" data-value="(\d+)"')
 
 
@@ -277,19 +279,36 @@ def test_reset_forgets_every_deal(lang: Settings) -> None:
     assert board.totals == {"NS": 0, "EW": 0}
     assert progress_texts(board) == ["NS 0 / 21", "EW 0 / 21"]
     assert "No deal scored yet." in board._deal.value
-    assert board._chart.value == empty_chart == b""
+    assert board._chart.value == empty_chart == ""
     assert board._chart.layout.display == "none"
 
 
-def test_an_empty_board_shows_no_chart_and_loads_no_matplotlib() -> None:
-    """A page with a board and no deal yet (the play page) does not pay for matplotlib."""
-    code = ("import sys; from tressette_learn.engine import Rules;"
+def test_the_board_never_loads_matplotlib() -> None:
+    """The chart is SVG drawn in Python: neither an empty board nor one redrawn after a
+    deal pays for matplotlib (the play page's server; the static site has none)."""
+    code = ("import sys; from tressette_learn.engine import Deal, Rules;"
             "from tressette_learn.ui.scoreboard import Scoreboard;"
-            "board = Scoreboard(Rules.preset('standard'));"
-            "print(board._chart.layout.display, 'matplotlib' in sys.modules)")
+            "rules = Rules.preset('standard'); board = Scoreboard(rules);"
+            "print(board._chart.layout.display, 'matplotlib' in sys.modules);"
+            "deal = Deal.new(rules, seed=1)\n"
+            "while not deal.is_over(): deal.play(deal.legal_cards()[0])\n"
+            "board.add_deal(deal); board.add_deal(deal);"
+            "print(board._chart.layout.display, '<svg' in board._chart.value,"
+            " 'matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=120).stdout.split()
-    assert out == ["none", "False"]
+    assert out == ["none", "False", "None", "True", "False"]
+
+
+def test_the_chart_plots_the_match_totals(lang: Settings) -> None:
+    board = Scoreboard(rules())
+    board.add_deal(split_with_declaration())
+    board.add_deal(split_with_declaration())
+    root = ET.fromstring(board._chart.value)
+    assert root.findtext(f"{SVG}desc") == ("After 2 deals: North–South 8 points, "
+                                           "East–West 20 points. Match to 21 points.")
+    sides = [g.get("data-side") for g in root.iter(f"{SVG}g") if g.get("data-side")]
+    assert sides == ["NS", "EW"]
 
 
 def test_switching_the_language_redraws_in_italian(lang: Settings) -> None:
@@ -323,6 +342,7 @@ def test_every_interpolated_text_is_escaped(lang: Settings) -> None:
     board = Scoreboard(rules(), names=names)
     board.add_deal(split_with_declaration())
     shown = board._deal.value + "".join(text.value for text in board._texts)
+    shown += board._chart.value
     assert "&lt;b&gt;Us&lt;/b&gt; &amp; co" in shown
     assert "&quot;Them&quot;" in shown
     assert "<b>Us" not in shown and '"Them"' not in shown

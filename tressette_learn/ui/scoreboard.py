@@ -2,8 +2,8 @@
 
 The engine decides every number (:class:`~tressette_learn.engine.DealResult`,
 :class:`~tressette_learn.engine.Match`); this module only lays them out, in English or
-Italian, and escapes every text it puts into HTML. The chart of totals appears with the
-first deal counted (matplotlib is loaded then, not when an empty board is shown).
+Italian, and escapes every text it puts into HTML. The chart of totals, SVG drawn in pure
+Python (:mod:`.totals_chart`), appears with the first deal counted.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from .events import LOG
 from .i18n import side_name, t
 from .score_texts import Label, deal_notes
 from .settings import SETTINGS, Settings
+from .totals_chart import running_totals, totals_svg
 
 FRACTIONS = ("", "⅓", "⅔")
 
@@ -125,8 +126,7 @@ class Scoreboard(widgets.VBox):
         self._shown: tuple[DealResult, int | None] | None = None
         self._deal = widgets.HTML()
         self._heading = widgets.HTML()
-        self._chart = widgets.Image(format="png",
-                                    layout=widgets.Layout(max_width="600px", width="100%"))
+        self._chart = widgets.HTML(layout=widgets.Layout(max_width="600px", width="100%"))
         self._chart.add_class("tl-score-chart")
         self._progress = widgets.VBox()
         self._progress.add_class("tl-score-progress")
@@ -222,13 +222,11 @@ class Scoreboard(widgets.VBox):
         self._draw_progress()
         self._chart.layout.display = None if self.results else "none"
         if not self.results:
-            self._chart.value = b""
+            self._chart.value = ""
             return
-        from .plots import running_totals, totals_png  # matplotlib: only once there is a deal
-
         totals = running_totals([{s: r.total(s) for s in self.sides} for r in self.results],
                                 self.sides)
-        self._chart.value = totals_png(totals, self.target, self.lang, self.names)
+        self._chart.value = totals_svg(totals, self.target, self.lang, self.names)
 
     def _draw_deal(self) -> None:
         if self._shown is None:
