@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import html
 import re
-import xml.etree.ElementTree as ET
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
