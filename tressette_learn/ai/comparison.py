@@ -21,9 +21,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is imported at its first use (tressette_learn.lazy_module)
+    from ..lazy_module import LazyModule
+
+    np = LazyModule("numpy")
 
 from ..engine.cards import Card
 from .pimc import Estimate

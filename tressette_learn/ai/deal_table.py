@@ -11,8 +11,14 @@ dealt-hand limits (compulsory declarations) are then applied to the whole table.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is imported at its first use (tressette_learn.lazy_module)
+    from ..lazy_module import LazyModule
+
+    np = LazyModule("numpy")
 
 from ..engine.seats import Seat
 from .inference import DealSampler

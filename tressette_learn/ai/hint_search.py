@@ -30,9 +30,14 @@ from __future__ import annotations
 import dataclasses
 import random
 import sys
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is imported at its first use (tressette_learn.lazy_module)
+    from ..lazy_module import LazyModule
+
+    np = LazyModule("numpy")
 
 from ..engine.cards import Card
 from ..engine.views import PlayerView

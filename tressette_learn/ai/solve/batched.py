@@ -26,12 +26,14 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import Future
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-try:
+if TYPE_CHECKING:
     import numpy as np
-except ImportError:  # the static site (docs/lite.md): no numpy, so the core never loads
-    np = None  # type: ignore[assignment]
+else:  # numpy is imported at its first use (tressette_learn.lazy_module)
+    from ...lazy_module import LazyModule
+
+    np = LazyModule("numpy")
 
 from ...engine.cards import DECK, Card
 from ...engine.seats import Seat
