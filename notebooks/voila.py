@@ -1,0 +1,5 @@
+"""Voilà's settings that JSON cannot hold; ``voila.json`` beside it has the rest."""
+
+from tressette_learn.served_templates import install
+
+install()  # page templates compiled once per server (see tressette_learn.served_templates)
