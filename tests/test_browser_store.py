@@ -6,6 +6,7 @@ with the served store's tests (``store_url`` in test_store.py and test_results.p
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -47,6 +48,24 @@ class Page:
         self.say(kind, name=name, class_code=code, stored=self.stored())
 
 
+Tab = Callable[[dict[str, str]], Page]
+
+
+@pytest.fixture
+def tab(monkeypatch: pytest.MonkeyPatch) -> Iterator[Tab]:
+    """``tab(local)``: a page opened on this browser's storage; its kernel stops after the
+    test (a recorder left listening would hear the next tests' widgets)."""
+    opened: list[Page] = []
+
+    def open_(local: dict[str, str]) -> Page:
+        opened.append(Page(local, monkeypatch))
+        return opened[-1]
+
+    yield open_
+    for page in opened:
+        page.recorder.close()
+
+
 def answer(quiz: Quiz, right: bool) -> None:
     question = quiz.question
     quiz.picker.toggle(question.answer if right else
@@ -62,16 +81,15 @@ def test_the_static_site_keeps_progress_in_the_browser(monkeypatch: pytest.Monke
     assert isinstance(open_store(), BrowserStore)
 
 
-def test_a_reloaded_page_resumes_the_quiz_from_the_browsers_storage(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_reloaded_page_resumes_the_quiz_from_the_browsers_storage(tab: Tab) -> None:
     local: dict[str, str] = {"tressette_learn.learner": "{}"}
-    page = Page(local, monkeypatch)
+    page = tab(local)
     page.sign_in("Anna", "3b")
     quiz = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
     answer(quiz, True)
     answer(quiz, False)
     assert page.recorder.status == "saved" and list(page.stored()) == [key_of("Anna", "3B")]
-    reloaded = Page(local, monkeypatch)  # a new kernel: it knows only what the page sends
+    reloaded = tab(local)  # a new kernel: it knows only what the page sends
     fresh = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
     reloaded.sign_in("Anna", "3B", kind="restore")
     assert (fresh.index, fresh.answered, fresh.right) == (2, 2, 1)
@@ -80,12 +98,12 @@ def test_a_reloaded_page_resumes_the_quiz_from_the_browsers_storage(
 
 
 def test_what_another_tab_wrote_is_merged_not_overwritten(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        tab: Tab, monkeypatch: pytest.MonkeyPatch) -> None:
     local: dict[str, str] = {}
-    index, lesson = Page(local, monkeypatch), None
+    index = tab(local)
     index.sign_in("Anna")
     index_storage = browser_store.BROWSER_STORAGE
-    lesson = Page(local, monkeypatch)
+    lesson = tab(local)
     lesson.sign_in("Anna")
     lesson.recorder.store().add(lesson.recorder.learner, Record("result", "01_deck", "q", "1",
                                                                 True, RESULT))
@@ -101,8 +119,8 @@ def test_what_another_tab_wrote_is_merged_not_overwritten(
     assert [r.item for r in kept.events.values()] == ["2"]
 
 
-def test_a_forged_storage_entry_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
-    page = Page({}, monkeypatch)
+def test_a_forged_storage_entry_is_ignored(tab: Tab) -> None:
+    page = tab({})
     page.say("stored", stored={"other": "x", PREFIX + "/Anna": 3})
     assert browser_store.BROWSER_STORAGE.entries == {}
     page.say("stored", stored={key_of("Anna", ""): "not json"})
@@ -112,19 +130,20 @@ def test_a_forged_storage_entry_is_ignored(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_the_bar_offers_the_progress_as_a_file_on_the_static_site_only(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    page = Page({}, monkeypatch)
+        tab: Tab) -> None:
+    page = tab({})
     page.sign_in("Zoë  d'Aria", "3b")
     state = page.bar.state
     assert state["browser"] and state["labels"]["export"] and state["labels"]["browser_note"]
     assert state["export_file"].startswith("tressette-progress-Zoë-d-Aria-")
     assert export_file("../x", "2025-03-01") == "tressette-progress-x-2025-03-01.json"
-    served = SignIn(Recorder("sqlite:////nonexistent/p.sqlite", settings=Settings()))
-    assert not served.state["browser"]
+    served = Recorder("sqlite:////nonexistent/p.sqlite", settings=Settings())
+    assert not SignIn(served).state["browser"]
+    served.close()
 
 
-def test_a_full_browser_is_told_in_the_bar(monkeypatch: pytest.MonkeyPatch) -> None:
-    page = Page({}, monkeypatch)
+def test_a_full_browser_is_told_in_the_bar(tab: Tab) -> None:
+    page = tab({})
     page.sign_in("Anna")
     page.say("keep_failed")
     assert "no room" in page.bar.state["message"]
