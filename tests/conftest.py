@@ -271,6 +271,20 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return fresh_database(request, request.param, tmp_path)
 
 
+@pytest.fixture(params=["sqlite", "postgres", "browser"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path,
+              monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh store per test (open it with ``open_store``): a database, or the static
+    site's store in the browser, with a dict standing in for ``localStorage``."""
+    if request.param == "browser":
+        from tressette_learn.classroom import browser_store
+        from tressette_learn.classroom.store import BROWSER_URL
+
+        monkeypatch.setattr(browser_store, "BROWSER_STORAGE", browser_store.MirroredStorage())
+        return BROWSER_URL
+    return fresh_database(request, request.param, tmp_path)
+
+
 def fresh_database(request: pytest.FixtureRequest, kind: str, folder: Path) -> str:
     """A new empty database of ``kind`` (``sqlite`` or ``postgres``) for one test."""
     if kind == "sqlite":

@@ -8,7 +8,7 @@ import pytest
 from tressette_learn.classroom import clock
 from tressette_learn.classroom.database import Database
 from tressette_learn.classroom.migrations import VERSION, VERSION_1
-from tressette_learn.classroom.store import InputError, Record, Store
+from tressette_learn.classroom.store import InputError, Record, Store, open_store
 from tressette_learn.teaching.results import Result
 from tressette_learn.teaching.stars import best_stars, lesson_stars, passed, stars
 
@@ -54,8 +54,8 @@ def test_a_malformed_result_names_its_field(fields: dict, field: str) -> None:
         _result(**fields)
 
 
-def test_results_are_kept_per_attempt_and_a_forged_one_changes_nothing(url: str) -> None:
-    store = Store(url)
+def test_results_are_kept_per_attempt_and_a_forged_one_changes_nothing(store_url: str) -> None:
+    store = open_store(store_url)
     anna = store.sign_in("Anna", "3B")
     data = {"exercise": "puzzle", "attempt": "a1", "mistakes": 1, "hints": 0,
             "points_lost": 0.5, "seconds": 12.5, "title": {"en": "T", "it": "T"}}
@@ -68,7 +68,7 @@ def test_results_are_kept_per_attempt_and_a_forged_one_changes_nothing(url: str)
     with pytest.raises(ValueError, match="attempt"):
         store.add(anna, Record("result", "09_strategy", "puzzles-09", "p1", True,
                                {"exercise": "puzzle"}))
-    results = Store(url).results(anna)
+    results = open_store(store_url).results(anna)
     assert len(results) == 2 and results[0].points_lost == 0.5 and results[0].seconds == 12.5
     assert results[0].data == {"title": {"en": "T", "it": "T"}} and stars(results[0]) == 2
     [row] = store.class_results("3B")[:1]
@@ -123,12 +123,12 @@ def test_a_class_seed_is_set_changed_and_cleared(url: str) -> None:
     assert store.class_seed("3B") is None
 
 
-def test_a_match_left_mid_way_is_kept_per_learner_and_page(url: str) -> None:
-    store = Store(url)
+def test_a_match_left_mid_way_is_kept_per_learner_and_page(store_url: str) -> None:
+    store = open_store(store_url)
     anna, luca = store.sign_in("Anna"), store.sign_in("Luca")
     store.save_match(anna, "10_play", {"deals": 1})
     store.save_match(anna, "10_play", {"deals": 2})
-    assert Store(url).saved_match(anna, "10_play") == {"deals": 2}
+    assert open_store(store_url).saved_match(anna, "10_play") == {"deals": 2}
     assert store.saved_match(luca, "10_play") is None
     assert store.saved_match(anna, "other") is None
     store.clear_match(anna, "10_play")

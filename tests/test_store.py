@@ -11,13 +11,13 @@ import pytest
 from conftest import fresh_database
 
 from tressette_learn.classroom.migrations import VERSION_1
-from tressette_learn.classroom.store import Preferences, Record, Store, StoreError
+from tressette_learn.classroom.store import Preferences, Record, Store, StoreError, open_store
 
 WRITERS, ANSWERS = 20, 500
 
 
-def test_signing_in_twice_finds_the_same_learner(url: str) -> None:
-    store = Store(url)
+def test_signing_in_twice_finds_the_same_learner(store_url: str) -> None:
+    store = open_store(store_url)
     first = store.sign_in("  Anna   Rossi ", "3b")
     again = store.sign_in("Anna Rossi", "3B")
     assert first == again and first.name == "Anna Rossi" and first.class_code == "3B"
@@ -27,16 +27,17 @@ def test_signing_in_twice_finds_the_same_learner(url: str) -> None:
 @pytest.mark.parametrize(("name", "code", "field"), [
     ("", "", "name"), ("x" * 41, "", "name"), ("Anna", "3b; drop", "class code"),
 ])
-def test_a_bad_name_or_class_code_is_refused_with_the_field(url: str, name: str, code: str,
+def test_a_bad_name_or_class_code_is_refused_with_the_field(store_url: str, name: str,
+                                                            code: str,
                                                             field: str) -> None:
-    store = Store(url)
+    store = open_store(store_url)
     with pytest.raises(ValueError, match=field):
         store.sign_in(name, code)
     assert store.rows() == []
 
 
-def test_a_write_retried_with_the_same_uid_is_stored_once(url: str) -> None:
-    store = Store(url)
+def test_a_write_retried_with_the_same_uid_is_stored_once(store_url: str) -> None:
+    store = open_store(store_url)
     learner = store.sign_in("Luca")
     record = Record("answer", "01_deck", "bank-01_deck", "q1", True)
     store.add(learner, record)
@@ -44,8 +45,8 @@ def test_a_write_retried_with_the_same_uid_is_stored_once(url: str) -> None:
     assert store.count() == 1
 
 
-def test_the_first_answer_to_each_item_is_the_one_that_counts(url: str) -> None:
-    store = Store(url)
+def test_the_first_answer_to_each_item_is_the_one_that_counts(store_url: str) -> None:
+    store = open_store(store_url)
     learner = store.sign_in("Luca")
     for item, correct in [("q1", False), ("q2", True), ("q1", True)]:
         store.add(learner, Record("answer", "01_deck", "bank-01_deck", item, correct))
@@ -56,8 +57,8 @@ def test_the_first_answer_to_each_item_is_the_one_that_counts(url: str) -> None:
     assert store.last_lesson(learner) == "02_card_order"
 
 
-def test_names_come_back_exactly_as_typed_for_the_teacher(url: str) -> None:
-    store = Store(url)
+def test_names_come_back_exactly_as_typed_for_the_teacher(store_url: str) -> None:
+    store = open_store(store_url)
     learner = store.sign_in("<b>Zoë</b> & 'co'")
     store.add(learner, Record("answer", "01_deck", "q", "1", False))
     assert store.rows()[0]["name"] == "<b>Zoë</b> & 'co'"
@@ -144,8 +145,8 @@ def test_a_database_of_the_first_release_keeps_its_rows_and_gains_preferences(ur
     assert store.count() == 1
 
 
-def test_the_latest_choice_of_preferences_wins(url: str) -> None:
-    store = Store(url)
+def test_the_latest_choice_of_preferences_wins(store_url: str) -> None:
+    store = open_store(store_url)
     luca = store.sign_in("Luca")
     newer = Preferences("it", "italian", "2024-02-01T10:00:05+00:00")
     store.save_preferences(luca, newer)
@@ -161,8 +162,8 @@ def test_bad_preferences_are_refused(lang: str, faces: str, at: str) -> None:
         Preferences(lang, faces, at)
 
 
-def test_first_answers_by_quiz(url: str) -> None:
-    store = Store(url)
+def test_first_answers_by_quiz(store_url: str) -> None:
+    store = open_store(store_url)
     anna = store.sign_in("Anna")
     for source, item, correct in [("bank-a", "1", False), ("bank-a", "1", True),
                                   ("bank-b", "1", True)]:

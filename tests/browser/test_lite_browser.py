@@ -7,6 +7,7 @@ built once per session, or reused when it is newer than every file it is built f
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,3 +84,40 @@ def test_lesson_3_plays_a_card_offline(
     expect(table.locator(f'{MY_CARDS}[data-card="{card}"]')).to_have_count(0)
     assert offline == []
     assert console_errors == []
+
+
+PROGRESS = "tressette_learn.progress/"  # browser_store.PREFIX: the learners' documents
+
+
+def test_progress_stays_in_the_browser_across_a_reload_and_saves_to_a_file(
+        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
+    page.goto(f"{lite_url}/voici/render/03_following_suit.html")
+    quiz = page.locator(".tl-quiz").first  # the legal-cards drill
+    expect(quiz).to_be_visible(timeout=BOOT)
+    expect(page.locator(".tl-signin-note")).to_contain_text("stays in this browser")
+    page.locator(".tl-signin-name").fill("Anna")
+    page.locator(".tl-signin-start").click()
+    expect(page.locator(".tl-signin-status")).to_have_text("Progress saved.")
+    quiz.locator(".tl-quiz-picker .tl-card").first.click()
+    quiz.locator(".tl-quiz-check").click()
+    expect(quiz.locator(".tl-quiz-score")).to_have_text(re.compile(r"Score: [01] / 1"))
+    page.wait_for_function(  # the kernel's write reached localStorage
+        f"() => (localStorage.getItem({PROGRESS + '/Anna'!r}) || '').includes('\"solved\"')")
+
+    with page.expect_download() as saving:
+        page.locator(".tl-signin-export").click()
+    download = saving.value
+    assert re.fullmatch(r"tressette-progress-Anna-\d{4}-\d\d-\d\d\.json",
+                        download.suggested_filename)
+    saved = json.loads(Path(download.path()).read_text(encoding="utf-8"))
+    assert saved["learner"]["name"] == "Anna" and len(saved["results"]) == 1
+
+    page.reload()
+    quiz = page.locator(".tl-quiz").first
+    expect(page.locator(".tl-signin-who")).to_contain_text("Anna", timeout=BOOT)
+    expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 2 of 6")
+    expect(quiz.locator(".tl-quiz-score")).to_have_text(re.compile(r"Score: [01] / 1"))
+    assert offline == []
+    # after the reload JupyterLite's service worker asks for the icon font itself, where
+    # page.route does not reach: refused all the same (docs/lite.md, "Left")
+    assert [error for error in console_errors if ICON_FONT not in error] == []

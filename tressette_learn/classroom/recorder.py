@@ -24,7 +24,7 @@ from ..ui.events import LOG, Event, on_open, subscribe
 from ..ui.quiz import Quiz
 from ..ui.settings import SETTINGS, Settings
 from .mastery import quiz_attempts
-from .store import Learner, Preferences, Record, Store, StoreError
+from .store import AnyStore, Learner, Preferences, Record, StoreError, in_browser, open_store
 
 MAX_DATA = 20_000  # characters of event details kept per event
 MATCH_PAGE = "match"  # where a match is kept when no lesson page is known
@@ -60,7 +60,7 @@ class Recorder(traitlets.HasTraits):
         self.settings = settings
         self.page = ""  # the lesson this kernel shows (set by its LessonPage)
         self.pending: list[Record] = []
-        self._store: Store | None = None
+        self._store: AnyStore | None = None
         self._quizzes: weakref.WeakSet[Quiz] = weakref.WeakSet()
         self._matches: weakref.WeakSet[Any] = weakref.WeakSet()
         settings.observe(self._chosen, "chosen_at")
@@ -74,11 +74,15 @@ class Recorder(traitlets.HasTraits):
         if self._store is not None:
             self._store.close()
 
-    def store(self) -> Store:
+    def store(self) -> AnyStore:
         """The store (opened on first use)."""
         if self._store is None:
-            self._store = Store(self.url)
+            self._store = open_store(self.url)
         return self._store
+
+    def in_browser(self) -> bool:
+        """Whether progress is kept in the browser (the static site) rather than a database."""
+        return in_browser(self.url)
 
     # -- learner ----------------------------------------------------------------------
     def sign_in(self, name: str, class_code: str = "") -> Learner:

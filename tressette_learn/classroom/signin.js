@@ -1,6 +1,9 @@
 // The sign-in bar: remembers the learner in localStorage and signs them in on each page.
 // On the class hub (state.hub) the kernel knows the learner: nothing is asked or remembered
 // (every learner of the hub shares its origin, so its localStorage too).
+// On the static site (state.browser) the kernel runs in a worker that cannot reach
+// localStorage: the bar hands it the stored progress with each sign-in, writes what it sends
+// back ("keep"), tells it what another tab wrote, and saves the progress as a file.
 const KEY = "tressette_learn.learner";
 
 function el(tag, attrs = {}, text = "") {
@@ -19,6 +22,53 @@ function remembered() {
   }
 }
 
+function storedProgress(state) {
+  const found = {};
+  if (!state.browser) return found;
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(state.store_prefix)) found[key] = localStorage.getItem(key);
+  }
+  return found;
+}
+
+function download(state) {
+  const text = localStorage.getItem(state.progress_key);
+  if (!text) return;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = el("a", { href: url, download: state.export_file });
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function keepInBrowser(model) {
+  function kept(msg) {
+    const state = model.get("state");
+    if (!state.browser || !msg || msg.type !== "keep" || typeof msg.key !== "string"
+        || !msg.key.startsWith(state.store_prefix) || typeof msg.text !== "string") return;
+    try {
+      localStorage.setItem(msg.key, msg.text);
+    } catch (e) {
+      model.send({ type: "keep_failed" });
+    }
+  }
+  function otherTab(event) {
+    const state = model.get("state");
+    if (state.browser && event.key && event.key.startsWith(state.store_prefix)
+        && event.newValue !== null) {
+      model.send({ type: "stored", stored: { [event.key]: event.newValue } });
+    }
+  }
+  model.on("msg:custom", kept);
+  window.addEventListener("storage", otherTab);
+  return () => {
+    model.off("msg:custom", kept);
+    window.removeEventListener("storage", otherTab);
+  };
+}
+
 function render({ model, el: host }) {
   const root = el("div", { class: "tl-signin" });
   host.appendChild(root);
@@ -35,7 +85,8 @@ function render({ model, el: host }) {
     f.append(name, code, go);
     f.addEventListener("submit", (event) => {
       event.preventDefault();
-      model.send({ type: "sign_in", name: name.value, class_code: code.value });
+      model.send({ type: "sign_in", name: name.value, class_code: code.value,
+        stored: storedProgress(model.get("state")) });
     });
     return f;
   }
@@ -50,6 +101,11 @@ function render({ model, el: host }) {
       bar.appendChild(retry);
     }
     if (state.hub) return bar;
+    if (state.browser) {
+      const save = el("button", { type: "button", class: "tl-signin-export" }, state.labels.export);
+      save.addEventListener("click", () => download(model.get("state")));
+      bar.appendChild(save);
+    }
     const out = el("button", { type: "button", class: "tl-signin-out" }, state.labels.not_you);
     out.addEventListener("click", () => {
       localStorage.removeItem(KEY);
@@ -62,6 +118,7 @@ function render({ model, el: host }) {
   function draw() {
     const state = model.get("state");
     root.replaceChildren(state.signed_in || state.hub ? signedIn(state) : form(state));
+    if (state.browser) root.appendChild(el("div", { class: "tl-signin-note" }, state.labels.browser_note));
     if (state.message) root.appendChild(el("div", { class: `tl-signin-message tl-${state.kind}`, role: "alert" }, state.message));
     if (state.hub) return;
     if (state.signed_in) {
@@ -69,13 +126,18 @@ function render({ model, el: host }) {
     } else if (!restored) {
       restored = true;
       const saved = remembered();
-      if (saved) model.send({ type: "restore", name: saved.name, class_code: saved.class_code || "" });
+      if (saved) model.send({ type: "restore", name: saved.name, class_code: saved.class_code || "",
+        stored: storedProgress(state) });
     }
   }
 
   model.on("change:state", draw);
+  const stopKeeping = keepInBrowser(model);
   draw();
-  return () => model.off("change:state", draw);
+  return () => {
+    model.off("change:state", draw);
+    stopKeeping();
+  };
 }
 
 export default { render };

@@ -3,11 +3,15 @@
 The browser remembers them (``localStorage``) and signs the learner in again on every
 lesson page; the bar also says whether progress is being saved. On the class hub the
 learner has signed in already: the bar signs them in as the hub's learner, asks nothing and
-takes no other name from the browser (:mod:`.hub_learner`).
+takes no other name from the browser (:mod:`.hub_learner`). On the static site the bar also
+carries the learner's progress between the browser's storage and the kernel
+(:mod:`.browser_store`), offers it as a file for the teacher and says it stays in this
+browser.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,15 +24,25 @@ from ..ui.events import LOG
 from ..ui.i18n import t
 from ..ui.messages import checked
 from ..ui.settings import SETTINGS, Settings
+from .browser_store import PREFIX, browser_storage, key_of
+from .clock import now
 from .hub_learner import hub_learner
 from .recorder import Recorder, recorder
 from .store import InputError, StoreError
 
 SHAPES: Mapping[str, Mapping[str, type]] = {
-    "sign_in": {"name": str, "class_code": str},
-    "restore": {"name": str, "class_code": str},
-    "sign_out": {}, "retry": {},
+    "sign_in": {"name": str, "class_code": str, "stored": dict},
+    "restore": {"name": str, "class_code": str, "stored": dict},
+    "stored": {"stored": dict},  # another tab of the course changed the browser's storage
+    "sign_out": {}, "retry": {}, "keep_failed": {},
 }
+LABELS = ("name", "class_code", "start", "not_you", "retry", "intro", "export", "browser_note")
+
+
+def export_file(name: str, day: str) -> str:
+    """The name of a learner's progress file: ``tressette-progress-<name>-<date>.json``."""
+    slug = re.sub(r"[^\w-]+", "-", name, flags=re.UNICODE).strip("-_") or "learner"
+    return f"tressette-progress-{slug}-{day}.json"
 
 
 class SignIn(anywidget.AnyWidget):
@@ -45,6 +59,9 @@ class SignIn(anywidget.AnyWidget):
         self.hub = hub_learner()
         self._message: Wording | None = None
         self._kind = "info"
+        self.browser = self.recorder.in_browser() and self.hub is None
+        if self.browser:
+            browser_storage().connect(self, self._keep)
         self.on_msg(self._on_message)
         settings.observe(self._draw, "lang")
         self.recorder.observe(self._draw, ["status", "learner", "problem"])
@@ -74,6 +91,11 @@ class SignIn(anywidget.AnyWidget):
         if msg is None:
             return
         kind = msg["type"]
+        if self.browser and "stored" in msg:
+            browser_storage().receive(msg["stored"])
+        if kind == "keep_failed":
+            self._say(Phrase.of("signin.browser_full"), "error")
+            return
         if self.hub is not None:  # the hub said who this is; the browser cannot change it
             if kind == "retry":
                 self._hub_sign_in()
@@ -84,8 +106,12 @@ class SignIn(anywidget.AnyWidget):
                 self.sign_in(msg["name"], msg["class_code"])
         elif kind == "sign_out":
             self.recorder.sign_out()
-        elif not self.recorder.flush():
+        elif kind == "retry" and not self.recorder.flush():
             LOG.info("retry did not save the pending events")
+
+    def _keep(self, key: str, text: str) -> None:
+        """Have the page write a learner's progress into the browser's storage."""
+        self.send({"type": "keep", "key": key, "text": text})
 
     def _say(self, text: Wording | None, kind: str) -> None:
         self._message, self._kind = text, kind
@@ -94,8 +120,7 @@ class SignIn(anywidget.AnyWidget):
     def _draw(self, _change: object = None) -> None:
         lang, rec = self.settings.lang, self.recorder
         learner = rec.learner
-        labels = {key: t(f"signin.{key}", lang) for key in
-                  ("name", "class_code", "start", "not_you", "retry", "intro")}
+        labels = {key: t(f"signin.{key}", lang) for key in LABELS}
         status = t(f"signin.status.{rec.status}", lang, pending=len(rec.pending),
                    reason=rec.problem)
         self.state = {
@@ -107,4 +132,8 @@ class SignIn(anywidget.AnyWidget):
             "status": status, "status_kind": rec.status,
             "message": self._message.get(lang) if self._message else "",
             "kind": self._kind, "labels": labels, "hub": self.hub is not None,
+            "browser": self.browser, "store_prefix": PREFIX,
+            "progress_key": key_of(learner.name, learner.class_code) if learner else "",
+            "export_file": export_file(learner.name, now().date().isoformat())
+            if learner else "",
         }

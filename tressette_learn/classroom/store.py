@@ -16,30 +16,53 @@ import os
 import re
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..engine.svg import FACES
 from ..i18n import LANGUAGES
+from ..runtime import IN_BROWSER
 from ..teaching.results import Result
 from .clock import stamp
 from .database import Database, StoreError
 from .migrations import INSERT_RESULT, RESULT_COLUMNS, migrate
 
-__all__ = ["InputError", "Learner", "LearnerResult", "Preferences", "Record", "Result", "Store",
-           "StoreError", "default_url", "normalise_class_code", "normalise_name"]
+__all__ = ["AnyStore", "InputError", "Learner", "LearnerResult", "Preferences", "Record",
+           "Result", "Store", "StoreError", "default_url", "in_browser", "normalise_class_code",
+           "normalise_name", "open_store"]
+
+if TYPE_CHECKING:
+    from .browser_store import BrowserStore
 
 MAX_NAME = 40
+BROWSER_URL = "browser:localStorage"  # the static site's store (``browser_store``)
 MAX_CODE = 16
 
 
 def default_url() -> str:
-    """``TRESSETTE_DB`` if set, else a SQLite file under ``TRESSETTE_DATA`` (default
-    ``~/.local/share/tressette_learn``)."""
+    """``TRESSETTE_DB`` if set; on the static site the browser's storage; else a SQLite
+    file under ``TRESSETTE_DATA`` (default ``~/.local/share/tressette_learn``)."""
     url = os.environ.get("TRESSETTE_DB", "").strip()
     if url:
         return url
+    if IN_BROWSER:
+        return BROWSER_URL
     folder = os.environ.get("TRESSETTE_DATA") or Path.home() / ".local/share/tressette_learn"
     return f"sqlite:///{Path(folder) / 'progress.sqlite'}"
+
+
+def in_browser(url: str | None = None) -> bool:
+    """Whether ``url`` (:func:`default_url` if None) names the browser's storage."""
+    return (url or default_url()).startswith("browser:")
+
+
+def open_store(url: str | None = None) -> AnyStore:
+    """The store ``url`` names (:func:`default_url` if None): a database, or the browser's
+    storage on the static site (:class:`.browser_store.BrowserStore`, the same calls)."""
+    if in_browser(url):
+        from .browser_store import BrowserStore
+
+        return BrowserStore()
+    return Store(url)
 
 
 class InputError(ValueError):
@@ -282,6 +305,9 @@ class Store:
         keys = ("name", "class_code", "kind", "lesson", "source", "item", "correct", "at")
         return [{**dict(zip(keys, row[:-1], strict=True)), "data": _details(row[-1])}
                 for row in rows]
+
+
+AnyStore: TypeAlias = "Store | BrowserStore"  # what a learner's page writes to
 
 
 @dataclasses.dataclass(frozen=True)

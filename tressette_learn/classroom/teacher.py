@@ -47,6 +47,7 @@ from .dashboard import (
     question_rates,
 )
 from .hub_learner import hub_learner
+from .import_box import ImportBox
 from .mastery import LessonScore
 from .store import Store, StoreError
 from .teacher_report import (
@@ -98,6 +99,8 @@ class TeacherDashboard(widgets.VBox):
         self.key_box = KeyBox()
         self.key_box.on_msg(self._on_message)
         self.content = widgets.VBox()
+        self.importer = ImportBox(lambda: self._store or Store(), settings,
+                                  lambda: self.refresh(self._class))
         for widget, css in ((self.intro, "tl-teacher-intro"),
                             (self.message, "tl-teacher-message")):
             widget.add_class(css)
@@ -154,6 +157,7 @@ class TeacherDashboard(widgets.VBox):
         self.content.children = (
             widgets.HBox([picker, self._refresh_button()]),
             ClassDealsBox(store, self._class, self.settings),
+            self.importer,
             widgets.HTML(learners_html(lines, lang)),
             widgets.HTML(lessons_html(lessons, lang)),
             widgets.HTML(missed_html(missed_exercises(results)[:MOST_MISSED], lang)),
