@@ -34,15 +34,15 @@ With ``--lesson 10_play`` each learner starts a match instead (the page is inter
 its Start button shows), plays the whole deal, asks for one exact hint and then for the
 review of the deal: the figures add the hint's and the review's median and p95 times.
 
-``--client protocol`` runs the learners without a browser (``benchmarks/widget_client.py``):
-each is a coroutine of this process that makes the requests a learner's page makes (the
-page, its static files, the kernel's websocket and its widget messages) and nothing else,
-as in a classroom where the browsers run on the learners' machines; the class is the same
-and so are the figures. The static files are those a real Chromium asked for on the page,
-recorded once before the first run on a server of their own (not measured). Then
-``browser_cpu_s`` is the CPU of this process while the class ran (the client's, on the
-browsers' cores) and the errors are the client's: a refused request, a wait that ran out,
-a kernel error, a cell that failed.
+``--client protocol`` runs the learners without a browser (``widget_client.py`` on
+``kernel_page.py``): each is a coroutine of this process that makes the requests a
+learner's page makes (the page, its static files, the kernel's websocket and its widget
+messages) and nothing else, as in a classroom where the browsers run on the learners'
+machines; the class and its figures are the same. The static files are those a real
+Chromium asked for on the page, recorded once before the first run on a server of their
+own (not measured). Then ``browser_cpu_s`` is the CPU of this process while the class ran
+(the client's, on the browsers' cores) and the errors are the client's: a refused
+request, a wait that ran out, a kernel error, a cell that failed.
 JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``kernel_mb``,
 ``kernel_max_mb``, ``solver_service_mb`` (the server's one solver process; 0 without it),
 ``server_cpu_s`` and ``browser_cpu_s`` (CPU seconds of the server with its kernels and of
@@ -82,8 +82,9 @@ from browser import (
     add_server_options,
     percentile,
 )
+from kernel_page import Assets, record_assets
 from playwright.async_api import Browser, Page, async_playwright
-from widget_client import DEAL_PLAYS, HINT_AT, Assets, Learner, record_assets
+from widget_client import DEAL_PLAYS, HINT_AT, Learner
 from widget_client import classroom as protocol_classroom
 
 from tressette_learn.server import VoilaServer, rss_mb, settings_option
