@@ -163,7 +163,7 @@ class KernelPage:
         self.session = str(uuid.uuid4())
         self.widgets = Widgets()
         self.errors: list[str] = []
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.ws: aiohttp.ClientWebSocketResponse[bool] | None = None
         self._changed = asyncio.Condition()
         self._replies: dict[str, State] = {}  # parent msg_id -> the shell reply or control answer
         self._timers: dict[str, asyncio.TimerHandle] = {}  # table id -> its pending advance
@@ -374,7 +374,7 @@ async def record_assets(url: str, chromium: str, args: Sequence[str]) -> Assets:
     """Open the page at ``url`` in Chromium once and list the same-origin GETs it makes
     for static files, split at its first request to the kernel API (the page itself, the
     API and the websocket left out)."""
-    from playwright.async_api import async_playwright
+    from playwright.async_api import Request, async_playwright
 
     origin = url.split("/voila/")[0]
     seen: list[str] = []
@@ -382,8 +382,11 @@ async def record_assets(url: str, chromium: str, args: Sequence[str]) -> Assets:
         browser = await pw.chromium.launch(executable_path=chromium, args=list(args))
         page = await browser.new_page()
         await page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
-        page.on("request", lambda r: r.method == "GET" and r.url.startswith(origin)
-                and seen.append(r.url[len(origin):]))
+
+        def note(request: Request) -> None:
+            if request.method == "GET" and request.url.startswith(origin):
+                seen.append(request.url[len(origin):])
+        page.on("request", note)
         await page.goto(url, timeout=TIMEOUT * 1000)
         shown = (".tl-match-start" if "10_play" in url else ".tl-table[data-status]")
         await page.locator(shown).first.wait_for(state="visible", timeout=TIMEOUT * 1000)

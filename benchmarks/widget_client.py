@@ -100,13 +100,18 @@ async def play_cards(page: KernelPage, plays: int) -> list[float]:
     return times
 
 
+def other_than(page: KernelPage, was: str | None) -> Callable[[], bool]:
+    """A test: whether the table's status is no longer ``was``."""
+    return lambda: status(page) != was
+
+
 async def advance(page: KernelPage, wanted: Sequence[str]) -> None:
     """Go on until the table's status is one of ``wanted``, clearing finished tricks."""
     while (now := status(page)) not in wanted:
         if now == "trick_done":
             await move_on(page, "next")
         else:
-            await page.until(lambda n=now: status(page) != n, f"end of {now}")
+            await page.until(other_than(page, now), f"end of {now}")
 
 
 async def enabled(page: KernelPage, css: str) -> str:
@@ -135,7 +140,7 @@ async def ask_review(page: KernelPage) -> float:
 
     def summary() -> bool:
         coach = page.widgets.first("tl-coach-output")
-        return bool(coach) and "tl-coach-summary" in str(coach[1].get("value", ""))
+        return coach is not None and "tl-coach-summary" in str(coach[1].get("value", ""))
     await page.until(summary, "review")
     return time.monotonic() - start
 
