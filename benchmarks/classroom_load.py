@@ -2,6 +2,7 @@
 
     python benchmarks/classroom_load.py [--learners N] [--arrival S] [--plays K] [--runs R]
                                         [--lesson NAME] [--no-shared-solver] [--json]
+                                        [--client browser|protocol]
                                         [--server-cores LIST --browser-cores LIST | --no-pin]
 
 Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json``: the
@@ -32,6 +33,16 @@ CPU seconds of the server (in all and per learner) and of the browsers, with the
 With ``--lesson 10_play`` each learner starts a match instead (the page is interactive when
 its Start button shows), plays the whole deal, asks for one exact hint and then for the
 review of the deal: the figures add the hint's and the review's median and p95 times.
+
+``--client protocol`` runs the learners without a browser (``widget_client.py`` on
+``kernel_page.py``): each is a coroutine of this process that makes the requests a
+learner's page makes (the page, its static files, the kernel's websocket and its widget
+messages) and nothing else, as in a classroom where the browsers run on the learners'
+machines; the class and its figures are the same. The static files are those a real
+Chromium asked for on the page, recorded once before the first run on a server of their
+own (not measured). Then ``browser_cpu_s`` is the CPU of this process while the class ran
+(the client's, on the browsers' cores) and the errors are the client's: a refused
+request, a wait that ran out, a kernel error, a cell that failed.
 JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``kernel_mb``,
 ``kernel_max_mb``, ``solver_service_mb`` (the server's one solver process; 0 without it),
 ``server_cpu_s`` and ``browser_cpu_s`` (CPU seconds of the server with its kernels and of
@@ -58,7 +69,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from browser import (
@@ -71,23 +82,15 @@ from browser import (
     add_server_options,
     percentile,
 )
+from kernel_page import Assets, record_assets
 from playwright.async_api import Browser, Page, async_playwright
+from widget_client import DEAL_PLAYS, HINT_AT, Learner
+from widget_client import classroom as protocol_classroom
 
 from tressette_learn.server import VoilaServer, rss_mb, settings_option
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TIMEOUT_MS = 120_000
-
-
-@dataclass
-class Learner:
-    """What one simulated learner measured."""
-
-    interactive_s: float | None = None
-    clicks_ms: list[float] = field(default_factory=list)
-    hint_s: float | None = None
-    review_s: float | None = None
-    errors: list[str] = field(default_factory=list)
 
 
 # The play page: the learner starts a match (the computers' level and the table as the form
@@ -146,7 +149,6 @@ PLAY_DEAL = """async ([plays, hintAt]) => {
   out.review = (performance.now() - t0) / 1000;
   return out;
 }""".replace("LOOK_MS", str(LOOK_MS))
-DEAL_PLAYS, HINT_AT = 10, 4  # a four-player deal: ten cards each
 
 
 # What a page shows when a learner gives up on it: the table, Voilà's loading text, an error.
@@ -237,8 +239,9 @@ class Pinning:
 
 
 def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
-        pinning: Pinning, shared: bool = True) -> Figures:
-    """Serve the lessons, run the class, return the figures."""
+        pinning: Pinning, shared: bool = True, assets: Assets | None = None) -> Figures:
+    """Serve the lessons, run the class, return the figures; with ``assets`` the learners
+    are :mod:`widget_client`'s (asking for these static files), else browsers."""
     data = Path(tempfile.mkdtemp(prefix="tressette-load-"))
     env = {"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"}
     start = children_cpu()
@@ -249,12 +252,17 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         time.sleep(warm)  # the pre-heated kernels start with the server
         pooled = [own_cpu(pid) for pid in server.kernel_pids()]  # started, page run, unused
         url = f"{server.url}/voila/render/{lesson}.ipynb"
-        before = children_cpu()
+        before, own = children_cpu(), self_cpu()
         split: dict[str, float] = {}
+
+        def done() -> None:  # the kernels' CPU, read while the learners' pages are open
+            split.update(cpu_split(server))
         with on_cores(pinning.browsers):  # the Playwright driver and Chromium inherit them
-            results = asyncio.run(classroom(url, learners, arrival, plays,
-                                            lambda: split.update(cpu_split(server))))
+            results = asyncio.run(
+                classroom(url, learners, arrival, plays, done) if assets is None else
+                protocol_classroom(server.url, lesson, learners, arrival, plays, assets, done))
         browsers = children_cpu() - before  # Chromium and its driver have exited
+        client = browsers + (self_cpu() - own if assets is not None else 0.0)
         kernels = [rss_mb(pid) for pid in server.kernel_pids()]
         service = rss_mb(server.solver.process.pid) if server.solver else 0.0
         assert server.process is not None
@@ -263,7 +271,7 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
     return {
         **class_figures(results),
         **memory_figures(kernels, service),
-        **cpu_figures(server_cpu, browsers, learners),
+        **cpu_figures(server_cpu, client, learners),
         "voila_cpu_s": round(voila, 1),
         "kernels_cpu_s": round(split.get("kernels", 0.0), 1),
         "kernels": int(split.get("count", 0)),
@@ -363,6 +371,27 @@ def cpu_split(server: VoilaServer) -> dict[str, float]:
             "solver": own_cpu(solver) if solver else 0.0}
 
 
+def recorded_assets(lesson: str) -> Assets:
+    """The static files a real Chromium asks for on ``lesson``'s page, recorded on a server
+    of their own (no pre-heated kernels: the page is rendered for this one visit) before
+    anything is measured."""
+    data = Path(tempfile.mkdtemp(prefix="tressette-assets-"))
+    with VoilaServer(NOTEBOOKS, settings_option(), "--VoilaConfiguration.preheat_kernel=False",
+                     env={"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"},
+                     solver=False) as server:
+        assets = asyncio.run(record_assets(f"{server.url}/voila/render/{lesson}.ipynb",
+                                           CHROMIUM, CHROMIUM_ARGS))
+    print(f"static files of {lesson}: {len(assets.before)} before the kernel, "
+          f"{len(assets.after)} after", file=sys.stderr)
+    return assets
+
+
+def self_cpu() -> float:
+    """CPU seconds this process has used so far (all its threads)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def children_cpu() -> float:
     """CPU seconds of this process's finished children (and theirs, once reaped)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -406,14 +435,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds to let the pre-heated kernels start (default 30)")
     parser.add_argument("--plays", type=int, default=5, help="cards each learner plays")
     parser.add_argument("--lesson", default="00_index")
+    parser.add_argument("--client", choices=["browser", "protocol"], default="browser",
+                        help="the learners: Chromium pages (default) or widget_client.py's "
+                             "coroutines, which load only the server")
     parser.add_argument("--runs", type=int, default=1,
                         help="run the class this many times and report medians (default 1)")
     add_pinning_options(parser)
     add_server_options(parser)
     args = parser.parse_args(argv)
     pinning = pinning_of(args, parser)
+    assets = recorded_assets(args.lesson) if args.client == "protocol" else None
     figures = repeated(lambda: run(args.learners, args.arrival, args.plays, args.lesson,
-                                   args.warm, pinning, shared=not args.no_shared_solver),
+                                   args.warm, pinning, shared=not args.no_shared_solver,
+                                   assets=assets),
                        args.runs, pinning)
     if args.json:
         print(json.dumps(figures))
