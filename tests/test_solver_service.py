@@ -7,6 +7,7 @@ its field and the service goes on; when the service is gone a kernel searches it
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -17,6 +18,7 @@ import time
 from collections.abc import Iterator
 from multiprocessing.connection import Client
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_fastsolver import CASES, random_deal
@@ -141,6 +143,28 @@ def test_a_kernels_hints_are_solved_by_the_service_exactly_as_in_the_kernel(
     assert alone["numba"] is True and shared["hints"] == alone["hints"]
 
 
+REVIEWS = """
+import json, sys
+from tressette_learn.ai import make_player, play_deal
+from tressette_learn.ai.review import review
+from tressette_learn.engine import Deal, Rules, Seat
+out = []
+for preset, seed in [("standard", 8), ("a_due", 9)]:
+    deal = Deal.new(Rules.preset(preset), seed=seed)
+    play_deal(deal, {s: make_player("club", int(s)) for s in deal.seats})
+    out.append(review(deal, Seat(0)).to_json())
+print(json.dumps({"reviews": out, "numba": "numba" in sys.modules}))
+"""
+
+
+def test_a_review_solved_by_the_service_a_trick_at_a_time_is_the_kernels_own(
+        service: SolverService) -> None:
+    shared = run_kernel(service.env(), REVIEWS)
+    assert shared["numba"] is False, shared["stderr"]
+    alone = run_kernel({}, REVIEWS)
+    assert alone["numba"] is True and shared["reviews"] == alone["reviews"]
+
+
 def batch_json(**change: object) -> bytes:
     """A batched call: the deal's position and two rows that deal its cards."""
     deal = random_deal("standard", 5, 3, 0)
@@ -174,25 +198,48 @@ def test_a_batched_call_answers_and_a_forged_one_is_refused_naming_its_field(
     assert still_answers(service)
 
 
-def test_a_hint_waiting_for_the_service_goes_before_waiting_reviews() -> None:
+def test_a_hint_never_waits_behind_a_reviews_search() -> None:
     pool = solver_service.CorePool(1)
     order: list[str] = []
-    with pool.take():  # the one core is busy: both wait
-        review = threading.Thread(target=lambda: take_and_note(pool, order, "review", False))
+    with pool.take():  # the one core is busy with a review's search
+        review = threading.Thread(target=lambda: take_and_note(pool.take(), order, "review"))
         review.start()
-        time.sleep(0.2)
-        hint = threading.Thread(target=lambda: take_and_note(pool, order, "hint", True))
+        hint = threading.Thread(target=lambda: take_and_note(pool.hint(), order, "hint"))
         hint.start()
-        time.sleep(0.2)
+        hint.join(10)
+        assert order == ["hint"]  # the review still waits for the core
     review.join(10)
-    hint.join(10)
     assert order == ["hint", "review"]
 
 
-def take_and_note(pool: solver_service.CorePool, order: list[str], name: str,
-                  urgent: bool) -> None:
-    with pool.take(urgent=urgent):
+def take_and_note(place: contextlib.AbstractContextManager[Any], order: list[str],
+                  name: str) -> None:
+    with place:
         order.append(name)
+
+
+def test_a_sequence_is_answered_as_its_positions_one_by_one(service: SolverService) -> None:
+    deal = random_deal("standard", 71, 6, 0)
+    positions = []
+    for _ in range(4):
+        positions.append(position_from_deal(deal))
+        deal.play(deal.legal_cards()[0])
+    local = fastsolver.new_core()
+    assert remote(service).card_values_many(positions, True) == \
+        [local.card_values(pos, True) for pos in positions]
+    assert still_answers(service)
+
+
+def test_a_forged_sequence_names_the_position_at_fault(service: SolverService) -> None:
+    good = json.loads(position_json())["pos"]
+    bad = {**good, "to_play": 9}
+    for positions, field in [([], "positions: expected a list of 1"),
+                             ([good, bad], r"positions\[1\]: to_play:"),
+                             ([good] * 65, "positions: expected a list of 1 to 64")]:
+        data = json.dumps({"op": "sequence", "positions": positions}).encode()
+        with pytest.raises(WireError, match=field):
+            decode_reply(raw_ask(service, data))
+    assert still_answers(service)
 
 
 def test_a_kernel_searches_itself_when_the_service_is_gone() -> None:

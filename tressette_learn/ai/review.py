@@ -77,6 +77,7 @@ from .solve import (
     CardValue,
     Position,
     card_values,
+    card_values_many,
     future_thirds,
     position_from_deal,
     position_value,
@@ -328,10 +329,14 @@ class _Reviewer:
         signals: list[SignalNote] = []
         walker = self.fresh()
         number = 0
-        for action in final.actions:  # one forward replay
+        known: dict[int, list[CardValue]] = {}
+        for i, action in enumerate(final.actions):  # one forward replay
             if action[0] == "play":
                 if todo[number]:
-                    judged.append(self.judge(walker, number, action[1]))
+                    if self.fast and number not in known and self.exact_here(walker):
+                        known = self.solve_trick(walker, final.actions[i:], number, todo)
+                    judged.append(self.judge(walker, number, action[1],
+                                             known.pop(number, None)))
                     done += 1
                     if self.progress is not None:
                         self.progress(done, total)
@@ -345,6 +350,23 @@ class _Reviewer:
         return Review(self.seat, final.side_of(self.seat), seats, mine,
                       self.turning_points(judged), final.is_over(), self.first,
                       missed_declarations(final, seats), tuple(signals))
+
+    def solve_trick(self, deal: Deal, actions: Sequence[tuple[Any, ...]], number: int,
+                    todo: Sequence[bool]) -> dict[int, list[CardValue]]:
+        """The exact values of the plays to judge from play ``number`` (next in ``deal``,
+        whose ``actions`` follow) to the end of its trick, in one call: the solver searches
+        them in turn on one table, each reusing what the others stored."""
+        twin, trick, positions = deal.copy(), len(deal.tricks), {}
+        for action in actions:
+            if action[0] == "play":
+                if len(twin.tricks) != trick or twin.is_over():
+                    break
+                if todo[number] and self.exact_here(twin):
+                    positions[number] = position_from_deal(twin)
+                number += 1
+            _apply(twin, action)
+        values = card_values_many(list(positions.values()), points_only=True)
+        return dict(zip(positions, values, strict=True))
 
     def signal_note(self, deal: Deal, card: Card, signal: str | None) -> SignalNote | None:
         """The line for a lead by a reviewed seat with a false signal, or without a signal

@@ -26,12 +26,21 @@ compiles in the background they get the pure-Python reference for small position
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...engine.cards import DECK
 from ...engine.deal import Deal
 from .batched import RowSolver, Solved
 from .batched import is_ready as batch_ready
 from .batched import warm_up as warm_up_batch
-from .compiled import fast_card_values, fast_position_value, is_ready, reset_table, warm_up
+from .compiled import (
+    fast_card_values,
+    fast_card_values_many,
+    fast_position_value,
+    is_ready,
+    reset_table,
+    warm_up,
+)
 from .position import Position, position_from_deal, position_from_view
 from .reference import (
     INFINITY,
@@ -48,7 +57,7 @@ from .wire import ADDRESS_ENV, KEY_ENV
 __all__ = [
     "ADDRESS_ENV", "KEY_ENV", "run_service",
     "REFERENCE_LIMIT", "CardValue", "Position", "RowSolver", "Solved", "SolverService",
-    "batch_ready", "card_values", "warm_up_batch",
+    "batch_ready", "card_values", "card_values_many", "warm_up_batch",
     "equivalent_moves", "future_thirds",
     "is_ready", "position_from_deal", "position_from_view", "position_value",
     "reference_card_values", "reference_position_value", "reset_table", "solve_full_deal",
@@ -67,6 +76,17 @@ def card_values(pos: Position, *, points_only: bool = False,
     values = fast_card_values(pos, points_only=points_only, block=block)
     if values is None and pos.tricks_left <= REFERENCE_LIMIT:
         return reference_card_values(pos)
+    return values
+
+
+def card_values_many(positions: Sequence[Position], *, points_only: bool = False
+                     ) -> list[list[CardValue]]:
+    """:func:`card_values` of each position (waiting for the compiled core), in one call
+    on one transposition table: positions of one deal in play order (a review) reuse what
+    the earlier ones stored. Without the compiled core, the reference's values."""
+    values = fast_card_values_many(positions, points_only=points_only, block=True)
+    if values is None:  # the core failed to build: the reference, slow beyond a few tricks
+        return [reference_card_values(pos) for pos in positions]
     return values
 
 

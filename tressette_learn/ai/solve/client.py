@@ -11,11 +11,20 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
 from multiprocessing.connection import Client, Connection
 from typing import Any
 
 from .position import Position
-from .wire import ADDRESS_ENV, KEY_ENV, Request, Rows, decode_reply, encode_request
+from .wire import (
+    ADDRESS_ENV,
+    KEY_ENV,
+    MAX_SEQUENCE,
+    Request,
+    Rows,
+    decode_reply,
+    encode_request,
+)
 
 
 class ServiceUnavailable(RuntimeError):
@@ -72,6 +81,16 @@ class RemoteCore:
         """The first side's future thirds after each representative legal card."""
         pairs = self._ask(Request("cards", pos, points_only))
         return {int(rep): int(value) for rep, value in pairs}
+
+    def card_values_many(self, positions: Sequence[Position], points_only: bool
+                         ) -> list[dict[int, int]]:
+        """:meth:`card_values` of each position, searched in turn on one table there."""
+        out: list[dict[int, int]] = []
+        for start in range(0, len(positions), MAX_SEQUENCE):
+            part = tuple(positions[start:start + MAX_SEQUENCE])
+            answers = self._ask(Request("sequence", points_only=points_only, positions=part))
+            out += [{int(rep): int(value) for rep, value in pairs} for pairs in answers]
+        return out
 
     def rows(self, pos: Position, rows: Rows) -> tuple[list[list[int]], int, int]:
         """A batched call (:mod:`.batched`): the values of the rows done, nodes, searches."""

@@ -37,7 +37,7 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
@@ -123,6 +123,9 @@ class SearchCore(Protocol):
     def position_value(self, pos: Position) -> int: ...
 
     def card_values(self, pos: Position, points_only: bool) -> dict[int, int]: ...
+
+    def card_values_many(self, positions: Sequence[Position], points_only: bool
+                         ) -> list[dict[int, int]]: ...
 
 
 def _service() -> client.RemoteCore | None:
@@ -323,6 +326,13 @@ class _Core:
         return dict(zip(reps, (int(v) for v in out), strict=True))
 
 
+    def card_values_many(self, positions: Sequence[Position], points_only: bool
+                         ) -> list[dict[int, int]]:
+        """:meth:`card_values` of each position in turn (one table: each reuses the
+        bounds the others stored)."""
+        return [self.card_values(pos, points_only) for pos in positions]
+
+
 def new_core() -> _Core:
     """A core with transposition tables of its own, once the kernel is compiled (waits)."""
     warm_up(background=False)
@@ -364,8 +374,30 @@ def fast_card_values(pos: Position, *, points_only: bool = False,
     if pos.to_play < 0:
         return []
     values = _run(block, lambda core: core.card_values(pos, points_only))
-    if values is None:
+    return None if values is None else _card_list_of(pos, values, points_only)
+
+
+def fast_card_values_many(positions: Sequence[Position], *, points_only: bool = False,
+                          block: bool = True) -> list[list[CardValue]] | None:
+    """:func:`fast_card_values` of each position, in one call: positions of one deal in
+    play order (a review) share one transposition table, so later ones reuse the earlier
+    ones' bounds (the service searches them in turn without another request between)."""
+    if not is_ready() and not block:
+        warm_up(background=True)
         return None
+    live = [pos for pos in positions if pos.to_play >= 0]
+    answers = _run(block, lambda core: core.card_values_many(live, points_only)) if live else []
+    if answers is None:
+        return None
+    found = iter(answers)
+    return [_card_list_of(pos, next(found), points_only) if pos.to_play >= 0 else []
+            for pos in positions]
+
+
+def _card_list_of(pos: Position, values: dict[int, int], points_only: bool
+                  ) -> list[CardValue]:
+    """The card values of ``pos`` from the core's answer (representative -> first side's
+    future thirds)."""
     side = pos.side[pos.to_play]
     remaining = future_thirds(pos)
     out = []

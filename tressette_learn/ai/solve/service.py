@@ -9,10 +9,11 @@ prove it holds the key (``multiprocessing.connection``'s challenge) before it is
 
 The service searches on ``workers`` transposition tables at once (the core releases the
 GIL); a connection gets back the table it used last when that one is free, so a hint's or
-review's consecutive searches at one table reuse its bounds. A hint's batched calls
-(:mod:`.batched`) go first: a learner waits for a hint, while a review is many searches
-that may wait a moment each; each hint's solver has a table of its own here
-(:class:`Sessions`). It exits when its parent does.
+review's consecutive searches at one table reuse its bounds (a review asks for a trick's
+positions in one ``sequence``). A hint's batched calls (:mod:`.batched`) never wait for a
+core: a learner waits for a hint, while a review is many searches that may wait a moment
+each; each hint's solver has a table of its own here (:class:`Sessions`). It exits when
+its parent does.
 """
 
 from __future__ import annotations
@@ -129,28 +130,24 @@ WORKERS = 2 * _cpus()
 
 
 class CorePool:
-    """``workers`` search cores (each with its own tables), lent one at a time; an
-    ``urgent`` borrower (a hint) goes before the others that wait."""
+    """``workers`` search cores (each with its own tables), lent one at a time, and as many
+    places for hints' batched calls, which search on tables of their own
+    (:class:`Sessions`): a hint waits only for other hints, never behind a review's long
+    search."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self.free: list[Any] = []
         self.made = 0
-        self.urgent = 0  # urgent borrowers waiting
         self.cond = threading.Condition()
+        self.hints = threading.BoundedSemaphore(workers)
 
     @contextlib.contextmanager
-    def take(self, preferred: Any = None, urgent: bool = False) -> Iterator[Any]:
-        """A free core: ``preferred`` if it is free; waits while all are busy (and, unless
-        ``urgent``, while an urgent borrower waits)."""
+    def take(self, preferred: Any = None) -> Iterator[Any]:
+        """A free core: ``preferred`` if it is free; waits while all are busy."""
         with self.cond:
-            self.urgent += urgent
-            try:
-                while (not self.free and self.made >= self.workers) or \
-                        (self.urgent and not urgent):
-                    self.cond.wait()
-            finally:
-                self.urgent -= urgent
+            while not self.free and self.made >= self.workers:
+                self.cond.wait()
             if not self.free:
                 self.made += 1
                 self.free.append(compiled.new_core())
@@ -162,6 +159,12 @@ class CorePool:
             with self.cond:
                 self.free.append(core)
                 self.cond.notify_all()
+
+    @contextlib.contextmanager
+    def hint(self) -> Iterator[None]:
+        """A place for a hint's batched call (waits while ``workers`` hints search)."""
+        with self.hints:
+            yield
 
 
 class Sessions:
@@ -195,16 +198,20 @@ def answer(request: Request, pool: CorePool, last: list[Any],
     batched.warm_up(background=False)
     if request.op == "wait":
         return True
-    assert request.pos is not None
     if request.rows is not None:
         rows = request.rows
-        with pool.take(urgent=True):
+        assert request.pos is not None
+        with pool.hint():
             table, user = sessions.get(rows.session)
             values, nodes, searches = batched.solve_rows(
                 request.pos, rows.hands, rows.stocks, rows.reps, rows.nodes, table, user)
         return [values.tolist(), nodes, searches]
     with pool.take(last[0]) as core:
         last[0] = core
+        if request.op == "sequence":
+            return [sorted(core.card_values(pos, request.points_only).items())
+                    for pos in request.positions]
+        assert request.pos is not None
         if request.op == "value":
             return core.position_value(request.pos)
         return sorted(core.card_values(request.pos, request.points_only).items())

@@ -2,7 +2,9 @@
 
 A request is ``{"op": ..., "pos": {...}, "points_only": bool}``; ``op`` is ``"value"``
 (the first side's exact future thirds), ``"cards"`` (each representative legal card's
-value), ``"rows"`` (many deals of one view in one batched call, :mod:`.batched`: ``pos`` is
+value), ``"sequence"`` (``"cards"`` for each of ``positions``, positions of one deal in
+play order, searched in turn on one table so that each reuses what the others stored: a
+review), ``"rows"`` (many deals of one view in one batched call, :mod:`.batched`: ``pos`` is
 the first deal's position and ``rows`` the deals, :class:`Rows`), ``"ready"`` (are the
 cores loaded?) or ``"wait"`` (answer once they are). A reply is
 ``{"ok": ...}`` or ``{"error": "..."}``. Every field of a position is checked before a
@@ -22,9 +24,10 @@ from .position import Position
 
 ADDRESS_ENV = "TRESSETTE_SOLVER_ADDRESS"  # a kernel's environment: the service's socket
 KEY_ENV = "TRESSETTE_SOLVER_KEY"  # and the key (hex) a client proves it holds
-OPS = ("value", "cards", "rows", "ready", "wait")
+OPS = ("value", "cards", "sequence", "rows", "ready", "wait")
 MAX_MESSAGE = 1024 * 1024  # bytes; a position is ~1 KB, a batch of deals up to ~600 KB
 MAX_ROWS = 8192  # deals in one batched call (a hint's largest batch)
+MAX_SEQUENCE = 64  # positions in one sequence (a deal has at most 40 plays)
 MAX_NODES = 1 << 62
 SESSION = re.compile(r"[0-9a-f]{1,32}")
 FULL = (1 << 40) - 1  # every card of the deck, as a mask
@@ -56,6 +59,7 @@ class Request:
     pos: Position | None = None
     points_only: bool = False
     rows: Rows | None = None
+    positions: tuple[Position, ...] = ()
 
 
 def encode_request(request: Request) -> bytes:
@@ -65,6 +69,8 @@ def encode_request(request: Request) -> bytes:
         body["pos"] = dataclasses.asdict(request.pos)
     if request.rows is not None:
         body["rows"] = dataclasses.asdict(request.rows)
+    if request.positions:
+        body["positions"] = [dataclasses.asdict(pos) for pos in request.positions]
     return json.dumps(body, separators=(",", ":")).encode()
 
 
@@ -79,6 +85,9 @@ def decode_request(data: bytes) -> Request:
         raise WireError("points_only: expected true or false")
     if op in ("ready", "wait"):
         return Request(op)
+    if op == "sequence":
+        return Request(op, points_only=points_only,
+                       positions=decode_positions(body.get("positions")))
     pos = decode_position(body.get("pos"))
     if op == "rows":
         return Request(op, pos, rows=decode_rows(body.get("rows"), pos))
@@ -122,6 +131,19 @@ def decode_position(raw: object) -> Position:
         a_perdere=_bool(raw, "a_perdere"), captured=_list(raw, "captured", 0, 400, length=2))
     _check_table(pos)
     return pos
+
+
+def decode_positions(raw: object) -> tuple[Position, ...]:
+    """The positions of a sequence, each checked; the error names which one is wrong."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEQUENCE:
+        raise WireError(f"positions: expected a list of 1 to {MAX_SEQUENCE} positions")
+    out = []
+    for i, item in enumerate(raw):
+        try:
+            out.append(decode_position(item))
+        except WireError as err:
+            raise WireError(f"positions[{i}]: {err}") from err
+    return tuple(out)
 
 
 def decode_rows(raw: object, pos: Position) -> Rows:
