@@ -2,12 +2,15 @@
 
     python benchmarks/classroom_load.py [--learners N] [--arrival S] [--plays K] [--runs R]
                                         [--lesson NAME] [--no-shared-solver] [--json]
-                                        [--client browser|protocol]
+                                        [--client browser|protocol] [--class-size N]
                                         [--server-cores LIST --browser-cores LIST | --no-pin]
 
-Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json``: the
-index and the play page have pre-heated kernels) and a fresh progress database; the script
-waits ``--warm`` seconds for the pools to fill. Learners arrive ``--arrival`` seconds apart
+Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json`` and
+``voila.py``: the index and the play page have pre-heated kernels) and a fresh progress
+database, as ``tressette-learn serve --class-size N`` serves a class of N
+(``--class-size``, by default the number of learners; 0 for the default pools:
+``tressette_learn/served_pools.py``); the script waits until Voilà says the pools are full
+(at most ``--warm`` seconds). Learners arrive ``--arrival`` seconds apart
 (default 3: thirty learners sit down over a minute and a half), each in its own browser
 context of one headless Chromium: each opens ``--lesson`` (default ``00_index``, where a
 class starts; it has a card table), waits until the table is drawn and shown (time to an
@@ -52,7 +55,10 @@ kernels, ``kernels`` of them, and the solver service, read once every learner is
 ``kernel_start_cpu_s`` (the median CPU of a pre-heated kernel before any learner came: its
 start and its page's cells), ``server_cores`` and ``browser_cores`` (the
 cores each side ran on, as lists), ``errors``, ``learners`` (and ``hint_median_s``,
-``hint_p95_s``, ``review_median_s``, ``review_p95_s`` on the play page). Goals:
+``hint_p95_s``, ``review_median_s``, ``review_p95_s`` on the play page), ``class_size``,
+``pools_filled_s`` (the wait for the pools), ``warm_cpu_s`` (the server's CPU before the
+first learner: its start and its pools) and ``class_cpu_s_per_learner`` (the rest, per
+learner: what each learner of the class costs). Goals:
 interactive p95 <= 3 s, click p95 <= 300 ms, <= 120 MB per learner kernel, zero errors.
 """
 
@@ -87,6 +93,7 @@ from playwright.async_api import Browser, Page, async_playwright
 from widget_client import DEAL_PLAYS, HINT_AT, Learner
 from widget_client import classroom as protocol_classroom
 
+from tressette_learn.served_pools import CLASS_ENV, pools
 from tressette_learn.server import VoilaServer, rss_mb, settings_option
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -239,18 +246,25 @@ class Pinning:
 
 
 def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
-        pinning: Pinning, shared: bool = True, assets: Assets | None = None) -> Figures:
-    """Serve the lessons, run the class, return the figures; with ``assets`` the learners
-    are :mod:`widget_client`'s (asking for these static files), else browsers."""
+        pinning: Pinning, shared: bool = True, assets: Assets | None = None,
+        class_size: int = 0) -> Figures:
+    """Serve the lessons (pools for ``class_size`` learners; 0: the default pools), run
+    the class, return the figures; with ``assets`` the learners are
+    :mod:`widget_client`'s (asking for these static files), else browsers."""
     data = Path(tempfile.mkdtemp(prefix="tressette-load-"))
     env = {"TRESSETTE_DB": f"sqlite:///{data / 'progress.sqlite'}"}
+    if class_size:
+        env[CLASS_ENV] = str(class_size)
     start = children_cpu()
     with contextlib.ExitStack() as stack:
         with on_cores(pinning.server):  # Voilà, its kernels and the solver service inherit them
             server = stack.enter_context(
                 VoilaServer(NOTEBOOKS, settings_option(), env=env, solver=shared))
-        time.sleep(warm)  # the pre-heated kernels start with the server
+        filled = wait_for_pools(server, class_size or None, warm)
         pooled = [own_cpu(pid) for pid in server.kernel_pids()]  # started, page run, unused
+        assert server.process is not None
+        warm_cpu = own_cpu(server.process.pid) + sum(pooled) + (
+            own_cpu(server.solver.process.pid) if server.solver else 0.0)
         url = f"{server.url}/voila/render/{lesson}.ipynb"
         before, own = children_cpu(), self_cpu()
         split: dict[str, float] = {}
@@ -277,7 +291,28 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         "kernels": int(split.get("count", 0)),
         "solver_cpu_s": round(split.get("solver", 0.0), 1),
         "kernel_start_cpu_s": round(statistics.median(pooled), 2) if pooled else -1,
+        "class_size": class_size, "pools_filled_s": round(filled, 1),
+        "warm_cpu_s": round(warm_cpu, 1),
+        "class_cpu_s_per_learner": round((server_cpu - warm_cpu) / max(learners, 1), 2),
     }
+
+
+def wait_for_pools(server: VoilaServer, class_size: int | None, most: float) -> float:
+    """Wait until every pre-heated kernel has started and run its page (all of them
+    there, and idle for a second), at most ``most`` seconds; the seconds it took."""
+    config = pools(class_size)["kernel_pools_config"]
+    expected = sum(pool["pool_size"] for pool in config.values())
+    began, last = time.monotonic(), -1.0
+    while time.monotonic() - began < most:
+        pids = server.kernel_pids()
+        used = sum(own_cpu(pid) for pid in pids)
+        if len(pids) >= expected and used - last < 0.05:
+            break
+        last = used
+        time.sleep(1.0)
+    else:
+        print(f"note: the pools were not ready after {most:.0f} s", file=sys.stderr)
+    return time.monotonic() - began
 
 
 def class_figures(results: list[Learner]) -> Figures:
@@ -431,8 +466,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--learners", type=int, default=30)
     parser.add_argument("--arrival", type=float, default=3.0,
                         help="seconds between two learners arriving (default 3)")
-    parser.add_argument("--warm", type=float, default=30.0,
-                        help="seconds to let the pre-heated kernels start (default 30)")
+    parser.add_argument("--warm", type=float, default=180.0,
+                        help="wait at most this long for the pre-heated pools to fill "
+                             "(default 180 s)")
+    parser.add_argument("--class-size", type=int, default=None, metavar="N",
+                        help="serve as `tressette-learn serve --class-size N` does (default: "
+                             "the number of learners; 0: the default pools)")
     parser.add_argument("--plays", type=int, default=5, help="cards each learner plays")
     parser.add_argument("--lesson", default="00_index")
     parser.add_argument("--client", choices=["browser", "protocol"], default="browser",
@@ -445,9 +484,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pinning = pinning_of(args, parser)
     assets = recorded_assets(args.lesson) if args.client == "protocol" else None
+    class_size = args.learners if args.class_size is None else args.class_size
     figures = repeated(lambda: run(args.learners, args.arrival, args.plays, args.lesson,
                                    args.warm, pinning, shared=not args.no_shared_solver,
-                                   assets=assets),
+                                   assets=assets, class_size=class_size),
                        args.runs, pinning)
     if args.json:
         print(json.dumps(figures))

@@ -1,5 +1,7 @@
 """Voilà's settings that JSON cannot hold; ``voila.json`` beside it has the rest."""
 
+from tressette_learn.served_pools import configure
 from tressette_learn.served_templates import install
 
 install()  # page templates compiled once per server (see tressette_learn.served_templates)
+configure(get_config())  # noqa: F821  pre-heated kernels (tressette_learn.served_pools)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 import pytest
+from traitlets.config.loader import PyFileConfigLoader
 
 import tressette_learn.i18n as i18n_module
 from tressette_learn.ai.solve import position_from_deal, reference_card_values
@@ -245,10 +246,12 @@ def test_voila_settings_preheat_only_the_index_and_play_pages() -> None:
     assert "@jupyterlite/pyodide-kernel-extension" in voila["extension_denylist"]
     assert not {"anywidget", "@jupyter-widgets/jupyterlab-manager"} & set(
         voila["extension_denylist"])
-    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    served = PyFileConfigLoader("voila.py", path=str(notebooks_dir())).load_config()
+    pools = served.VoilaKernelManager.kernel_pools_config
     assert pools["default"]["pool_size"] == 0
     assert {name for name, pool in pools.items() if pool["pool_size"] > 0} == {
         "00_index.ipynb", "10_play.ipynb"}
+    assert config["KernelManager"] == {"transport": "ipc"}  # no TCP port race at a start
     assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert config["TagRemovePreprocessor"] == {"remove_cell_tags": ["try-it"]}
     assert os.path.basename(notebooks_dir()) == "notebooks"

@@ -1,8 +1,10 @@
 """``tressette-learn serve``: the lessons in Voilà (or JupyterLab) on this machine.
 
 Voilà serves the notebooks folder (the installed copy, or ``notebooks/`` in a checkout) with
-the settings of ``voila.json`` in that folder. A first line says that it is starting; the
-index page's URL is printed once that page renders (its pre-heated kernels are ready).
+the settings of ``voila.json`` and ``voila.py`` in that folder; ``--class-size N``
+pre-heats a play-page kernel for each learner of a class (:mod:`..served_pools`). A first
+line says that it is starting; the index page's URL is printed once that page renders (its
+pre-heated kernels are ready).
 ``--lab`` copies the lessons to a folder of the learner's (new files only, never over an
 edited copy) and opens JupyterLab there instead. Ctrl-C (or SIGTERM) stops the server and its
 kernels and exits with status 0; a port in use exits with status 2 and one line.
@@ -25,6 +27,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from ..served_pools import CLASS_ENV, KERNEL_MB, MAX_CLASS, ClassSizeError, class_size, play_pool
 from ..server import ServerError, VoilaServer, notebooks_dir, settings_option
 from . import EXIT_OK, UsageError, fail
 
@@ -47,16 +50,36 @@ def add_serve(sub: Any) -> None:
     cmd.add_argument("--dir", metavar="DIR",
                      help="with --lab: the folder of your copies (default ~/tressette_lessons)")
     cmd.add_argument("--no-browser", action="store_true", help="only print the URL")
+    cmd.add_argument("--class-size", type=class_size_option, metavar="N",
+                     help="pre-heat a play-page kernel for each of N learners who start "
+                          f"together (1-{MAX_CLASS}; about {KERNEL_MB} MB each)")
     cmd.set_defaults(run=run_serve)
+
+
+def class_size_option(text: str) -> int:
+    """argparse type for ``--class-size``: a clear message for a wrong number."""
+    try:
+        size = class_size(text)
+    except ClassSizeError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if size is None:
+        raise argparse.ArgumentTypeError("give the number of learners")
+    return size
 
 
 def run_serve(args: argparse.Namespace) -> int:
     """Start the server, print the URL, wait for Ctrl-C; stop everything cleanly."""
     if args.dir and not args.lab:
         raise UsageError("--dir goes with --lab")
+    if args.class_size and args.lab:
+        raise UsageError("--class-size goes with the served lessons, not --lab")
     check_port(args.port)
-    server, url = lab_server(args) if args.lab else voila_server(args.port)
+    server, url = lab_server(args) if args.lab else voila_server(args.port, args.class_size)
     print("Starting the lessons (the first start takes a little while)...", flush=True)
+    if args.class_size:
+        kernels = play_pool(args.class_size)
+        print(f"For a class of {args.class_size}: {kernels} play-page kernels are "
+              f"pre-heated in the background (about {kernels * KERNEL_MB} MB).", flush=True)
     try:
         with stop_signals_raise(), server:
             probe = None if args.lab else server.ready(f"/voila/render/{INDEX}")
@@ -90,11 +113,13 @@ def check_port(port: int) -> None:
             raise UsageError(f"port {port} is {reason}: choose another with --port") from None
 
 
-def voila_server(port: int) -> tuple[VoilaServer, str]:
-    """Voilà on the notebooks folder, configured by its ``voila.json``."""
+def voila_server(port: int, class_size: int | None = None) -> tuple[VoilaServer, str]:
+    """Voilà on the notebooks folder, configured by its ``voila.json`` and ``voila.py``
+    (pools for ``class_size`` learners, if given)."""
     root = notebooks_dir()
+    env = {CLASS_ENV: str(class_size)} if class_size else {}
     server = VoilaServer(root, settings_option(), port=port,
-                         timeout=START_TIMEOUT)
+                         timeout=START_TIMEOUT, env=env)
     return server, f"{server.url}/voila/render/{INDEX}"
 
 
