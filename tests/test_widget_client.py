@@ -45,8 +45,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Voilà on the lessons with the project's settings, one pre-heated play page."""
     config = tmp_path_factory.mktemp("voila-config")
     settings = json.loads((notebooks_dir() / "voila.json").read_text())
-    settings["VoilaKernelManager"]["kernel_pools_config"] = {
-        "default": {"pool_size": 0}, "10_play.ipynb": {"pool_size": 1}}
+    settings["VoilaKernelManager"] = {"kernel_pools_config": {  # (voila.py is not read)
+        "default": {"pool_size": 0}, "10_play.ipynb": {"pool_size": 1}}}
     (config / "voila.json").write_text(json.dumps(settings))
     db = config / "progress.sqlite"
     try:
