@@ -252,6 +252,8 @@ def test_voila_settings_preheat_only_the_index_and_play_pages() -> None:
     assert {name for name, pool in pools.items() if pool["pool_size"] > 0} == {
         "00_index.ipynb", "10_play.ipynb"}
     assert config["KernelManager"] == {"transport": "ipc"}  # no TCP port race at a start
+    # a page's outputs (its widgets) are waited for, not dropped, while 40 kernels start
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 30
     assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert config["TagRemovePreprocessor"] == {"remove_cell_tags": ["try-it"]}
     assert os.path.basename(notebooks_dir()) == "notebooks"
