@@ -212,6 +212,34 @@ def test_a_hint_never_waits_behind_a_reviews_search() -> None:
     assert order == ["hint", "review"]
 
 
+def test_the_review_that_began_first_gets_the_free_core_first() -> None:
+    pool = solver_service.CorePool(1)
+    order: list[str] = []
+    with pool.take():
+        waiters = []
+        for name, since in [("third", 3.0), ("first", 1.0), ("second", 2.0)]:
+            waiter = threading.Thread(
+                target=lambda n=name, s=since: take_and_note(pool.take(since=s), order, n))
+            waiter.start()
+            waiters.append(waiter)
+            time.sleep(0.1)  # they queue in this order, not in the order of their runs
+    for waiter in waiters:
+        waiter.join(10)
+    assert order == ["first", "second", "third"]
+
+
+def test_a_connections_requests_close_together_are_one_run() -> None:
+    turn = solver_service.Turn()
+    turn.begin()
+    began = turn.since
+    turn.end()
+    turn.begin()  # at once: the same run (a review's next trick)
+    assert turn.since == began
+    turn.answered -= 2 * solver_service.RUN_GAP_S  # as if the last answer were long ago
+    turn.begin()
+    assert turn.since > began
+
+
 def take_and_note(place: contextlib.AbstractContextManager[Any], order: list[str],
                   name: str) -> None:
     with place:

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import faulthandler
+import heapq
+import itertools
+import math
 import os
 import secrets
 import shutil
@@ -127,6 +131,7 @@ def _cpus() -> int:
 # Searches at once: twice the cores, so that one learner's long review shares the cores
 # with other learners' hints instead of making them queue (each adds tables, <= 53 MB).
 WORKERS = 2 * _cpus()
+RUN_GAP_S = 1.0  # a request within this of the last answer continues its run (a review)
 
 
 class CorePool:
@@ -141,13 +146,24 @@ class CorePool:
         self.made = 0
         self.cond = threading.Condition()
         self.hints = threading.BoundedSemaphore(workers)
+        self.waiting: list[tuple[float, int]] = []  # a heap: (since, ticket)
+        self.tickets = itertools.count()
 
     @contextlib.contextmanager
-    def take(self, preferred: Any = None) -> Iterator[Any]:
-        """A free core: ``preferred`` if it is free; waits while all are busy."""
+    def take(self, preferred: Any = None, since: float = 0.0) -> Iterator[Any]:
+        """A free core: ``preferred`` if it is free; while all are busy, the waiter whose
+        run of requests began first (``since``) is served first."""
         with self.cond:
-            while not self.free and self.made >= self.workers:
-                self.cond.wait()
+            place = (since, next(self.tickets))
+            heapq.heappush(self.waiting, place)
+            try:
+                while (not self.free and self.made >= self.workers) or \
+                        self.waiting[0] != place:
+                    self.cond.wait()
+            finally:
+                self.waiting.remove(place)
+                heapq.heapify(self.waiting)
+                self.cond.notify_all()
             if not self.free:
                 self.made += 1
                 self.free.append(compiled.new_core())
@@ -189,9 +205,30 @@ class Sessions:
             return self.tables[session]
 
 
-def answer(request: Request, pool: CorePool, last: list[Any],
-           sessions: Sessions) -> Any:
-    """The reply's answer to one request (``last`` holds the connection's last core)."""
+@dataclasses.dataclass
+class Turn:
+    """A connection's place in the queue for a core: the core it used last, and when its
+    current run of requests began (requests less than :data:`RUN_GAP_S` apart make one
+    run: a review's tricks), so that the review that began first is served first instead
+    of every review waiting behind every other's searches."""
+
+    core: Any = None
+    since: float = 0.0
+    answered: float = -math.inf
+
+    def begin(self) -> None:
+        """A request arrives: it starts a new run unless the last answer was just sent."""
+        now = time.monotonic()
+        if now - self.answered > RUN_GAP_S:
+            self.since = now
+
+    def end(self) -> None:
+        """The answer went back."""
+        self.answered = time.monotonic()
+
+
+def answer(request: Request, pool: CorePool, turn: Turn, sessions: Sessions) -> Any:
+    """The reply's answer to one request (``turn``: the connection's place)."""
     if request.op == "ready":
         return compiled.is_ready() and batched.is_ready()
     compiled.warm_up(background=False)
@@ -206,8 +243,8 @@ def answer(request: Request, pool: CorePool, last: list[Any],
             values, nodes, searches = batched.solve_rows(
                 request.pos, rows.hands, rows.stocks, rows.reps, rows.nodes, table, user)
         return [values.tolist(), nodes, searches]
-    with pool.take(last[0]) as core:
-        last[0] = core
+    with pool.take(turn.core, turn.since) as core:
+        turn.core = core
         if request.op == "sequence":
             return [sorted(core.card_values(pos, request.points_only).items())
                     for pos in request.positions]
@@ -225,14 +262,15 @@ def handle(conn: Connection, key: bytes, pool: CorePool, sessions: Sessions) -> 
             answer_challenge(conn, key)
         except Exception:  # a wrong key (AuthenticationError), or a peer that left
             return
-        last: list[Any] = [None]
+        turn = Turn()
         while True:
             try:
                 data = conn.recv_bytes(MAX_MESSAGE)
             except (OSError, EOFError):  # gone, or a message too long (the stream is lost)
                 return
+            turn.begin()
             try:
-                reply = encode_reply(answer(decode_request(data), pool, last, sessions))
+                reply = encode_reply(answer(decode_request(data), pool, turn, sessions))
             except WireError as err:
                 reply = encode_reply(error=str(err))
             except Exception as err:  # noqa: BLE001  the core failed: tell the client
@@ -241,6 +279,7 @@ def handle(conn: Connection, key: bytes, pool: CorePool, sessions: Sessions) -> 
                 conn.send_bytes(reply)
             except OSError:  # the client left while its search ran
                 return
+            turn.end()
 
 
 def serve(address: str, key: bytes, workers: int) -> None:
