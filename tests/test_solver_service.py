@@ -232,12 +232,38 @@ def test_a_connections_requests_close_together_are_one_run() -> None:
     turn = solver_service.Turn()
     turn.begin()
     began = turn.since
-    turn.end()
+    turn.answered = time.monotonic()
     turn.begin()  # at once: the same run (a review's next trick)
     assert turn.since == began
     turn.answered -= 2 * solver_service.RUN_GAP_S  # as if the last answer were long ago
     turn.begin()
     assert turn.since > began
+
+
+class Waiting:
+    """A connection whose next request is (or is not) already there."""
+
+    def __init__(self, next_soon: bool) -> None:
+        self.next_soon = next_soon
+
+    def poll(self, timeout: float) -> bool:
+        return self.next_soon
+
+
+def test_a_review_keeps_its_core_between_its_tricks_and_then_gives_it_back() -> None:
+    pool = solver_service.CorePool(1)
+    core = object()
+    pool.free.append(core)
+    pool.made = 1
+    turn = solver_service.Turn()
+    turn.begin()
+    assert turn.core_from(pool) is core
+    turn.end(Waiting(next_soon=True))  # the next trick is asked at once: the core stays
+    assert turn.holding and pool.free == []
+    turn.begin()
+    assert turn.core_from(pool) is core
+    turn.end(Waiting(next_soon=False))  # the review is over: the core goes back
+    assert not turn.holding and pool.free == [core]
 
 
 def take_and_note(place: contextlib.AbstractContextManager[Any], order: list[str],

@@ -132,6 +132,7 @@ def _cpus() -> int:
 # with other learners' hints instead of making them queue (each adds tables, <= 53 MB).
 WORKERS = 2 * _cpus()
 RUN_GAP_S = 1.0  # a request within this of the last answer continues its run (a review)
+HOLD_S = 0.25  # a connection keeps its core this long for its run's next request
 
 
 class CorePool:
@@ -210,11 +211,15 @@ class Turn:
     """A connection's place in the queue for a core: the core it used last, and when its
     current run of requests began (requests less than :data:`RUN_GAP_S` apart make one
     run: a review's tricks), so that the review that began first is served first instead
-    of every review waiting behind every other's searches."""
+    of every review waiting behind every other's searches. Between two requests of a run
+    the connection keeps its core (:meth:`keep_for_next`), so that a review's tricks are
+    searched on one table, one after the other, not mixed with another review's."""
 
     core: Any = None
     since: float = 0.0
     answered: float = -math.inf
+    held: contextlib.ExitStack = dataclasses.field(default_factory=contextlib.ExitStack)
+    holding: bool = False
 
     def begin(self) -> None:
         """A request arrives: it starts a new run unless the last answer was just sent."""
@@ -222,9 +227,24 @@ class Turn:
         if now - self.answered > RUN_GAP_S:
             self.since = now
 
-    def end(self) -> None:
-        """The answer went back."""
+    def core_from(self, pool: CorePool) -> Any:
+        """The core this connection holds, or one taken from ``pool`` in its turn."""
+        if not self.holding:
+            self.core = self.held.enter_context(pool.take(self.core, self.since))
+            self.holding = True
+        return self.core
+
+    def end(self, conn: Connection) -> None:
+        """The answer went back: keep the core while the next request of the run comes
+        within :data:`HOLD_S`, else give it back."""
         self.answered = time.monotonic()
+        if self.holding and not conn.poll(HOLD_S):
+            self.release()
+
+    def release(self) -> None:
+        """Give the core back."""
+        self.held.close()
+        self.holding = False
 
 
 def answer(request: Request, pool: CorePool, turn: Turn, sessions: Sessions) -> Any:
@@ -243,15 +263,14 @@ def answer(request: Request, pool: CorePool, turn: Turn, sessions: Sessions) -> 
             values, nodes, searches = batched.solve_rows(
                 request.pos, rows.hands, rows.stocks, rows.reps, rows.nodes, table, user)
         return [values.tolist(), nodes, searches]
-    with pool.take(turn.core, turn.since) as core:
-        turn.core = core
-        if request.op == "sequence":
-            return [sorted(core.card_values(pos, request.points_only).items())
-                    for pos in request.positions]
-        assert request.pos is not None
-        if request.op == "value":
-            return core.position_value(request.pos)
-        return sorted(core.card_values(request.pos, request.points_only).items())
+    core = turn.core_from(pool)
+    if request.op == "sequence":
+        return [sorted(core.card_values(pos, request.points_only).items())
+                for pos in request.positions]
+    assert request.pos is not None
+    if request.op == "value":
+        return core.position_value(request.pos)
+    return sorted(core.card_values(request.pos, request.points_only).items())
 
 
 def handle(conn: Connection, key: bytes, pool: CorePool, sessions: Sessions) -> None:
@@ -263,23 +282,31 @@ def handle(conn: Connection, key: bytes, pool: CorePool, sessions: Sessions) -> 
         except Exception:  # a wrong key (AuthenticationError), or a peer that left
             return
         turn = Turn()
-        while True:
-            try:
-                data = conn.recv_bytes(MAX_MESSAGE)
-            except (OSError, EOFError):  # gone, or a message too long (the stream is lost)
-                return
-            turn.begin()
-            try:
-                reply = encode_reply(answer(decode_request(data), pool, turn, sessions))
-            except WireError as err:
-                reply = encode_reply(error=str(err))
-            except Exception as err:  # noqa: BLE001  the core failed: tell the client
-                reply = encode_reply(error=f"{type(err).__name__}: {err}")
-            try:
-                conn.send_bytes(reply)
-            except OSError:  # the client left while its search ran
-                return
-            turn.end()
+        try:
+            serve_requests(conn, pool, turn, sessions)
+        finally:
+            turn.release()
+
+
+def serve_requests(conn: Connection, pool: CorePool, turn: Turn, sessions: Sessions) -> None:
+    """Answer one client's requests in turn until it leaves."""
+    while True:
+        try:
+            data = conn.recv_bytes(MAX_MESSAGE)
+        except (OSError, EOFError):  # gone, or a message too long (the stream is lost)
+            return
+        turn.begin()
+        try:
+            reply = encode_reply(answer(decode_request(data), pool, turn, sessions))
+        except WireError as err:
+            reply = encode_reply(error=str(err))
+        except Exception as err:  # noqa: BLE001  the core failed: tell the client
+            reply = encode_reply(error=f"{type(err).__name__}: {err}")
+        try:
+            conn.send_bytes(reply)
+            turn.end(conn)
+        except (OSError, EOFError):  # the client left while its search ran
+            return
 
 
 def serve(address: str, key: bytes, workers: int) -> None:
