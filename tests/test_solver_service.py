@@ -131,17 +131,8 @@ for preset, seed, left in [("standard", 3, 6), ("standard", 4, 3), ("a_due", 5, 
     while deal.rules.tricks_per_deal - len(deal.tricks) > left or deal.current:
         deal.play(deal.legal_cards()[-1])
     out.append(hint(deal.view(deal.to_play), seed=1, block=True).to_json())
-print(json.dumps({"hints": out, "numba": "numba" in sys.modules}))
+print(json.dumps({"answers": out, "numba": "numba" in sys.modules}))
 """
-
-
-def test_a_kernels_hints_are_solved_by_the_service_exactly_as_in_the_kernel(
-        service: SolverService) -> None:
-    shared = run_kernel(service.env(), HINTS)
-    assert shared["numba"] is False, shared["stderr"]
-    alone = run_kernel({}, HINTS)
-    assert alone["numba"] is True and shared["hints"] == alone["hints"]
-
 
 REVIEWS = """
 import json, sys
@@ -153,16 +144,17 @@ for preset, seed in [("standard", 8), ("a_due", 9)]:
     deal = Deal.new(Rules.preset(preset), seed=seed)
     play_deal(deal, {s: make_player("club", int(s)) for s in deal.seats})
     out.append(review(deal, Seat(0)).to_json())
-print(json.dumps({"reviews": out, "numba": "numba" in sys.modules}))
+print(json.dumps({"answers": out, "numba": "numba" in sys.modules}))
 """
 
 
-def test_a_review_solved_by_the_service_a_trick_at_a_time_is_the_kernels_own(
-        service: SolverService) -> None:
-    shared = run_kernel(service.env(), REVIEWS)
+@pytest.mark.parametrize("script", [HINTS, REVIEWS], ids=["hints", "reviews a trick at a time"])
+def test_what_the_service_solves_for_a_kernel_is_what_the_kernel_would_find(
+        service: SolverService, script: str) -> None:
+    shared = run_kernel(service.env(), script)
     assert shared["numba"] is False, shared["stderr"]
-    alone = run_kernel({}, REVIEWS)
-    assert alone["numba"] is True and shared["reviews"] == alone["reviews"]
+    alone = run_kernel({}, script)
+    assert alone["numba"] is True and shared["answers"] == alone["answers"]
 
 
 def batch_json(**change: object) -> bytes:
