@@ -58,6 +58,20 @@ def test_a_hint_is_the_ai_hint_for_the_learners_view_and_marks_the_card():
     assert events[-1].kind == "hint" and events[-1].item == str(advice.card)
 
 
+def test_a_hint_that_fails_says_so_in_words_and_marks_no_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    table = my_turn(4)
+    coach = Coach(table)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ModuleNotFoundError("No module named 'numpy'")  # as on the static site
+
+    monkeypatch.setattr("tressette_learn.ui.coach.hint", broken)
+    assert coach.show_hint() is None
+    assert coach.output.value == "<p>No hint could be worked out for this play.</p>"
+    assert not any(c["hinted"] for s in table.state["seats"] if s["cards"] for c in s["cards"])
+
+
 def test_no_hint_out_of_turn_and_the_button_follows_the_table():
     table = Table(seed=4, delay_ms=0)
     coach = Coach(table)

@@ -68,7 +68,12 @@ class Coach(widgets.VBox, EventSource):
             self.output.value = _p(t("coach.hint_wait", lang))
             return None
         self.output.value = _p(t("coach.thinking", lang))
-        advice = hint(self.table.view(), seed=self._hints)
+        try:
+            advice = hint(self.table.view(), seed=self._hints)
+        except Exception:  # a hint must never show a traceback to the learner
+            LOG.exception("hint failed")
+            self.output.value = _p(t("coach.hint_failed", lang))
+            return None
         self._hints += 1
         if self.replaying is not None:
             self.replaying.hints += 1
