@@ -78,7 +78,7 @@ from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from browser import (
+from headless import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXTERNAL,

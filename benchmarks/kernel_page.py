@@ -36,7 +36,7 @@ from datetime import datetime, timezone
 from typing import Any, TypeVar
 
 import aiohttp
-from browser import EXTERNAL
+from headless import EXTERNAL
 
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
 TIMEOUT = 120.0  # seconds for any one wait, as the browser scenarios

@@ -46,8 +46,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from browser import TABLE_SHOWN, launch, offline
 from classroom_load import DEAL_PLAYS, HINT_AT, PLAY_DEAL, START_SHOWN, own_cpu
+from headless import TABLE_SHOWN, launch, offline
 from playwright.sync_api import Locator, Page, expect, sync_playwright
 
 from tressette_learn.server import VoilaServer, free_port, own_mb, rss_mb

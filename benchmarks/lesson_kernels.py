@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from browser import add_server_options, launch, offline
+from headless import add_server_options, launch, offline
 from playwright.sync_api import sync_playwright
 
 from tressette_learn.server import VoilaServer, own_mb, rss_mb, settings_option

@@ -21,7 +21,7 @@ import json
 import statistics
 import time
 
-from browser import TABLE_SHOWN, launch, offline, percentile, play_cards
+from headless import TABLE_SHOWN, launch, offline, percentile, play_cards
 from playwright.sync_api import Page, sync_playwright
 
 from tressette_learn.static_site import StaticSite, check_site, default_dir

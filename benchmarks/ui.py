@@ -22,7 +22,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from browser import launch, offline, percentile, play_cards
+from headless import launch, offline, percentile, play_cards
 from playwright.sync_api import sync_playwright
 
 from tressette_learn.server import VoilaServer, rss_mb, settings_option

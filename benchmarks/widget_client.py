@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import aiohttp
-from browser import LOOK_MS
+from headless import LOOK_MS
 from kernel_page import Assets, KernelPage, PageError, State
 
 DEAL_PLAYS, HINT_AT = 10, 4  # a four-player deal: ten cards each; a hint before the fifth
