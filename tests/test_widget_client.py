@@ -8,6 +8,7 @@ a button's or the table's message), a wait would run out and the test fail.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import sys
 from collections.abc import Iterator
@@ -77,7 +78,9 @@ def test_a_learner_without_a_browser_starts_a_match_gets_a_hint_and_plays(served
             finally:
                 await page.close()
 
-    seen = asyncio.run(learner())
+    # in its own thread: the suite's browser tests leave Playwright's loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        seen = thread.submit(asyncio.run, learner()).result()
     assert seen["shown"]  # the Start button, before any click
     hand = seen["hand"]
     assert isinstance(hand, list)

@@ -12,6 +12,7 @@ from .tables import PLAYABLE
 
 SOLVED = ".tl-message.tl-good"
 WALKED = 2  # puzzles walked per lesson (each one also checks the step to the next)
+ANSWER_MS = 30_000  # the kernel's answer to a card, on a machine running the whole suite
 
 
 def walk_puzzles(board: Locator, findings: Findings, where: str, lang: str) -> None:
@@ -34,7 +35,8 @@ def solve(board: Locator) -> bool:
     tried: set[str] = set()
     hand = table.locator(f".tl-seat.tl-pos-bottom {PLAYABLE}")
     while not board.locator(SOLVED).count():
-        expect(hand.first).to_be_visible()  # the hand drawn again after the last answer
+        # the hand drawn again after the last answer (the kernel may be slow under load)
+        expect(hand.first).to_be_visible(timeout=ANSWER_MS)
         cards = [c for c in hand.all()
                  if c.get_attribute("data-card") not in tried]
         if not cards:
@@ -42,5 +44,6 @@ def solve(board: Locator) -> bool:
         card, said = cards[-1], board.locator(".tl-message").inner_text()
         tried.add(card.get_attribute("data-card") or "")
         card.click()
-        expect(board.locator(".tl-message")).not_to_have_text(said)  # each card is answered
+        expect(board.locator(".tl-message")).not_to_have_text(
+            said, timeout=ANSWER_MS)  # each card is answered
     return True
