@@ -227,3 +227,22 @@ def test_the_coach_shows_the_learners_silent_leads_and_nothing_when_all_was_said
     play_deal(deal, {seat: club for seat in deal.seats})
     markup = review_html(review(deal, "S", exact_limit=0), "en")
     assert "tl-coach-declarations" not in markup and "tl-coach-signals" not in markup
+
+
+def test_a_forced_card_gets_its_reason_and_no_estimate() -> None:
+    table = Table(seed=0, delay_ms=0)
+    while table.status != "over":
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            if len(table.deal.legal_cards()) == 1 and len(table.deal.tricks) < 9:
+                break
+            table.play(max(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank)))
+    else:
+        pytest.fail("no forced card before the last trick")
+    coach = Coach(table)
+    advice = coach.show_hint()
+    assert advice is not None and advice.card == table.deal.legal_cards()[0]
+    text = html.unescape(coach.output.value)
+    assert advice.explanation.get("en") in text
+    assert "Estimate" not in text and "Exact" not in text and "tl-coach-values" not in text

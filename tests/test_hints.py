@@ -294,15 +294,30 @@ sys.stdout.flush()
 """
 
 
-def test_a_hint_without_blocking_never_raises_in_a_fresh_process() -> None:
+# the static site's Pyodide: no numpy, no numba, no thread can start (runtime.IN_BROWSER)
+BROWSER_PRELUDE = """
+import sys, threading
+sys.modules["numpy"] = sys.modules["numba"] = None
+def refused(self): raise RuntimeError("can't start new thread")
+threading.Thread.start = refused
+import tressette_learn.runtime
+tressette_learn.runtime.IN_BROWSER = True
+"""
+
+
+@pytest.mark.parametrize("where", ["server", "browser"])
+def test_a_hint_without_blocking_never_raises_in_a_fresh_process(where: str) -> None:
+    prelude = BROWSER_PRELUDE if where == "browser" else ""
     with tempfile.TemporaryDirectory() as cache:  # an empty numba cache: the core compiles
         env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=str(ROOT))
-        run = subprocess.run([sys.executable, "-c", FRESH_SCRIPT], env=env, cwd=ROOT,
-                             capture_output=True, text=True, timeout=300)
+        run = subprocess.run([sys.executable, "-c", prelude + FRESH_SCRIPT], env=env,
+                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     rows = json.loads(run.stdout.strip().splitlines()[-1])
     assert all(r["legal"] and r["values"] for r in rows)
     cold = [r for r in rows if not r["ready"]]
+    if where == "browser":
+        assert cold == rows
     assert any(r["left"] > 5 for r in cold) and any(r["left"] <= 5 for r in cold)
     for r in cold:  # without the core: the reference near the end, club play-outs before
         assert r["basis"] == ("played_out" if r["left"] > 5 else

@@ -21,16 +21,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import numpy as np
-else:  # numpy is imported at its first use (tressette_learn.lazy_module)
-    from ..lazy_module import LazyModule
-
-    np = LazyModule("numpy")
+from typing import Any
 
 from ..engine.cards import Card
+from .paired_sums import paired_sums
 from .pimc import Estimate
 
 CONFIDENCE = 0.95
@@ -74,45 +68,36 @@ class Comparison:
                  *, weights: Sequence[int] | None = None, exact: bool = False,
                  a_perdere: bool = False, dropped: Sequence[Card] = (),
                  population: int | None = None):
-        table = np.array(rows, dtype=np.float64).reshape(len(rows), len(cards))
-        counts = np.array(weights if weights is not None else [1] * len(table),
-                          dtype=np.float64)
-        if counts.shape != (len(table),):
-            raise ValueError("one weight per row")
+        counts = list(weights) if weights is not None else [1] * len(rows)
         self.cards = tuple(cards)
         self.exact = exact
         self.a_perdere = a_perdere
         self.dropped = tuple(dropped)
         self.population = population
         # goodness: points, or minus points a perdere (higher is better)
-        self._good = (-1 if a_perdere else 1) * table
-        self._weights = counts
-        self.deals = int(counts.sum())
+        self._sign = -1 if a_perdere else 1
+        self._sums = paired_sums(rows, counts, len(self.cards))
+        self.deals = int(sum(counts))
         self._means = self._averages()
 
-    def _averages(self) -> Any:
+    def _averages(self) -> list[float]:
         """Each card's average goodness. A card solved on fewer deals than the card solved
         on the most (``r``) gets ``r``'s average less its paired lead over the card on the
         deals both were solved: so the averages differ as the cards do on the same deals."""
-        solved = ~np.isnan(self._good)
-        counts = self._weights @ solved
-        totals = self._weights @ np.where(solved, self._good, 0.0)
-        means = totals / np.maximum(counts, 1)
-        if not len(self._good) or counts.min() == counts.max():
-            return means
-        r = int(counts.argmax())
-        for j in np.flatnonzero(counts < counts[r]):
-            both = solved[:, r] & solved[:, j]
-            weights = self._weights[both]
-            if weights.sum():
-                lead = weights @ (self._good[both, r] - self._good[both, j]) / weights.sum()
-                means[j] = means[r] - lead
+        sums, sign = self._sums, self._sign
+        counts = [sums.count(i) for i in range(len(self.cards))]
+        means = [sign * total / max(count, 1) for total, count in zip(sums.totals, counts,
+                                                                      strict=True)]
+        r = counts.index(max(counts)) if counts else 0
+        for j, count in enumerate(counts):
+            if count < counts[r] and sums.weights[r][j]:
+                means[j] = means[r] - sign * sums.diffs[r][j] / sums.weights[r][j]
         return means
 
     def estimates(self) -> list[Estimate]:
         """Each card's average (thirds: three per point), best first."""
         sign = -1 if self.a_perdere else 1
-        out = [Estimate(card, sign * float(m), 3 * sign * float(m))
+        out = [Estimate(card, sign * m, 3 * sign * m)
                for card, m in zip(self.cards, self._means, strict=True)]
         return sorted(out, key=lambda e: e.key(self.a_perdere))
 
@@ -122,20 +107,16 @@ class Comparison:
         ``t * SE`` (0 when exact or solved on the whole population, ``inf`` on fewer than
         :data:`MIN_DEALS` deals), with the finite population correction."""
         i, j = self.cards.index(a), self.cards.index(b)
-        diffs = self._good[:, i] - self._good[:, j]
-        both = ~np.isnan(diffs)
-        weights = self._weights[both]
-        n = float(weights.sum())
+        n = self._sums.weights[i][j]
         if not n:
             return 0.0, math.inf
-        lead = float(weights @ diffs[both]) / n
+        lead = self._sign * self._sums.diffs[i][j] / n
         whole = self.population or math.inf
         if self.exact or n >= whole:
             return lead, 0.0
         if n < MIN_DEALS:
             return lead, math.inf
-        spread = diffs[both] - lead
-        square = float(weights @ (spread * spread)) + SPREAD_FLOOR
+        square = max(0.0, self._sums.squares[i][j] - n * lead * lead) + SPREAD_FLOOR
         shrink = (whole - n) / (whole - 1) if self.population else 1.0
         return lead, t_quantile(int(n) - 1) * math.sqrt(square / (n - 1) / n * shrink)
 
@@ -186,7 +167,7 @@ class Comparison:
         mine = self._means[self.cards.index(card)]
         gaps = []
         for j, other in enumerate(self.cards):
-            gap = float(mine - self._means[j])
+            gap = mine - self._means[j]
             if other not in equal and gap > self.lead(card, other)[1] + SAME:
                 gaps.append(gap)
         return max(gaps) if gaps else None

@@ -227,7 +227,12 @@ def _p(text: str, css: str = "") -> str:
 
 
 def hint_html(advice: Hint, lang: str) -> str:
-    """The hint as HTML: the card, why, how sure, and every legal card's value."""
+    """The hint as HTML: the card, why, how sure, and every legal card's value (for a
+    forced card only the card and why: there is nothing to compare)."""
+    play = (_p(t("coach.play", lang, card=advice.card), "tl-coach-card")
+            + _p(advice.explanation.get(lang), "tl-coach-why"))
+    if len(advice.values) == 1:
+        return play
     method = t(f"coach.{advice.basis}", lang, deals=advice.deals, confidence=advice.percent)
     rows = "".join(
         f'<tr data-card="{e.card}"{_equal_class(advice, e.card)}>'
@@ -235,8 +240,7 @@ def hint_html(advice: Hint, lang: str) -> str:
         f"<td>{number(e.points, lang, '.1f')}</td></tr>" for e in advice.values)
     head = (f"<tr><th>{html.escape(t('coach.card', lang))}</th>"
             f"<th>{html.escape(t('coach.points', lang))}</th></tr>")
-    return (_p(t("coach.play", lang, card=advice.card), "tl-coach-card")
-            + _p(advice.explanation.get(lang), "tl-coach-why") + _p(method, "tl-coach-method")
+    return (play + _p(method, "tl-coach-method")
             + f'<table class="tl-coach-values">{head}{rows}</table>')
 
 

@@ -71,8 +71,11 @@ def warm_up(background: bool = True) -> None:
     with _load_lock:
         if _loading is None:
             _loading = Future()
-            threading.Thread(target=_load, args=(_loading,), name="tressette-batch",
-                             daemon=True).start()
+            if (missing := compiled.cannot_compile()) is not None:
+                _loading.set_exception(missing)  # no thread (the browser cannot start one)
+            else:
+                threading.Thread(target=_load, args=(_loading,), name="tressette-batch",
+                                 daemon=True).start()
     if not background:
         try:
             _loading.result()

@@ -33,6 +33,7 @@ Public API:
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import logging
 import os
 import sys
@@ -45,6 +46,7 @@ from typing import Any, Protocol, TypeVar
 from ...engine.cards import DECK
 from ...engine.deal import Deal
 from ...engine.rules import Rules
+from ...runtime import IN_BROWSER
 from . import client
 from .position import Position, position_from_deal
 from .reference import CardValue, equivalent_moves, future_thirds
@@ -189,13 +191,27 @@ def warm_up(background: bool = True) -> None:
         return
     with _warm_lock:
         if _warm_thread is None and not _ready.is_set():
-            _warm_thread = threading.Thread(target=_compile_quietly, name="tressette-numba",
-                                            daemon=True)
-            _warm_thread.start()
+            if (missing := cannot_compile()) is not None:
+                _failed.append(missing)  # no thread: the browser cannot start one
+                _ready.set()
+            else:
+                _warm_thread = threading.Thread(target=_compile_quietly,
+                                                name="tressette-numba", daemon=True)
+                _warm_thread.start()
     if not background:
         _ready.wait()
         if _failed:
             raise RuntimeError("the fast solver's core failed to compile") from _failed[0]
+
+
+def cannot_compile() -> RuntimeError | None:
+    """Why no compiled core can load in this process (the browser, where threads cannot
+    start either; numba not installed), or ``None``."""
+    if IN_BROWSER:
+        return RuntimeError("no compiled solver in the browser")
+    if importlib.util.find_spec("numba") is None:
+        return RuntimeError("numba is not installed")
+    return None
 
 
 def _compile_quietly() -> None:
