@@ -4,15 +4,17 @@ setup form, the next-deal button, the events and both languages."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 
 import pytest
+from learner_text import check_sentence
 
 from tressette_learn.engine import Rules, Seat, match_from_records
 from tressette_learn.engine.seats import next_seat
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.match import MatchPlay
-from tressette_learn.ui.match_setup import TARGETS, Choice, problem
+from tressette_learn.ui.match_setup import TARGETS, Choice, MatchSetup, problem
 from tressette_learn.ui.settings import Settings
 from tressette_learn.ui.table import Table
 
@@ -175,6 +177,27 @@ def test_the_form_and_the_match_switch_language():
     assert play.coach is not None and play.coach.hint_button.description != "Hint"
     settings.lang = "en"
     assert "Deal 1 · dealer: North · you are South." in play.info.value
+
+
+def test_without_a_solver_the_form_offers_the_levels_that_need_none_and_says_why(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert MatchSetup(lambda _c: None).left_out.value == ""  # on a server: every level
+    monkeypatch.setattr("tressette_learn.ai.levels.cannot_compile",
+                        lambda: RuntimeError("no compiled solver in the browser"))
+    settings = Settings()
+    play = MatchPlay(delay_ms=0, settings=settings, level="expert")
+    assert [name for _label, name in play.setup.level.options] == ["random", "beginner", "club"]
+    assert play.setup.level.value == "club"
+    said = html.unescape(play.setup.left_out.value)
+    assert "leaves out the Strong and Expert computer players" in said
+    assert "exactly only in the last 5 tricks" in said
+    check_sentence(re.sub("<[^>]+>", "", said))
+    assert problem("expert", "standard", 21, "en").startswith("Choose a computer level")
+    settings.lang = "it"
+    said = html.unescape(play.setup.left_out.value)
+    assert "non offre i giocatori Forte ed Esperto" in said and "ultime 5 prese" in said
+    check_sentence(re.sub("<[^>]+>", "", said))
+    assert play.start() is None and play.match is not None
 
 
 def test_the_coach_gives_a_hint_at_the_learners_turn():

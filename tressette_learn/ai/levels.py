@@ -7,6 +7,7 @@ from collections.abc import Callable
 from .heuristic import BeginnerPlayer, RulesPlayer
 from .pimc import expert_player, strong_player
 from .players import Player, RandomPlayer
+from .solve import cannot_compile
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
     "random": RandomPlayer,
@@ -16,6 +17,18 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "expert": expert_player,
 }
 """Level name -> factory taking a seed; extend it to add a level."""
+
+
+SOLVER_LEVELS = frozenset({"strong", "expert"})
+"""The levels that search with the compiled solver (none in the browser)."""
+
+
+def playable_levels() -> tuple[str, ...]:
+    """The levels that can play here: every one where the compiled solver can load, else
+    (the static site in the browser) those that need no solver."""
+    if cannot_compile() is None:
+        return tuple(LEVELS)
+    return tuple(name for name in LEVELS if name not in SOLVER_LEVELS)
 
 
 def make_player(level: str, seed: int | None = None) -> Player:

@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..ai.levels import LEVELS
+from ..ai.levels import LEVELS, playable_levels
+from ..ai.solve import REFERENCE_LIMIT
 from ..engine.rules import PRESETS, Rules
 from .i18n import t
 from .settings import SETTINGS, Settings
@@ -41,7 +42,7 @@ class Choice:
 
 def problem(level: object, preset: object, target: object, lang: str) -> str | None:
     """Why this choice cannot start a match (in ``lang``), or None when it can."""
-    if level not in LEVELS:
+    if level not in playable_levels():
         return t("match.bad_level", lang)  # the list shows their names: no ids here
     if preset not in PRESETS:
         return t("match.bad_preset", lang)
@@ -58,21 +59,25 @@ class MatchSetup(widgets.VBox):
                  settings: Settings = SETTINGS) -> None:
         self.settings = settings
         self._on_start = on_start
-        self.level = widgets.Dropdown(options=[(name, name) for name in LEVELS], value=level)
+        self.levels = playable_levels()
+        self.level = widgets.Dropdown(options=[(name, name) for name in self.levels],
+                                      value=level if level in self.levels else "club")
         self.preset = widgets.Dropdown(options=[(name, name) for name in PRESETS], value=preset)
         self.target = widgets.IntText(value=target)
         self.start_button = widgets.Button(button_style="primary",
                                            layout=widgets.Layout(width="auto"))
         self.start_button.on_click(lambda _b: self.start())
         self.error = widgets.HTML()
+        self.left_out = widgets.HTML()  # what the static site cannot offer (no solver)
         for part, css in ((self.level, "tl-match-level"), (self.preset, "tl-match-preset"),
                           (self.target, "tl-match-target"), (self.start_button, "tl-match-start"),
-                          (self.error, "tl-match-error")):
+                          (self.error, "tl-match-error"), (self.left_out, "tl-match-left-out")):
             part.add_class(css)
         for box in (self.level, self.preset, self.target):
             box.style.description_width = "10em"
         self.level.layout.width = self.preset.layout.width = "40em"
-        super().__init__([self.level, self.preset, self.target, self.start_button, self.error])
+        super().__init__([self.level, self.preset, self.target, self.start_button, self.error,
+                          self.left_out])
         self.add_class("tl-match-setup")
         settings.observe(self._relabel, "lang")
         self._relabel()
@@ -97,7 +102,10 @@ class MatchSetup(widgets.VBox):
         self.preset.description = t("match.preset", lang)
         self.target.description = t("match.target", lang)
         self.start_button.description = t("match.start", lang)
-        for box, key, names in ((self.level, "match.level", LEVELS),
+        if self.levels != tuple(LEVELS):
+            self.left_out.value = "<p>" + html.escape(
+                t("match.left_out", lang, tricks=REFERENCE_LIMIT)) + "</p>"
+        for box, key, names in ((self.level, "match.level", self.levels),
                                 (self.preset, "match.preset", PRESETS)):
             value = box.value
             box.options = [(t(f"{key}.{name}", lang), name) for name in names]

@@ -34,6 +34,7 @@ from .batched import RowSolver, Solved
 from .batched import is_ready as batch_ready
 from .batched import warm_up as warm_up_batch
 from .compiled import (
+    cannot_compile,
     fast_card_values,
     fast_card_values_many,
     fast_position_value,
@@ -57,7 +58,7 @@ from .wire import ADDRESS_ENV, KEY_ENV
 __all__ = [
     "ADDRESS_ENV", "KEY_ENV", "run_service",
     "REFERENCE_LIMIT", "CardValue", "Position", "RowSolver", "Solved", "SolverService",
-    "batch_ready", "card_values", "card_values_many", "warm_up_batch",
+    "batch_ready", "cannot_compile", "card_values", "card_values_many", "warm_up_batch",
     "equivalent_moves", "future_thirds",
     "is_ready", "position_from_deal", "position_from_view", "position_value",
     "reference_card_values", "reference_position_value", "reset_table", "solve_full_deal",
