@@ -21,7 +21,7 @@ from test_inference import all_consistent
 from test_players import _swapped, _swaps
 
 from tressette_learn.ai import RulesPlayer
-from tressette_learn.ai.hints import FALLBACK_DEALS, Hint, hint, warm_up
+from tressette_learn.ai.hints import FALLBACK_DEALS, FALLBACK_TRICKS, Hint, hint, warm_up
 from tressette_learn.ai.inference import DealSampler, InferenceError, knowledge_from_view
 from tressette_learn.ai.pimc import prefer
 from tressette_learn.ai.solve import position_from_view, reference_card_values
@@ -318,9 +318,10 @@ def test_a_hint_without_blocking_never_raises_in_a_fresh_process(where: str) -> 
     cold = [r for r in rows if not r["ready"]]
     if where == "browser":
         assert cold == rows
-    assert any(r["left"] > 5 for r in cold) and any(r["left"] <= 5 for r in cold)
+    near = FALLBACK_TRICKS
+    assert any(r["left"] > near for r in cold) and any(r["left"] <= near for r in cold)
     for r in cold:  # without the core: the reference near the end, club play-outs before
-        assert r["basis"] == ("played_out" if r["left"] > 5 else
+        assert r["basis"] == ("played_out" if r["left"] > near else
                               "exact.one" if r["exact"] and r["deals"] == 1 else
                               "exact" if r["exact"] else "estimated")
         if r["exact"]:  # every fitting deal, when there are few

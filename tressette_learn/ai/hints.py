@@ -21,7 +21,7 @@ If the batched solver solves no deal in it (early in a deal one deal can take lo
 with two players and a long stock still to draw, club players play each card out instead.
 
 Before the compiled solver is loaded (a fresh kernel, ``block=False``), the hint falls back:
-within :data:`REFERENCE_LIMIT` tricks of the end it solves a few deals with the pure-Python
+within :data:`FALLBACK_TRICKS` tricks of the end it solves a few deals with the pure-Python
 reference (all of them, an exact answer, when there are at most :data:`FALLBACK_DEALS`),
 earlier club players play each card out on a few deals (an estimate).
 """
@@ -49,10 +49,13 @@ from .inference import (
     sample_to_deal,
 )
 from .pimc import Estimate, prefer
-from .solve import REFERENCE_LIMIT, batch_ready, card_values, position_from_view, warm_up_batch
+from .solve import batch_ready, card_values, position_from_view, warm_up_batch
 from .solve import warm_up as solve_warm_up
 
 FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is loaded
+# ... within this many tricks of the end: the browser's Pyodide solves six deals of four
+# tricks in about a second at most, of five in up to five (benchmarks/lite_hints.py)
+FALLBACK_TRICKS = 4
 ROLLOUT_DEALS = 3  # deals on which club players play each card out, earlier
 TIMED_OUT_ROLLOUTS = 1  # ... and when the batched solver could not solve one deal
 
@@ -188,7 +191,7 @@ def _fallback(view: PlayerView, sampler: DealSampler, rng: random.Random) -> _Ve
     cards = tuple(sorted(view.legal))
     a_perdere = view.rules.a_perdere
     left = view.rules.tricks_per_deal - len(view.tricks)
-    if left <= REFERENCE_LIMIT:
+    if left <= FALLBACK_TRICKS:
         every = not sampler.knowledge.stock_size and sampler.count <= FALLBACK_DEALS
         deals = list(sampler.deals()) if every else \
             [sampler.draw_fitting(rng) for _ in range(FALLBACK_DEALS)]

@@ -9,7 +9,6 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..ai.levels import LEVELS, playable_levels
-from ..ai.solve import REFERENCE_LIMIT
 from ..engine.rules import PRESETS, Rules
 from .i18n import t
 from .settings import SETTINGS, Settings
@@ -103,8 +102,7 @@ class MatchSetup(widgets.VBox):
         self.target.description = t("match.target", lang)
         self.start_button.description = t("match.start", lang)
         if self.levels != tuple(LEVELS):
-            self.left_out.value = "<p>" + html.escape(
-                t("match.left_out", lang, tricks=REFERENCE_LIMIT)) + "</p>"
+            self.left_out.value = f"<p>{html.escape(t('match.left_out', lang))}</p>"
         for box, key, names in ((self.level, "match.level", self.levels),
                                 (self.preset, "match.preset", PRESETS)):
             value = box.value
