@@ -25,16 +25,9 @@ MY_CARDS = ".tl-seat.tl-pos-bottom .tl-card"
 
 
 @pytest.fixture(scope="session")
-def lite_url() -> Iterator[str]:
+def lite_url(lite_site: Path) -> Iterator[str]:
     """build/lite served by a plain static file server (built first if stale)."""
-    try:
-        from scripts import build_lite
-    except ImportError as err:  # voici-core or jupyterlite missing
-        pytest.fail(f"the static build needs the `lite` extra (`make lite`): {err}",
-                    pytrace=False)
-    if not build_lite.is_fresh():
-        build_lite.build()
-    with StaticSite(build_lite.SITE) as site:
+    with StaticSite(lite_site) as site:
         yield site.url
 
 
