@@ -4,10 +4,12 @@ setup form, the next-deal button, the events and both languages."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 
 import pytest
 
+from tressette_learn import runtime
 from tressette_learn.engine import Rules, Seat, match_from_records
 from tressette_learn.engine.seats import next_seat
 from tressette_learn.ui.events import Event
@@ -175,6 +177,23 @@ def test_the_form_and_the_match_switch_language():
     assert play.coach is not None and play.coach.hint_button.description != "Hint"
     settings.lang = "en"
     assert "Deal 1 · dealer: North · you are South." in play.info.value
+
+
+def test_on_the_static_site_the_form_leaves_out_the_solver_levels_and_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    served = MatchPlay(delay_ms=0, settings=Settings())
+    assert "expert" in dict(served.setup.level.options).values()
+    assert served.setup.levels_note.value == ""
+    monkeypatch.setattr(runtime, "IN_BROWSER", True)
+    settings = Settings()
+    play = MatchPlay(delay_ms=0, settings=settings)
+    assert [name for _label, name in play.setup.level.options] == ["random", "beginner", "club"]
+    assert "the Strong and Expert levels need the server's solver" in \
+        html.unescape(play.setup.levels_note.value)
+    assert problem("strong", "standard", 21, "en").startswith("Choose a computer level")
+    settings.lang = "it"
+    assert "i livelli Forte ed Esperto" in play.setup.levels_note.value
+    assert play.start() is None and play.match is not None
 
 
 def test_the_coach_gives_a_hint_at_the_learners_turn():

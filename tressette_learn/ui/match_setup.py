@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from .. import runtime
 from ..ai.levels import LEVELS
 from ..engine.rules import PRESETS, Rules
 from .i18n import t
@@ -15,6 +16,16 @@ from .settings import SETTINGS, Settings
 
 #: The targets of the rule book (RULES.md §5): 21 by default, or 11, 31, 41, 51.
 TARGETS = (11, 21, 31, 41, 51)
+#: Levels whose players search with the solver (ai/pimc.py): in the static site's pure
+#: Python a search of the middle of a deal does not end in a learner's patience.
+SOLVER_LEVELS = frozenset({"strong", "expert"})
+
+
+def offered_levels() -> tuple[str, ...]:
+    """The levels the form offers: every one, but on the static site (no server, no
+    compiled solver) only those that need no solver."""
+    return tuple(name for name in LEVELS
+                 if not (runtime.IN_BROWSER and name in SOLVER_LEVELS))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,7 +52,7 @@ class Choice:
 
 def problem(level: object, preset: object, target: object, lang: str) -> str | None:
     """Why this choice cannot start a match (in ``lang``), or None when it can."""
-    if level not in LEVELS:
+    if level not in offered_levels():
         return t("match.bad_level", lang)  # the list shows their names: no ids here
     if preset not in PRESETS:
         return t("match.bad_preset", lang)
@@ -58,21 +69,25 @@ class MatchSetup(widgets.VBox):
                  settings: Settings = SETTINGS) -> None:
         self.settings = settings
         self._on_start = on_start
-        self.level = widgets.Dropdown(options=[(name, name) for name in LEVELS], value=level)
+        levels = offered_levels()
+        self.level = widgets.Dropdown(options=[(name, name) for name in levels],
+                                      value=level if level in levels else "club")
         self.preset = widgets.Dropdown(options=[(name, name) for name in PRESETS], value=preset)
         self.target = widgets.IntText(value=target)
         self.start_button = widgets.Button(button_style="primary",
                                            layout=widgets.Layout(width="auto"))
         self.start_button.on_click(lambda _b: self.start())
         self.error = widgets.HTML()
+        self.levels_note = widgets.HTML()  # on the static site: which levels are left out
         for part, css in ((self.level, "tl-match-level"), (self.preset, "tl-match-preset"),
                           (self.target, "tl-match-target"), (self.start_button, "tl-match-start"),
-                          (self.error, "tl-match-error")):
+                          (self.error, "tl-match-error"), (self.levels_note, "tl-match-levels")):
             part.add_class(css)
         for box in (self.level, self.preset, self.target):
             box.style.description_width = "10em"
         self.level.layout.width = self.preset.layout.width = "40em"
-        super().__init__([self.level, self.preset, self.target, self.start_button, self.error])
+        super().__init__([self.level, self.levels_note, self.preset, self.target,
+                          self.start_button, self.error])
         self.add_class("tl-match-setup")
         settings.observe(self._relabel, "lang")
         self._relabel()
@@ -97,7 +112,10 @@ class MatchSetup(widgets.VBox):
         self.preset.description = t("match.preset", lang)
         self.target.description = t("match.target", lang)
         self.start_button.description = t("match.start", lang)
-        for box, key, names in ((self.level, "match.level", LEVELS),
+        left_out = len(offered_levels()) < len(LEVELS)
+        self.levels_note.value = f'<p class="tl-match-levels-note">' \
+            f'{html.escape(t("match.browser_levels", lang))}</p>' if left_out else ""
+        for box, key, names in ((self.level, "match.level", offered_levels()),
                                 (self.preset, "match.preset", PRESETS)):
             value = box.value
             box.options = [(t(f"{key}.{name}", lang), name) for name in names]
