@@ -76,7 +76,7 @@ async function runPage(py, page) {
     }
   } catch (error) {
     result.failed = { cell: result.ran, source: cells[result.ran],
-                      error: tail(error.message ?? error) };
+                      error: tail(error.message || `${error.type ?? error} (no traceback)`) };
   } finally {
     globals.destroy();
   }

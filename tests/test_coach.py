@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from learner_text import check_sentence
 
+from tressette_learn import runtime
 from tressette_learn.ai import make_player, play_deal
 from tressette_learn.ai.hints import hint, warm_up
 from tressette_learn.ai.review import review
@@ -70,6 +71,19 @@ def test_a_hint_that_fails_says_so_in_words_and_marks_no_card(
     assert coach.show_hint() is None
     assert coach.output.value == "<p>No hint could be worked out for this play.</p>"
     assert not any(c["hinted"] for s in table.state["seats"] if s["cards"] for c in s["cards"])
+
+
+def test_on_the_static_site_the_coach_starts_no_solver_warm_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_thread(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("can't start new thread")  # as in Pyodide
+
+    monkeypatch.setattr("tressette_learn.ui.coach.warm_up", no_thread)
+    with pytest.raises(RuntimeError):
+        Coach(my_turn(4))  # served: the core is warmed up as the match starts
+    monkeypatch.setattr(runtime, "IN_BROWSER", True)
+    coach = Coach(my_turn(4))  # a match starts on the static site
+    assert coach.hint_button.disabled is False
 
 
 def test_no_hint_out_of_turn_and_the_button_follows_the_table():

@@ -12,6 +12,7 @@ ipywidgets removes a style only for ``null``), and a ``null`` from the page was 
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -60,12 +61,10 @@ def patch(comm_class: type, manager_class: type, null: object) -> None:
 
 def install() -> None:
     """Patch the static site's kernel (see the module's text); elsewhere nothing."""
-    if not IN_BROWSER:
+    kernel = sys.modules.get("pyodide_kernel.comm")  # imported as the kernel starts
+    if not IN_BROWSER or kernel is None:  # Pyodide with no kernel (scripts/lite_cells.mjs)
         return
-    try:
-        from comm.base_comm import CommManager
-        from pyodide.ffi import jsnull  # type: ignore[import-not-found]
-        from pyodide_kernel.comm import Comm  # type: ignore[import-not-found]
-    except ImportError:  # Pyodide without the kernel (scripts/lite_cells.mjs): no comms
-        return
-    patch(Comm, CommManager, jsnull)
+    from comm.base_comm import CommManager
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+
+    patch(kernel.Comm, CommManager, jsnull)

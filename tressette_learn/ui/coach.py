@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
+from .. import runtime
 from ..ai.hints import Hint, hint, warm_up
 from ..ai.review import Review, ReviewedPlay, review
 from ..ai.review_talk import MissedDeclaration, SignalNote
@@ -39,7 +40,8 @@ class Coach(widgets.VBox, EventSource):
         self.replaying: MistakeReplay | None = None
         self._final: Deal | None = None  # the deal reviewed
         self._hints = 0
-        warm_up()  # compile or load the solver core while the learner plays
+        if not runtime.IN_BROWSER:  # the static site has no compiled core, nor threads
+            warm_up()  # compile or load the solver core while the learner plays
         self.hint_button = _button("tl-coach-hint", self.show_hint)
         self.review_button = _button("tl-coach-review", self.show_review)
         self.progress = widgets.IntProgress(min=0, max=1, value=0)
