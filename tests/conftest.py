@@ -298,3 +298,16 @@ def fresh_database(request: pytest.FixtureRequest, kind: str, folder: Path) -> s
     return base.rsplit("/", 1)[0] + f"/{name}"
 
 
+
+
+@pytest.fixture(scope="session")
+def lite_site() -> Path:
+    """The static site's folder (docs/lite.md), built first unless newer than its sources."""
+    try:
+        from scripts import build_lite
+    except ImportError as err:  # voici-core or jupyterlite missing
+        pytest.fail(f"the static build needs the `lite` extra (`make lite`): {err}",
+                    pytrace=False)
+    if not build_lite.is_fresh():
+        build_lite.build()
+    return build_lite.SITE

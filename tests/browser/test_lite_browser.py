@@ -9,32 +9,45 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
+from scripts.lite import pages
 from tressette_learn.static_site import StaticSite
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT = 240_000  # ms for a page to boot Pyodide and draw its widgets (cold, loaded machine)
+ANSWER = 30_000  # ms for the kernel to answer a click (a match to start) on a loaded machine
 LOCAL = re.compile(r"^http://127\.0\.0\.1[:/]")
 ICON_FONT = "cdn.jsdelivr.net/npm/@fortawesome/"  # Voilà's template links it; we need no icon
 MY_CARDS = ".tl-seat.tl-pos-bottom .tl-card"
+PYTHON_ERROR = '[data-mime-type="application/vnd.jupyter.stderr"], ' \
+               '[data-mime-type="application/vnd.jupyter.error"]'
+# What each lesson page draws (besides its texts and navigation): a widget known to show
+# only once its cell ran.
+WIDGETS = {
+    "00_index": (".tl-table", ".tl-progress", ".tl-glossary-table", ".tl-quiz"),
+    "01_deck": (".tl-deck", ".tl-quiz"),
+    "02_card_order": (".tl-quiz-picker",),
+    "03_following_suit": (".tl-table", ".tl-puzzles", ".tl-quiz"),
+    "04_scoring": (".tl-split", ".tl-score-table", ".tl-score-chart svg", ".tl-quiz"),
+    "05_whole_deal": (".tl-guided", ".tl-quiz"),
+    "06_signals": (".tl-table", ".tl-puzzles", ".tl-quiz"),
+    "07_declarations_match": (".tl-table", ".tl-score-chart svg", ".tl-puzzles", ".tl-quiz"),
+    "08_variants": (".tl-stock", ".tl-puzzles", ".tl-quiz"),
+    "09_strategy": (".tl-guided", ".tl-memory", ".tl-puzzles", ".tl-quiz"),
+    "10_play": (".tl-match-setup", ".tl-match-levels-note", ".tl-quiz"),
+    "11_review": (".tl-review",),
+}
 
 
 @pytest.fixture(scope="session")
-def lite_url() -> Iterator[str]:
+def lite_url(lite_site: Path) -> Iterator[str]:
     """build/lite served by a plain static file server (built first if stale)."""
-    try:
-        from scripts import build_lite
-    except ImportError as err:  # voici-core or jupyterlite missing
-        pytest.fail(f"the static build needs the `lite` extra (`make lite`): {err}",
-                    pytrace=False)
-    if not build_lite.is_fresh():
-        build_lite.build()
-    with StaticSite(build_lite.SITE) as site:
+    with StaticSite(lite_site) as site:
         yield site.url
 
 
@@ -56,34 +69,63 @@ def offline(page: Page) -> list[str]:
     return asked
 
 
-def test_the_index_opens_offline_and_links_to_the_lessons_pages(
-        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
+def test_the_site_opens_the_course_index(page: Page, lite_url: str,
+                                         offline: list[str]) -> None:
     page.goto(f"{lite_url}/")  # the site's entry page opens the course's index
     expect(page).to_have_url(re.compile(r"/voici/render/00_index\.html$"))
-    expect(page.locator("[data-card]").first).to_be_visible(timeout=BOOT)
-    # the course's links name the static pages, not the notebooks
-    lesson3 = page.locator('a[href="03_following_suit.html"]').first
-    expect(lesson3).to_be_attached()
-    expect(page.locator('a[href$=".ipynb"]')).to_have_count(0)
+    assert offline == []
+
+
+def test_every_lesson_page_is_walked() -> None:
+    assert sorted(WIDGETS) == [path.stem for path in pages.lesson_notebooks()]
+
+
+@pytest.mark.parametrize("name", sorted(WIDGETS))
+def test_a_lesson_page_draws_its_widgets_offline_with_no_error(
+        page: Page, lite_url: str, offline: list[str], console_errors: list[str],
+        name: str) -> None:
+    page.goto(f"{lite_url}/voici/render/{name}.html")
+    expect(page.locator(".tl-lesson-nav")).to_be_visible(timeout=BOOT)  # the last cell ran
+    for selector in WIDGETS[name]:
+        expect(page.locator(selector).first).to_be_visible()
+    expect(page.locator(PYTHON_ERROR)).to_have_count(0)
+    expect(page.locator("body")).not_to_contain_text(
+        re.compile("Traceback|Error displaying widget"))
+    ACTIONS.get(name, lambda _page: None)(page)
     assert offline == []
     assert console_errors == []
 
 
-def test_lesson_3_plays_a_card_offline(
-        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
-    page.goto(f"{lite_url}/voici/render/03_following_suit.html")
-    table = page.locator(".tl-table").first  # the deal; the puzzles below have tables too
-    expect(table).to_be_visible(timeout=BOOT)
-    # North and West play first, after the table's short delay
-    expect(table).to_have_attribute("data-status", "your_turn")
+def links_name_the_pages(page: Page) -> None:
+    """The course's links name the static pages, not the notebooks."""
+    expect(page.locator('a[href="03_following_suit.html"]').first).to_be_attached()
+    expect(page.locator('a[href$=".ipynb"]')).to_have_count(0)
+
+
+def start_a_match(page: Page) -> None:
+    """Start a match from the play page's form, then play a card."""
+    page.locator(".tl-match-start").click()
+    play_a_card(page.locator(".tl-match .tl-table"))
+
+
+def play_a_card(table: Locator) -> None:
+    """At the learner's turn on ``table`` (the computers before them play after the
+    table's short delay), click a card they may play and see it played."""
+    table = table.first
+    expect(table).to_have_attribute("data-status", "your_turn", timeout=ANSWER)
     legal = table.locator(f"{MY_CARDS}.legal").first
     card = legal.get_attribute("data-card")
     legal.click()
     expect(table.locator(f'.tl-trick .tl-played[data-seat="S"][data-card="{card}"]')
-           ).to_be_visible()
+           ).to_be_visible(timeout=ANSWER)
     expect(table.locator(f'{MY_CARDS}[data-card="{card}"]')).to_have_count(0)
-    assert offline == []
-    assert console_errors == []
+
+
+ACTIONS: dict[str, Callable[[Page], None]] = {
+    "00_index": links_name_the_pages,
+    "03_following_suit": lambda page: play_a_card(page.locator(".tl-table")),  # the deal
+    "10_play": start_a_match,
+}
 
 
 PROGRESS = "tressette_learn.progress/"  # browser_store.PREFIX: the learners' documents

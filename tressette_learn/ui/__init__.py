@@ -4,7 +4,10 @@ Every text comes from ``lessons/strings`` in English and Italian; every message 
 the browser is checked before it reaches the engine.
 """
 
+from . import browser_comm
 from .events import Event, subscribe
 from .settings import SETTINGS, Settings, language_switch
+
+browser_comm.install()  # the static site's kernel: None and null as a served kernel has them
 
 __all__ = ["SETTINGS", "Event", "Settings", "language_switch", "subscribe"]

@@ -39,7 +39,7 @@ class Coach(widgets.VBox, EventSource):
         self.replaying: MistakeReplay | None = None
         self._final: Deal | None = None  # the deal reviewed
         self._hints = 0
-        warm_up()  # compile or load the solver core while the learner plays
+        warm_up()  # compile or load the solver core while the learner plays (not in a browser)
         self.hint_button = _button("tl-coach-hint", self.show_hint)
         self.review_button = _button("tl-coach-review", self.show_review)
         self.progress = widgets.IntProgress(min=0, max=1, value=0)

@@ -8,6 +8,7 @@ import ipywidgets as widgets
 
 from ..teaching.glossary import glossary
 from .i18n import t
+from .markup import TABLE_SPACING
 from .settings import SETTINGS, Settings
 
 
@@ -21,7 +22,7 @@ def glossary_view(settings: Settings = SETTINGS) -> widgets.HTML:
         rows = "".join(f"<tr><th>{html.escape(e.term)}</th>"
                        f"<td>{html.escape(e.meaning[lang])}</td></tr>" for e in glossary())
         box.value = (f"<h4>{html.escape(t('glossary.title', lang))}</h4>"
-                     f'<table class="tl-glossary-table">{rows}</table>')
+                     f'<table class="tl-glossary-table" {TABLE_SPACING}>{rows}</table>')
 
     draw()
     settings.observe(draw, "lang")

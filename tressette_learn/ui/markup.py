@@ -15,6 +15,9 @@ _INLINE = [
     (re.compile(r"\*([^*]+)\*"), r"<em>\1</em>"),
 ]
 _TAGS = {"h": "h4", "p": "p"}
+#: The attribute a table of an HTML widget needs: no stylesheet reaches it, and without it
+#: its columns run together ("North–SouthEast–West").
+TABLE_SPACING = 'style="border-spacing: 1em 0.3em"'
 
 
 def inline(text: str) -> str:

@@ -75,8 +75,8 @@ class MatchSetup(widgets.VBox):
         for box in (self.level, self.preset, self.target):
             box.style.description_width = "10em"
         self.level.layout.width = self.preset.layout.width = "40em"
-        super().__init__([self.level, self.preset, self.target, self.start_button, self.error,
-                          self.left_out])
+        super().__init__([self.level, self.left_out, self.preset, self.target,
+                          self.start_button, self.error])
         self.add_class("tl-match-setup")
         settings.observe(self._relabel, "lang")
         self._relabel()
@@ -102,7 +102,8 @@ class MatchSetup(widgets.VBox):
         self.target.description = t("match.target", lang)
         self.start_button.description = t("match.start", lang)
         if self.levels != tuple(LEVELS):
-            self.left_out.value = f"<p>{html.escape(t('match.left_out', lang))}</p>"
+            self.left_out.value = (f'<p class="tl-match-levels-note">'
+                                   f'{html.escape(t("match.left_out", lang))}</p>')
         for box, key, names in ((self.level, "match.level", self.levels),
                                 (self.preset, "match.preset", PRESETS)):
             value = box.value

@@ -19,6 +19,7 @@ from ..engine.seats import side_of, sides_for
 from ..engine_words import declared_phrase
 from .events import LOG
 from .i18n import side_name, t
+from .markup import TABLE_SPACING
 from .score_texts import Label, deal_notes
 from .settings import SETTINGS, Settings
 from .totals_chart import running_totals, totals_svg
@@ -97,7 +98,7 @@ def deal_html(result: DealResult, rules: Rules, lang: str, label: Label, heading
     if result.redeal_by is not None:
         return f'<div class="tl-score-deal"><h4>{html.escape(heading)}</h4>{notes}</div>'
     head = "".join(f"<th>{html.escape(label(side))}</th>" for side in result.sides)
-    table = (f'<table class="tl-score-table"><thead><tr>'
+    table = (f'<table class="tl-score-table" {TABLE_SPACING}><thead><tr>'
              f'<th>{html.escape(t("scoreboard.column", lang))}</th>{head}</tr></thead>'
              f'<tbody>{"".join(deal_rows(result, lang, rules.declarations))}</tbody></table>')
     declared = "".join(f"<li>{html.escape(line)}</li>" for line in declaration_lines(result, lang)
@@ -203,7 +204,9 @@ class Scoreboard(widgets.VBox):
         self.target = self._target_arg if self._target_arg is not None else (
             None if rules.fixed_deals is not None else rules.target)
         old = self.__dict__.get("_rows", ())
-        self._texts = [widgets.HTML() for _ in self.sides]
+        # the same width for every side's text, so that the bars line up
+        self._texts = [widgets.HTML(layout=widgets.Layout(min_width="7em"))
+                       for _ in self.sides]
         self._bars = [widgets.IntProgress(min=0, max=max(self.target or 1, 1))
                       for _ in self.sides]
         self._rows = [widgets.HBox([text, bar])
