@@ -1,6 +1,6 @@
 """The static site (``make lite``) in Chromium: its size, lesson 3 interactive, clicks.
 
-    python benchmarks/lite.py [--runs N] [--plays N] [--json]
+    python benchmarks/lite.py [--runs N] [--plays N] [--dir SITE] [--json]
 
 A plain static server hands out ``build/lite`` (build it first: ``make lite``); Chromium
 resolves no host name, so a request outside the site fails (``outside`` counts them; the
@@ -30,6 +30,7 @@ import dataclasses
 import json
 import statistics
 import tempfile
+from pathlib import Path
 import time
 
 from headless import (
@@ -105,9 +106,9 @@ def new_profile(pw: Playwright, folder: str) -> BrowserContext:
     return context
 
 
-def run(runs: int, plays: int) -> dict[str, object]:
-    """Serve the site, open lesson 3 ``runs`` times cold and warm, time clicks once."""
-    folder = default_dir()
+def run(runs: int, plays: int, folder: Path) -> dict[str, object]:
+    """Serve the site in ``folder``, open lesson 3 ``runs`` times cold and warm, time clicks
+    once."""
     check_site(folder)
     files = [p for p in folder.rglob("*") if p.is_file()]
     cold, warm, clicks, outside = [], [], [], []
@@ -151,8 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="cold and warm loads (default 3)")
     parser.add_argument("--plays", type=int, default=6, help="clicks to time (default 6)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--dir", type=Path, default=default_dir(),
+                        help="the built site (default build/lite)")
     args = parser.parse_args(argv)
-    figures = run(args.runs, args.plays)
+    figures = run(args.runs, args.plays, args.dir)
     print(json.dumps(figures) if args.json else report(figures))
     return 0
 
