@@ -1,7 +1,8 @@
 // Run a Python file in Pyodide under Node (the interpreter the site ships):
 //   node run_python.mjs PYODIDE_DIR HOST_DIR SCRIPT.py [ARG...]
-// HOST_DIR is mounted at /host; sys.argv is [SCRIPT.py, ARG...]; the script may use top-level
-// await. Prints "pyodide loaded in N s" on stderr. Used by the build (byte-compiling wheels
+// HOST_DIR is mounted at /host; sys.argv is [SCRIPT.py, ARG...]; if the script defines
+// `async def run()`, it is awaited once the script has run. Prints "pyodide loaded in N s" on
+// stderr. Used by the build (byte-compiling wheels
 // with Pyodide's own Python) and by benchmarks/lite_boot.py.
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +18,9 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(host) }, "/
 pyodide.globals.get("__import__")("sys").argv = pyodide.toPy([script, ...args]);
 try {
   await pyodide.runPythonAsync(fs.readFileSync(script, "utf8"), { filename: script });
+  const run = pyodide.globals.get("run");
+  if (run) await run();
 } catch (error) {
-  console.error(String(error));
+  console.error(error.message || String(error));
   process.exit(1);
 }

@@ -8,9 +8,11 @@ import shutil
 from pathlib import Path
 
 # JupyterLite's lab app and what only it uses: voici's pages load voici/build/ and take
-# their settings from the page itself (the lab's jupyterlab-manager: voici bundles its own).
+# their settings from the page itself (the lab's jupyterlab-manager: voici bundles its own);
+# voici's list of files (voici/tree, where voici/index.html leads; it links Font Awesome
+# 4.5 from a CDN): the site's index.html opens the course instead.
 UNUSED = ("build", "bootstrap.js", "config-utils.js", "service-worker.js",
-          "extensions/@jupyter-widgets")
+          "extensions/@jupyter-widgets", "voici/tree", "voici/index.html")
 # voici's lab template links Font Awesome from a CDN; no page uses an icon.
 ICON_FONT = ('  <link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/'
              'fontawesome-free@^5/css/{}.min.css" type="text/css" />\n')
