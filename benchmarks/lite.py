@@ -4,13 +4,14 @@
 
 A plain static server hands out ``build/lite`` (build it first: ``make lite``); Chromium
 resolves no host name, so a request outside the site fails (``outside`` counts them; the
-site should ask for none). Each run has its own new profile on disk: an ephemeral context's
-cache in memory keeps no file as large as Pyodide's 8.6 MB WebAssembly, a learner's does. For each of ``--runs`` runs (default 3) a fresh browser
-context (no cache) opens lesson 3 and times the moment its card table is shown (Pyodide
-booted, the project's wheels loaded, every cell run): *cold*; the same context then reloads
-the page (files from the browser's cache; Pyodide boots again): *warm*. On the last run the
-learner's cards are clicked (``--plays``, default 6, within one deal) and each
-click-to-redraw is timed inside the page, as ``benchmarks/ui.py`` does for Voilà.
+site should ask for none). For each of ``--runs`` runs (default 3) a Chromium with a new
+profile on disk (no cache; an ephemeral context's cache in memory would keep no file as large
+as Pyodide's 8.6 MB WebAssembly, a learner's browser does) opens lesson 3 and times the
+moment its card table is shown (Pyodide booted, the project's wheels loaded, every cell
+run): *cold*; the same browser then reloads the page (files from the browser's cache, its
+compiled WebAssembly too; Pyodide boots again): *warm*. On the last run the learner's cards
+are clicked (``--plays``, default 6, within one deal) and each click-to-redraw is timed
+inside the page, as ``benchmarks/ui.py`` does for Voilà.
 
 Where the time goes, from the page's own progress calls (voici's ``update_loading_text``):
 *page* (navigation to the kernel's start: the page and its scripts), *boot* (the kernel's
@@ -30,8 +31,8 @@ import dataclasses
 import json
 import statistics
 import tempfile
-from pathlib import Path
 import time
+from pathlib import Path
 
 from headless import (
     CHROMIUM,
@@ -42,7 +43,7 @@ from headless import (
     percentile,
     play_cards,
 )
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, Request, sync_playwright
 
 from tressette_learn.static_site import StaticSite, check_site, default_dir
 
@@ -98,6 +99,12 @@ def summary(name: str, opens: list[Open]) -> dict[str, object]:
     return figures
 
 
+def note_outside(request: Request, outside: list[str]) -> None:
+    """Add ``request``'s address to ``outside`` if it is not the site's."""
+    if EXTERNAL.match(request.url):
+        outside.append(request.url)
+
+
 def new_profile(pw: Playwright, folder: str) -> BrowserContext:
     """Chromium with a new profile in ``folder`` (its cache on disk), reaching only the site."""
     context = pw.chromium.launch_persistent_context(
@@ -111,16 +118,18 @@ def run(runs: int, plays: int, folder: Path) -> dict[str, object]:
     once."""
     check_site(folder)
     files = [p for p in folder.rglob("*") if p.is_file()]
-    cold, warm, clicks, outside = [], [], [], []
+    cold: list[Open] = []
+    warm: list[Open] = []
+    clicks: list[float] = []
+    outside: list[str] = []
     with StaticSite(folder) as site, sync_playwright() as pw:
         for index in range(runs):
             with tempfile.TemporaryDirectory(prefix="lite-profile-") as profile:
                 context = new_profile(pw, profile)
-                context.on("request",
-                           lambda r: EXTERNAL.match(r.url) and outside.append(r.url))
+                context.on("request", lambda request: note_outside(request, outside))
                 page = context.new_page()
-                url = f"{site.url}/{LESSON}"
-                cold.append(timed_open(page, site, lambda p=page: p.goto(url)))
+                cold.append(timed_open(page, site,
+                                       lambda p=page: p.goto(f"{site.url}/{LESSON}")))
                 warm.append(timed_open(page, site, page.reload))
                 if index == runs - 1:
                     clicks = play_cards(page, plays)

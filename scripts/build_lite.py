@@ -63,7 +63,8 @@ def build(out: Path = SITE) -> None:
     needed = lock.closure(ROOTS, by_name, env)
     paths = bytecode.compiled([wheel.path for wheel in needed], core, compile_cache,
                               versions.pyodide)
-    needed = [dataclasses.replace(wheel, path=path) for wheel, path in zip(needed, paths)]
+    needed = [dataclasses.replace(wheel, path=path)
+              for wheel, path in zip(needed, paths, strict=True)]
     for wheel in needed:
         shutil.copy2(wheel.path, pyodide_dir / wheel.path.name)
     lock.write_lock(base_lock["info"], needed, env, pyodide_dir / lock.LOCK)
@@ -83,6 +84,13 @@ def is_fresh(out: Path = SITE) -> bool:
         sources.extend(p for p in (ROOT / folder).rglob("*")
                        if p.is_file() and "__pycache__" not in p.parts)
     return entry.stat().st_mtime > max(p.stat().st_mtime for p in sources)
+
+
+def ensure_built(out: Path = SITE) -> Path:
+    """``out``, built first unless :func:`is_fresh` (the tests' way to a current site)."""
+    if not is_fresh(out):
+        build(out)
+    return out
 
 
 def size(folder: Path) -> tuple[int, int]:

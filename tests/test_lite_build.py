@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from scripts import build_lite
 from scripts.lite import compile_zips, trim
 from tressette_learn.static_site import StaticSite
 
@@ -118,14 +119,8 @@ def test_the_static_server_counts_what_it_sends_and_not_what_the_browser_holds(
 
 @pytest.fixture(scope="module")
 def site() -> Path:
-    try:
-        from scripts import build_lite
-    except ImportError as err:  # voici-core or jupyterlite missing
-        pytest.fail(f"the static build needs the `lite` extra (`make lite`): {err}",
-                    pytrace=False)
-    if not build_lite.is_fresh():
-        build_lite.build()
-    return build_lite.SITE
+    """build/lite, current (its build needs the `lite` extra, npm and node)."""
+    return build_lite.ensure_built()
 
 
 OUTSIDE = re.compile(r"""<(?:link|script|img|iframe)\b[^>]*\b(?:href|src)=["']?(?:https?:)?//""")
@@ -140,8 +135,9 @@ def test_no_page_of_the_built_site_links_outside_it(site: Path) -> None:
 
 def test_the_built_site_holds_what_its_pages_load_and_no_lab_app(site: Path) -> None:
     page = (site / "voici" / "render" / "03_following_suit.html").read_text(encoding="utf-8")
-    config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page,
-                                  re.S).group(1))
+    found = re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page, re.S)
+    assert found is not None
+    config = json.loads(found.group(1))
     for extension in config["federated_extensions"]:
         assert (site / "extensions" / extension["name"] / extension["load"]).is_file()
     assert (site / "voici" / "build" / "voici.js").is_file()

@@ -43,7 +43,8 @@ async def run() -> None:
             exec(code, namespace)
     marks["cells"] = time.perf_counter()
     if profiler:
-        pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumtime").print_stats(PROFILE_FILTER, 40)
+        stats = pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumtime")
+        stats.print_stats(PROFILE_FILTER, 40)
     ends = list(marks.values())
     print(json.dumps({name: round(end - start, 3)
-                      for name, start, end in zip(list(marks)[1:], ends, ends[1:])}))
+                      for name, start, end in zip(list(marks)[1:], ends, ends[1:], strict=True)}))

@@ -25,7 +25,7 @@ def compiled(files: list[Path], pyodide: Path, cache: Path, salt: str) -> list[P
     ``pyodide`` (an unpacked npm package) unless ``cache`` holds it already (``salt``: the
     Pyodide version, whose bytecode it is)."""
     targets = [cache / _key(path, salt) / path.name for path in files]
-    todo = [(src, dest) for src, dest in zip(files, targets) if not dest.is_file()]
+    todo = [(src, dest) for src, dest in zip(files, targets, strict=True) if not dest.is_file()]
     if todo:
         incoming = cache / "in"
         shutil.rmtree(incoming, ignore_errors=True)

@@ -51,7 +51,7 @@ def compile_zip(src: Path, dest: Path) -> None:
 
 def main(args: list[str]) -> None:
     warnings.simplefilter("ignore")  # invalid escapes in some packages' tests: not ours
-    for src, dest in zip(args[::2], args[1::2]):
+    for src, dest in zip(args[::2], args[1::2], strict=True):
         compile_zip(Path("/host", src), Path("/host", dest))
 
 
