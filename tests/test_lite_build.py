@@ -106,7 +106,9 @@ def test_the_static_server_counts_what_it_sends_and_not_what_the_browser_holds(
     (tmp_path / "index.html").write_text("<p>course</p>")
     (tmp_path / "core.wasm").write_bytes(b"\0asm" * 100)
     with StaticSite(tmp_path) as site:
-        urllib.request.urlopen(f"{site.url}/core.wasm").read()
+        with urllib.request.urlopen(f"{site.url}/core.wasm") as got:
+            assert got.read() == b"\0asm" * 100
+            assert got.headers["Cache-Control"] == "no-cache"  # a rebuilt site is never stale
         assert site.sent == (1, 400)
         cached = urllib.request.Request(f"{site.url}/core.wasm", headers={
             "If-Modified-Since": formatdate(2**31, usegmt=True)})

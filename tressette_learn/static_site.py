@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import threading
 from pathlib import Path
 from types import TracebackType
@@ -32,10 +33,17 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     server: _Server
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
-        """Send a file's body, counting its bytes (what a page transfers)."""
-        start = source.tell()
+        """Send a file's body, counted first (what a page transfers): whoever reads the
+        body sees the count."""
+        self.server.count(os.fstat(source.fileno()).st_size - source.tell())
         super().copyfile(source, outputfile)
-        self.server.count(source.tell() - start)
+
+    def end_headers(self) -> None:
+        """Every file revalidated (a 304 when unchanged): after a rebuild the browser must
+        not use its copy of a wheel whose name stayed and whose hash in the lock changed
+        (Pyodide would refuse it)."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
         """Quiet: a page asks for hundreds of files."""

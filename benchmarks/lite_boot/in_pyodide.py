@@ -47,4 +47,4 @@ async def run() -> None:
         stats.print_stats(PROFILE_FILTER, 40)
     ends = list(marks.values())
     print(json.dumps({name: round(end - start, 3)
-                      for name, start, end in zip(list(marks)[1:], ends, ends[1:], strict=True)}))
+                      for name, start, end in zip(list(marks)[1:], ends[:-1], ends[1:], strict=True)}))
