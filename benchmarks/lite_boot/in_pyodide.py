@@ -45,6 +45,6 @@ async def run() -> None:
     if profiler:
         stats = pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumtime")
         stats.print_stats(PROFILE_FILTER, 40)
-    ends = list(marks.values())
+    names, ends = list(marks), list(marks.values())
     print(json.dumps({name: round(end - start, 3)
-                      for name, start, end in zip(list(marks)[1:], ends[:-1], ends[1:], strict=True)}))
+                      for name, start, end in zip(names[1:], ends, ends[1:], strict=False)}))
