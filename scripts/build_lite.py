@@ -1,9 +1,9 @@
 """Build the static course (no server: Pyodide runs the lessons in the browser) into
 ``build/lite/``: ``python -m scripts.build_lite`` (what ``make lite`` runs). docs/lite.md.
 
-Needs the ``lite`` extra (voici-core, jupyterlite) and npm; downloads only from PyPI and the
-npm registry, into ``build/lite-cache/`` (reused by the next build). Prints the build's
-time and the site's size.
+Needs the ``lite`` extra (voici-core, jupyterlite), npm and node (Pyodide byte-compiles the
+wheels); downloads only from PyPI and the npm registry, into ``build/lite-cache/`` (reused by
+the next build). Prints the build's time and the site's size.
 """
 
 from __future__ import annotations

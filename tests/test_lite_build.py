@@ -10,7 +10,7 @@ import re
 import sys
 import urllib.request
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email.utils import formatdate
 from pathlib import Path
 
@@ -29,7 +29,7 @@ def _zip(path: Path, files: dict[str, str]) -> Path:
 
 
 @pytest.fixture
-def imports_from(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+def imports_from(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], None]]:
     """``imports_from(zip)`` puts a zip first on sys.path (undone after the test)."""
     def put(path: Path) -> None:
         monkeypatch.syspath_prepend(str(path))
@@ -38,7 +38,8 @@ def imports_from(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
         del sys.modules[name]
 
 
-def test_a_compiled_wheel_imports_from_bytecode_alone(tmp_path: Path, imports_from) -> None:
+def test_a_compiled_wheel_imports_from_bytecode_alone(
+        tmp_path: Path, imports_from: Callable[[Path], None]) -> None:
     src = _zip(tmp_path / "tl_probe-1.0-py3-none-any.whl", {
         "tl_probe/__init__.py": "ANSWER = 6 * 7\n",
         "tl_probe/fixture.py": "print 'python 2'\n",  # does not compile: stays source
