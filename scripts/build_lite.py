@@ -41,7 +41,8 @@ def build(out: Path = SITE) -> None:
     base_lock = pyodide_core.install(core, pyodide_dir)
     compile_cache = CACHE / "bytecode"
     stdlib = pyodide_dir / pyodide_core.STDLIB
-    shutil.copy2(bytecode.compiled([stdlib], core, compile_cache, versions.pyodide)[0], stdlib)
+    stdlib_compiled = bytecode.compiled([stdlib], core, compile_cache, versions.pyodide)
+    shutil.copy2(stdlib_compiled[0], stdlib)
 
     downloads.mkdir(parents=True, exist_ok=True)
     wheels.download((*versions.lessons, *KERNEL_NEEDS, *pyodide_core.bootstrap_pins(base_lock)),
@@ -65,6 +66,7 @@ def build(out: Path = SITE) -> None:
                               versions.pyodide)
     needed = [dataclasses.replace(wheel, path=path)
               for wheel, path in zip(needed, paths, strict=True)]
+    bytecode.prune(compile_cache, [*stdlib_compiled, *paths])
     for wheel in needed:
         shutil.copy2(wheel.path, pyodide_dir / wheel.path.name)
     lock.write_lock(base_lock["info"], needed, env, pyodide_dir / lock.LOCK)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from scripts import build_lite
-from scripts.lite import compile_zips, trim
+from scripts.lite import bytecode, compile_zips, trim
 from tressette_learn.static_site import StaticSite
 
 
@@ -56,6 +56,15 @@ def test_a_compiled_wheel_imports_from_bytecode_alone(
     imports_from(dest)
     import tl_probe  # type: ignore[import-not-found]
     assert tl_probe.ANSWER == 42 and tl_probe.__file__.endswith("__init__.pyc")
+
+
+def test_the_bytecode_cache_keeps_what_the_build_used(tmp_path: Path) -> None:
+    used = [tmp_path / "a1" / "stdlib.zip", tmp_path / "b2" / "project.whl"]
+    for path in [*used, tmp_path / "c3" / "project.whl"]:  # c3: an older project wheel
+        path.parent.mkdir()
+        path.write_bytes(b"zip")
+    bytecode.prune(tmp_path, used)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a1", "b2"]
 
 
 def _site(tmp_path: Path) -> Path:

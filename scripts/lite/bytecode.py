@@ -42,3 +42,11 @@ def compiled(files: list[Path], pyodide: Path, cache: Path, salt: str) -> list[P
             raise SystemExit("lite build: byte-compiling in Pyodide failed")
         shutil.rmtree(incoming)
     return targets
+
+
+def prune(cache: Path, used: list[Path]) -> None:
+    """Remove the compiled copies in ``cache`` that are not ``used`` (old project wheels)."""
+    keep = {path.parent for path in used}
+    for folder in cache.iterdir():
+        if folder.is_dir() and folder not in keep:
+            shutil.rmtree(folder)
