@@ -14,6 +14,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
 EXTERNAL = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
+# Chromium's switch that resolves no host name but 127.0.0.1: offline without Playwright's
+# routing, which turns the browser's HTTP cache off (see offline()).
+NO_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 # True once the card table is drawn and shown (Voilà shows the page when every cell is ready).
 TABLE_SHOWN = """() => {
   const table = document.querySelector(".tl-table[data-status]");
@@ -63,7 +66,8 @@ def launch(pw: Playwright) -> Browser:
 
 
 def offline(page: Page) -> Page:
-    """Answer every request for another host with an empty page (classrooms are offline)."""
+    """Answer every request for another host with an empty page (classrooms are offline).
+    Routing turns the page's HTTP cache off."""
     page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
     return page
 

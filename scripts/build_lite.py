@@ -1,9 +1,9 @@
 """Build the static course (no server: Pyodide runs the lessons in the browser) into
 ``build/lite/``: ``python -m scripts.build_lite`` (what ``make lite`` runs). docs/lite.md.
 
-Needs the ``lite`` extra (voici-core, jupyterlite) and npm; downloads only from PyPI and the
-npm registry, into ``build/lite-cache/`` (reused by the next build). Prints the build's
-time and the site's size.
+Needs the ``lite`` extra (voici-core, jupyterlite), npm and node (Pyodide byte-compiles the
+wheels); downloads only from PyPI and the npm registry, into ``build/lite-cache/`` (reused by
+the next build). Prints the build's time and the site's size.
 """
 
 from __future__ import annotations
@@ -16,14 +16,19 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 
-from scripts.lite import lock, pages, pyodide_core, site, wheels
+from scripts.lite import bytecode, lock, pages, pyodide_core, site, wheels
 from scripts.lite.config import CACHE, KERNEL_NEEDS, ROOT, SITE, pins
 from scripts.lite.wheels import SOURCES
 
 # What the kernel loads as it starts: the project and what jupyterlite-pyodide-kernel's
-# boot would install (sqlite3 is a stand-in: Pyodide's own is not on the registries).
+# boot would install.
 ROOTS = ("tressette_learn", "micropip", "piplite", "pyodide-kernel", "ipykernel", "sqlite3",
          *KERNEL_NEEDS)
+# Wheels with metadata only, so that the kernel's boot installs nothing and `import` fails as
+# the code that may use them expects: Pyodide's sqlite3 is on no registry; jedi (IPython's
+# completion, which no page uses: 4.9 MB and a second of import at every page open).
+STAND_INS = {"sqlite3": "the static site has no sqlite3",
+             "jedi": "the static site completes no code: IPython goes without jedi"}
 
 
 def build(out: Path = SITE) -> None:
@@ -34,6 +39,10 @@ def build(out: Path = SITE) -> None:
     core = pyodide_core.fetch(versions.pyodide, CACHE / "npm")
     pyodide_dir = stage / "static" / "pyodide"
     base_lock = pyodide_core.install(core, pyodide_dir)
+    compile_cache = CACHE / "bytecode"
+    stdlib = pyodide_dir / pyodide_core.STDLIB
+    stdlib_compiled = bytecode.compiled([stdlib], core, compile_cache, versions.pyodide)
+    shutil.copy2(stdlib_compiled[0], stdlib)
 
     downloads.mkdir(parents=True, exist_ok=True)
     wheels.download((*versions.lessons, *KERNEL_NEEDS, *pyodide_core.bootstrap_pins(base_lock)),
@@ -45,14 +54,19 @@ def build(out: Path = SITE) -> None:
     project = lock.read_wheel(wheels.project_wheel(local))
     found = [*downloads.glob("*.whl"),
              *wheels.kernel_pypi_wheels(kernel, local),  # after PyPI's: the kernel's stand-ins win
-             wheels.empty_wheel(local, "sqlite3", "0.0.0",
-                                "stand-in: the static site has no sqlite3")]
+             *(wheels.empty_wheel(local, name, "0.0.0", f"stand-in: {why}")
+               for name, why in STAND_INS.items())]
     by_name = {wheel.key: wheel for wheel in map(lock.read_wheel, found)}
     # In the browser the project needs only its widgets (no numba, matplotlib, Voila...).
     by_name[project.key] = dataclasses.replace(
         project, requires=tuple(map(Requirement, versions.lessons)))
     env = lock.environment(versions.python)
     needed = lock.closure(ROOTS, by_name, env)
+    paths = bytecode.compiled([wheel.path for wheel in needed], core, compile_cache,
+                              versions.pyodide)
+    needed = [dataclasses.replace(wheel, path=path)
+              for wheel, path in zip(needed, paths, strict=True)]
+    bytecode.prune(compile_cache, [*stdlib_compiled, *paths])
     for wheel in needed:
         shutil.copy2(wheel.path, pyodide_dir / wheel.path.name)
     lock.write_lock(base_lock["info"], needed, env, pyodide_dir / lock.LOCK)
@@ -72,6 +86,13 @@ def is_fresh(out: Path = SITE) -> bool:
         sources.extend(p for p in (ROOT / folder).rglob("*")
                        if p.is_file() and "__pycache__" not in p.parts)
     return entry.stat().st_mtime > max(p.stat().st_mtime for p in sources)
+
+
+def ensure_built(out: Path = SITE) -> Path:
+    """``out``, built first unless :func:`is_fresh` (the tests' way to a current site)."""
+    if not is_fresh(out):
+        build(out)
+    return out
 
 
 def size(folder: Path) -> tuple[int, int]:

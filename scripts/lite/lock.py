@@ -63,7 +63,7 @@ def closure(roots: Iterable[str], wheels: dict[str, Wheel], env: dict[str, str])
     """The wheels ``roots`` need in the browser (themselves included); a missing one is an
     error that names who needs it."""
     needed: dict[str, Wheel] = {}
-    todo = [(canonicalize_name(root), "the site") for root in roots]
+    todo: list[tuple[str, str]] = [(canonicalize_name(root), "the site") for root in roots]
     while todo:
         key, wanted_by = todo.pop()
         if key in needed:

@@ -10,7 +10,8 @@ import tarfile
 from pathlib import Path
 from typing import Any
 
-CORE = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+STDLIB = "python_stdlib.zip"
+CORE = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", STDLIB)
 
 
 def fetch(version: str, cache: Path) -> Path:

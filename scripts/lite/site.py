@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from . import trim
+
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 FIRST_PAGE = "voici/render/00_index.html"
 # The site's index.html: voici's sends the learner to a list of files (and by an absolute
@@ -52,3 +54,4 @@ def voici_build(stage: Path, out: Path, extensions: list[Path], preload: list[st
                     "build", "--lite-dir", str(stage)], check=True, cwd=stage,
                    stdout=subprocess.DEVNULL)
     (out / "index.html").write_text(ENTRY_PAGE, encoding="utf-8")
+    trim.trim(out)
