@@ -308,6 +308,4 @@ def lite_site() -> Path:
     except ImportError as err:  # voici-core or jupyterlite missing
         pytest.fail(f"the static build needs the `lite` extra (`make lite`): {err}",
                     pytrace=False)
-    if not build_lite.is_fresh():
-        build_lite.build()
-    return build_lite.SITE
+    return build_lite.ensure_built()

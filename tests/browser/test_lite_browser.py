@@ -22,7 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 BOOT = 240_000  # ms for a page to boot Pyodide and draw its widgets (cold, loaded machine)
 ANSWER = 30_000  # ms for the kernel to answer a click (a match to start) on a loaded machine
 LOCAL = re.compile(r"^http://127\.0\.0\.1[:/]")
-ICON_FONT = "cdn.jsdelivr.net/npm/@fortawesome/"  # Voilà's template links it; we need no icon
 MY_CARDS = ".tl-seat.tl-pos-bottom .tl-card"
 PYTHON_ERROR = '[data-mime-type="application/vnd.jupyter.stderr"], ' \
                '[data-mime-type="application/vnd.jupyter.error"]'
@@ -53,16 +52,12 @@ def lite_url(lite_site: Path) -> Iterator[str]:
 
 @pytest.fixture
 def offline(page: Page) -> list[str]:
-    """Every request for another host fails (the icon font gets an empty stylesheet);
-    the list of those that were asked for, but for the icon font."""
+    """Every request for another host fails; the list of those that were asked for."""
     asked: list[str] = []
 
     def refuse(route: Route) -> None:
-        if ICON_FONT in route.request.url:
-            route.fulfill(status=200, body="", content_type="text/css")
-        else:
-            asked.append(route.request.url)
-            route.abort()
+        asked.append(route.request.url)
+        route.abort()
 
     page.route(lambda url: not LOCAL.match(url), refuse)
     page.set_default_timeout(30_000)
@@ -160,6 +155,4 @@ def test_progress_stays_in_the_browser_across_a_reload_and_saves_to_a_file(
     expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 2 of 6")
     expect(quiz.locator(".tl-quiz-score")).to_have_text(re.compile(r"Score: [01] / 1"))
     assert offline == []
-    # after the reload JupyterLite's service worker asks for the icon font itself, where
-    # page.route does not reach: refused all the same (docs/lite.md, "Left")
-    assert [error for error in console_errors if ICON_FONT not in error] == []
+    assert console_errors == []
