@@ -71,6 +71,20 @@ def test_the_site_opens_the_course_index(page: Page, lite_url: str,
     assert offline == []
 
 
+def test_the_site_works_below_a_sub_path(page: Page, lite_site: Path, offline: list[str],
+                                        console_errors: list[str], tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>A school's own home page</p>", encoding="utf-8")
+    (tmp_path / "tressette").symlink_to(lite_site, target_is_directory=True)
+    with StaticSite(tmp_path) as host:  # as GitHub Pages serves a project: /REPO/
+        page.goto(f"{host.url}/tressette/")
+        expect(page).to_have_url(re.compile(r"/tressette/voici/render/00_index\.html$"))
+        page.goto(f"{host.url}/tressette/voici/render/03_following_suit.html")
+        expect(page.locator(".tl-lesson-nav")).to_be_visible(timeout=BOOT)
+        play_a_card(page.locator(".tl-table"))
+    assert offline == []
+    assert console_errors == []
+
+
 def test_every_lesson_page_is_walked() -> None:
     assert sorted(WIDGETS) == [path.stem for path in pages.lesson_notebooks()]
 

@@ -49,13 +49,13 @@ from .inference import (
     sample_to_deal,
 )
 from .pimc import Estimate, prefer
-from .solve import batch_ready, card_values, position_from_view, warm_up_batch
+from .solve import REFERENCE_LIMIT, batch_ready, card_values, position_from_view, warm_up_batch
 from .solve import warm_up as solve_warm_up
 
 FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is loaded
-# ... within this many tricks of the end: the browser's Pyodide solves six deals of four
-# tricks in about a second at most, of five in up to five (benchmarks/lite_hints.py)
-FALLBACK_TRICKS = 4
+# ... within this many tricks of the end: in the static site's Pyodide six deals of five
+# tricks take 0.19 s (median), 0.59 s at most (benchmarks/lite_hints.py)
+FALLBACK_TRICKS = REFERENCE_LIMIT
 ROLLOUT_DEALS = 3  # deals on which club players play each card out, earlier
 TIMED_OUT_ROLLOUTS = 1  # ... and when the batched solver could not solve one deal
 
