@@ -45,7 +45,7 @@ def enter(quiz: Quiz, answer: object) -> None:
         for card in cards:
             click(quiz.picker, str(card))
     elif kind == "number":
-        quiz.number.value = answer
+        quiz.number.value = str(answer)
     elif kind == "choice":
         quiz.choice.value = answer
     else:
@@ -119,6 +119,22 @@ def test_checking_with_nothing_chosen_asks_for_an_answer_and_scores_nothing():
     assert "0 / 0" in quiz.score.value and events == []
     quiz.next_button.click()  # cannot skip ahead without an answer
     assert quiz.index == 0
+
+
+@pytest.mark.parametrize("typed", ["2.5", "2,5", "-3", "three"])
+def test_a_number_that_is_not_whole_is_refused_in_words_and_scores_nothing(typed):
+    """A browser's number box read "2.5" as 25; the quiz reads what the learner typed."""
+    quiz = Quiz.generated(["thirds"], 1, seed=3)
+    assert quiz.question.input == "number"
+    events = listen(quiz)
+    quiz.number.value = typed
+    quiz.check_button.click()
+    assert "tl-invalid" in quiz.feedback._dom_classes
+    assert "Write a whole number, 0 or more." in quiz.feedback.value
+    assert "0 / 0" in quiz.score.value and events == []
+    quiz.number.value = f" {quiz.question.answer} "
+    quiz.check_button.click()
+    assert "tl-correct" in quiz.feedback._dom_classes and "1 / 1" in quiz.score.value
 
 
 def test_hint_next_and_the_end_of_the_quiz():

@@ -163,6 +163,28 @@ def test_add_deal_moves_the_progress_and_the_chart(lang: Settings) -> None:
     assert "Deal 2" in board._deal.value
 
 
+def test_a_followed_deal_moves_the_progress_once_it_is_over(lang: Settings) -> None:
+    """Lesson 7's table: the bar "Match to 21 points" stayed at 0/21 after a deal worth 6."""
+    deal = split_deal()
+    board = Scoreboard(deal.rules)
+    play_all(deal, SPLIT_TRICKS[0])
+    board.follow(deal)
+    assert progress_texts(board) == ["NS 0 / 21", "EW 0 / 21"]
+    assert "tl-score-unfinished" in board._deal.value
+    for trick in SPLIT_TRICKS[1:]:
+        play_all(deal, trick)
+        board.follow(deal)
+    assert progress_texts(board) == ["NS 4 / 21", "EW 7 / 21"]
+    board.follow(deal)  # the table pushes its state again: the deal is counted once
+    assert board.totals == {"NS": 4, "EW": 7}
+    again = split_deal()  # the table deals again: the next deal of the same match
+    board.follow(again)
+    for trick in SPLIT_TRICKS:
+        play_all(again, trick)
+    board.follow(again)
+    assert progress_texts(board) == ["NS 8 / 21", "EW 14 / 21"]
+
+
 def test_a_bar_stops_at_the_target(lang: Settings) -> None:
     board = Scoreboard(rules(), target=11)
     board.add_deal(split_with_declaration())

@@ -35,6 +35,24 @@ def test_a_second_exporter_compiles_nothing() -> None:
     assert second.environment is not first.environment and template.blocks
 
 
+def test_pages_link_no_stylesheet_from_a_cdn() -> None:
+    """Voilà's lab template links Font Awesome from a CDN (two console errors offline)."""
+    class Plain(VoilaExporter):  # type: ignore[misc]
+        """Not patched."""
+
+    class Served(VoilaExporter):  # type: ignore[misc]
+        """Patched as the server patches Voilà's."""
+
+    plain = Plain(template_paths=template_paths(), template_name="lab").environment
+    source = plain.loader.get_source(plain, "index.html.j2")[0]
+    assert "cdn.jsdelivr.net" in source  # Voilà's own template, as shipped
+    install(Served, SharedBytecode())
+    served = Served(template_paths=template_paths(), template_name="lab").environment
+    source = served.loader.get_source(served, "index.html.j2")[0]
+    assert "cdn." not in source
+    assert "{{ super() }}" in source  # the rest of the template is untouched
+
+
 def test_installing_twice_wraps_once() -> None:
     cache = SharedBytecode()
     install(Exporter, cache)

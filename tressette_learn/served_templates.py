@@ -6,17 +6,42 @@ server's CPU per page (measured in a class on the play page). :func:`install` gi
 environment Voilà's exporter creates one :class:`SharedBytecode`, Jinja's own bytecode
 cache kept in memory for the life of the server (``notebooks/voila.py`` calls it: Voilà
 offers no setting for an exporter's environment). A template changed on disk has another
-checksum and is compiled again.
+checksum and is compiled again. The same hook drops the links Voilà's templates make to an
+icon font on a CDN (:class:`OfflineLoader`): no page of ours uses an icon, and a class
+offline saw two console errors for them.
 """
 
 from __future__ import annotations
 
+import re
 import threading
+from collections.abc import Callable
 from types import CodeType
 from typing import Any
 
-from jinja2 import BytecodeCache, Environment
+from jinja2 import BaseLoader, BytecodeCache, Environment
 from jinja2.bccache import Bucket
+
+#: A stylesheet link to a CDN (Voilà's lab template links Font Awesome from one).
+CDN_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/[^"]*"'
+                      r'[^>]*>\n?')
+
+
+class OfflineLoader(BaseLoader):
+    """Another loader's templates without their stylesheet links to a CDN."""
+
+    def __init__(self, loader: BaseLoader) -> None:
+        self.loader = loader
+
+    def get_source(self, environment: Environment,
+                   template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+        """The template's source, its CDN links removed."""
+        source, filename, uptodate = self.loader.get_source(environment, template)
+        return CDN_LINK.sub("", source), filename, uptodate
+
+    def list_templates(self) -> list[str]:
+        """The wrapped loader's templates."""
+        return list(self.loader.list_templates())
 
 
 class SharedBytecode(BytecodeCache):
@@ -57,7 +82,7 @@ CACHE = SharedBytecode()
 
 def install(exporter_class: Any = None, cache: SharedBytecode = CACHE) -> None:
     """Make ``exporter_class`` (Voilà's exporter by default) build its Jinja environments
-    with ``cache``."""
+    with ``cache`` and without links to a CDN."""
     if exporter_class is None:
         from voila.exporter import VoilaExporter
 
@@ -69,6 +94,8 @@ def install(exporter_class: Any = None, cache: SharedBytecode = CACHE) -> None:
     def create_with_cache(self: Any) -> Environment:
         environment: Environment = create(self)
         environment.bytecode_cache = cache
+        if environment.loader is not None:
+            environment.loader = OfflineLoader(environment.loader)
         return environment
 
     create_with_cache.shared_bytecode = cache  # type: ignore[attr-defined]

@@ -13,8 +13,8 @@ CELLS = [
          "from tressette_learn.ui.table import Table\n\n"
          'table = Table("standard", seed=35, seat="S", level="club")\n'
          "score = Scoreboard(table.rules)\n"
-         "score.show_deal(table.deal)\n"
-         'table.observe(lambda _change: score.show_deal(table.deal), "state")\n'
+         "score.follow(table.deal)\n"
+         'table.observe(lambda _change: score.follow(table.deal), "state")\n'
          "widgets.VBox([table, score])"),
     code('page.section("match")'),
     code("from tressette_learn.ai import make_player, play_match\n"

@@ -51,7 +51,7 @@ def problem(level: object, preset: object, target: object, lang: str) -> str | N
 
 
 class MatchSetup(widgets.VBox):
-    """Level and table dropdowns, a target box and Start; ``on_start`` gets the choice."""
+    """Level, table and target lists and Start; ``on_start`` gets the choice."""
 
     def __init__(self, on_start: Callable[[Choice], None], *, level: str = "club",
                  preset: str = "standard", target: int = 21,
@@ -62,7 +62,8 @@ class MatchSetup(widgets.VBox):
         self.level = widgets.Dropdown(options=[(name, name) for name in self.levels],
                                       value=level if level in self.levels else "club")
         self.preset = widgets.Dropdown(options=[(name, name) for name in PRESETS], value=preset)
-        self.target = widgets.IntText(value=target)
+        self.target = widgets.Dropdown(options=[(str(n), n) for n in TARGETS],
+                                       value=target if target in TARGETS else 21)
         self.start_button = widgets.Button(button_style="primary",
                                            layout=widgets.Layout(width="auto"))
         self.start_button.on_click(lambda _b: self.start())

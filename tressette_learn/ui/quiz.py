@@ -48,6 +48,14 @@ def _button(css: str, action: Callable[[], object]) -> widgets.Button:
     return button
 
 
+def _number_box() -> widgets.Text:
+    """A box for a number answer, read in Python: a browser's number box turns "2.5" into
+    25 before anyone can say that a whole number is wanted."""
+    box = widgets.Text(value="", layout=widgets.Layout(width="8em"))
+    box.add_class("tl-quiz-number")
+    return box
+
+
 def _html(css: str) -> widgets.HTML:
     box = widgets.HTML()
     box.add_class(css)
@@ -111,7 +119,7 @@ class Quiz(widgets.VBox, EventSource):
         self.picker.add_class("tl-quiz-picker")
         self.choice = widgets.RadioButtons(options=[], value=None, layout=_auto())
         self.checkboxes: dict[str, widgets.Checkbox] = {}
-        self.number = widgets.IntText(value=0, layout=widgets.Layout(width="8em"))
+        self.number = _number_box()
         self.help = _html("tl-quiz-help")
         self.answer_box = widgets.VBox()
         self.check_button = _button("tl-quiz-check", lambda: self._guarded(self.check_answer))
@@ -280,8 +288,7 @@ class Quiz(widgets.VBox, EventSource):
             self.picker.show(question.cards, PICKER_MODES[kind], captions)
             return [self.picker, self.help]
         if kind == "number":
-            self.number = widgets.IntText(value=0, layout=widgets.Layout(width="8em"))
-            self.number.add_class("tl-quiz-number")
+            self.number = _number_box()
             return [self.number]
         if kind == "choice":
             self.choice = widgets.RadioButtons(options=[], value=None, layout=_auto())

@@ -111,7 +111,8 @@ class Scoreboard(widgets.VBox):
     """The last deal's score, each side's progress to the target, and a chart of totals.
 
     ``Scoreboard(rules)``; ``show_deal(deal_or_result)`` shows a deal without counting it,
-    ``add_deal(result)`` counts it in the match, ``from_match(match)`` loads a whole match,
+    ``add_deal(result)`` counts it in the match, ``follow(deal)`` shows a deal in play and
+    counts it once it is over, ``from_match(match)`` loads a whole match,
     ``reset()`` starts again. ``names`` may rename the sides (``{"NS": "Anna & Marco"}``).
     It redraws in the learner's language whenever ``settings.lang`` changes.
     """
@@ -125,6 +126,7 @@ class Scoreboard(widgets.VBox):
         self.results: list[DealResult] = []
         self.outcome: MatchResult | None = None
         self._shown: tuple[DealResult, int | None] | None = None
+        self._counted: Deal | None = None  # the deal ``follow`` counted last
         self._deal = widgets.HTML()
         self._heading = widgets.HTML()
         self._chart = widgets.HTML(layout=widgets.Layout(max_width="600px", width="100%"))
@@ -159,6 +161,15 @@ class Scoreboard(widgets.VBox):
         self._shown = (result, len(self.results))
         self._redraw()
 
+    def follow(self, deal: Deal) -> None:
+        """Show a deal being played, and count it in the match once, when it is over (a
+        table that deals again brings the next deal of the same match)."""
+        if not deal.is_over():
+            self.show_deal(deal)
+        elif deal is not self._counted:
+            self._counted = deal
+            self.add_deal(deal)
+
     def from_match(self, match: Match) -> Scoreboard:
         """Show a whole match: its rules, finished deals, last deal and outcome."""
         self._set_rules(match.rules)
@@ -170,7 +181,7 @@ class Scoreboard(widgets.VBox):
 
     def reset(self) -> None:
         """Forget every deal: an empty match at the same table."""
-        self.results, self.outcome, self._shown = [], None, None
+        self.results, self.outcome, self._shown, self._counted = [], None, None, None
         self._redraw()
 
     def close(self) -> None:
