@@ -6,9 +6,11 @@ CELLS = [
     code('from tressette_learn.classroom import LessonPage\n\n'
          'page = LessonPage("08_variants")\npage.header()'),
     code('page.section("two_players")'),
+    code('page.section("two_players.must_follow")'),
     code("from tressette_learn.ui.table import Table\n\n"
          "# two players, must follow while the stock lasts · in due, obbligo di rispondere\n"
          'Table("a_due", seed=8)'),
+    code('page.section("two_players.free_play")'),
     code("# two players, free play while the stock lasts · in due, gioco libero col mazzo\n"
          'Table("gamelake", seed=8)'),
     code('page.section("col_morto")'),
