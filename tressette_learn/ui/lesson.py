@@ -20,6 +20,14 @@ from .quiz import Quiz
 from .settings import SETTINGS, Settings, language_switch
 
 
+#: Links in the course's texts look like links (Voilà's theme leaves a widget's links in the
+#: colour of the text, without an underline).
+LINK_STYLE = ("<style>.tl-lesson-text a, .tl-lesson-nav a, .tl-progress a, .tl-lesson-goal a "
+              "{ color: #0b57d0; text-decoration: underline; }"
+              " .tl-lesson-text a:visited, .tl-lesson-nav a:visited, .tl-progress a:visited "
+              "{ color: #6a1b9a; }</style>")
+
+
 def lesson_title(item: Lesson, lang: str) -> str:
     """``3 · Following suit``: the lesson's number and title in ``lang``."""
     return f"{item.number} · {item.title[lang]}"
@@ -43,7 +51,7 @@ class LessonPage(EventSource):
             f"{inline(self.lesson.goal[lang])}</p>"), "tl-lesson-goal")
         switch = language_switch(self.settings, lambda lang: t(
             "lesson.tab_title", lang, title=self.title(lang)))
-        return widgets.VBox([switch, title, goal])
+        return widgets.VBox([switch, title, goal, widgets.HTML(LINK_STYLE)])
 
     def title(self, lang: str) -> str:
         """This lesson's number and title in ``lang``."""

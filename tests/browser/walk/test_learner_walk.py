@@ -62,12 +62,27 @@ def test_a_learner_walks_the_lesson(
     assert not findings.items, findings.report()
 
 
+PLAIN_LINKS = """() => [...document.querySelectorAll(
+    '.tl-lesson-text a, .tl-lesson-nav a, .tl-progress a')].filter(a => {
+  const own = getComputedStyle(a), around = getComputedStyle(a.parentElement);
+  return !own.textDecorationLine.includes('underline') || own.color === around.color;
+}).map(a => a.textContent)"""
+
+
+def links_look_like_links(page: Page, findings: Findings) -> None:
+    """Every link in the course's texts is underlined and not the colour of its text (the
+    index's lessons looked like plain text)."""
+    for text in page.evaluate(PLAIN_LINKS):
+        findings.add("links", f"“{text}” does not look like a link")
+
+
 def walk(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
     """The whole lesson, top to bottom; a part that breaks is written down and the walk
     goes on with the next."""
     notation = lesson_id in NOTATION
     in_language(page, lesson_id, lang, findings)
     read_texts(page, findings, lang, notation=notation)
+    links_look_like_links(page, findings)
     answer_quizzes(page, lesson_id, lang, findings)
     for index, hand in enumerate(page.locator(".tl-guided").all(), 1):
         where = f"guided hand {index} “{hand.locator('h3').first.inner_text()}”"
