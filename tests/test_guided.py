@@ -355,3 +355,17 @@ def test_the_keyboard_focus_follows_the_learner(monkeypatch):
     sent.clear()
     hand.try_card("4s")  # the played card leaves the hand: the focus goes to Next trick
     assert sent == [("controls", {"type": "focus", "action": "forward_trick"})]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_at_the_learners_lead_the_position_names_the_trick_the_comment_speaks_of(lang):
+    """Lesson 9: "Trick 3: you lead" stood beside "Trick 2 of 10" (the trick just taken)."""
+    SETTINGS.lang = lang
+    hand = GuidedHand(HandScript.load("strategy_lead_threes"))
+    while hand.forward():
+        pass
+    assert hand.walk.step == 8 and hand.walk.is_your_move()
+    position = hand.controls.state["text"]
+    assert position.startswith("Trick 3 of 10 ·" if lang == "en" else "Presa 3 di 10 ·")
+    assert ("Trick 3: you lead" if lang == "en" else "Terza presa: esci tu") in \
+        hand.comment.value

@@ -228,8 +228,9 @@ class Walkthrough:
 
     def trick(self) -> int:
         """The trick on the table: the one in play, or the one just finished (1 at the
-        start)."""
-        return max(1, bisect.bisect_left(self._ends, self.step))
+        start); when the learner is to move, the trick of that move (a lead begins it)."""
+        step = self.step + 1 if self.is_your_move() else self.step
+        return max(1, bisect.bisect_left(self._ends, step))
 
     def forward_trick(self) -> bool:
         """Go on to the end of the trick, stopping at a "your move"; ``False`` if the
