@@ -75,7 +75,8 @@ class MatchSetup(widgets.VBox):
             part.add_class(css)
         for box in (self.level, self.preset, self.target):
             box.style.description_width = "10em"
-        self.level.layout.width = self.preset.layout.width = "40em"
+        for box in (self.level, self.preset):  # the whole name, or the screen's width
+            box.layout.width, box.layout.max_width = "100%", "40em"
         super().__init__([self.level, self.left_out, self.preset, self.target,
                           self.start_button, self.error])
         self.add_class("tl-match-setup")

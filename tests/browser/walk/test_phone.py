@@ -1,0 +1,71 @@
+"""The course on a phone (412 × 915, touch): every card stays on the felt and on the screen,
+the match form's lists fit the screen, and a table of four hands fits the screen's height.
+Seen on a walk: East's cards were cut at the table's edge, the level and table lists ran
+off the screen and the index's table was taller than the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .conftest import lesson_url
+
+PHONE = {"width": 412, "height": 915}
+# Every drawn card, hand or list that leaves the screen or the felt it is drawn on.
+OUTSIDE = """() => {
+  const out = [], inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1;
+  const screen = {left: 0, right: innerWidth};
+  for (const felt of document.querySelectorAll('.tl-felt')) {
+    const box = felt.getBoundingClientRect();
+    for (const card of felt.querySelectorAll('svg')) {
+      const r = card.getBoundingClientRect();
+      if (r.width && !(inside(r, box) && inside(r, screen))) out.push('card ' + r.left + '-' + r.right);
+    }
+  }
+  for (const list of document.querySelectorAll('.tl-match-setup select')) {
+    const r = list.getBoundingClientRect();
+    if (r.width && !inside(r, screen)) out.push('list ' + r.left + '-' + r.right);
+  }
+  return out;
+}"""
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport=PHONE, is_mobile=True,  # type: ignore[arg-type]
+                                  has_touch=True)
+    yield context
+    context.close()
+
+
+def opened(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    page.goto(url, timeout=60_000)
+    page.locator("#loading").wait_for(state="hidden", timeout=60_000)
+    expect(page.locator(".tl-felt").first).to_be_visible(timeout=60_000)
+    return page
+
+
+def test_the_index_table_fits_a_phone(phone: BrowserContext, walk_url: str) -> None:
+    page = opened(phone, lesson_url(walk_url, "00_index"))
+    assert page.evaluate(OUTSIDE) == []
+    felt = page.locator(".tl-felt").first.bounding_box()
+    assert felt is not None and felt["height"] <= PHONE["height"], felt
+
+
+def test_a_match_is_played_by_touch_on_a_phone(phone: BrowserContext, walk_url: str) -> None:
+    page = phone.new_page()
+    page.goto(lesson_url(walk_url, "10_play"), timeout=60_000)
+    page.locator("#loading").wait_for(state="hidden", timeout=60_000)
+    start = page.locator(".tl-match-start")
+    expect(start).to_be_visible(timeout=60_000)
+    assert page.evaluate(OUTSIDE) == []
+    start.tap()
+    playable = page.locator(".tl-match .tl-pos-bottom .tl-card.legal").first
+    expect(playable).to_be_visible(timeout=60_000)
+    assert page.evaluate(OUTSIDE) == []
+    before = page.locator(".tl-match .tl-pos-bottom .tl-card").count()
+    playable.tap()
+    expect(page.locator(".tl-match .tl-pos-bottom .tl-card")).to_have_count(before - 1)
