@@ -19,7 +19,6 @@ from .markup import inline, to_html
 from .quiz import Quiz
 from .settings import SETTINGS, Settings, language_switch
 
-
 #: Links in the course's texts look like links (Voilà's theme leaves a widget's links in the
 #: colour of the text, without an underline).
 LINK_STYLE = ("<style>.tl-lesson-text a, .tl-lesson-nav a, .tl-progress a, .tl-lesson-goal a "

@@ -21,7 +21,8 @@ OUTSIDE = """() => {
     const box = felt.getBoundingClientRect();
     for (const card of felt.querySelectorAll('svg')) {
       const r = card.getBoundingClientRect();
-      if (r.width && !(inside(r, box) && inside(r, screen))) out.push('card ' + r.left + '-' + r.right);
+      if (r.width && !(inside(r, box) && inside(r, screen)))
+        out.push('card ' + r.left + '-' + r.right);
     }
   }
   for (const list of document.querySelectorAll('.tl-match-setup select')) {
