@@ -325,6 +325,39 @@ def test_a_learner_declares_a_combination_from_a_button():
     assert choice["id"] not in [d["id"] for d in table.state["declare"]]
 
 
+def first_trick_done_with_a_combo(t: Table) -> bool:
+    """Play to the end of the first trick; True when the learner may declare then."""
+    while not t.deal.tricks:
+        t.run()
+        if t.status == "your_turn":
+            t.play(my_cards(t, legal=True)[0])
+    return t.status == "trick_done" and bool(t.state["declare"])
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_next_trick_with_a_combination_undeclared_asks_first(lang):
+    """Going on lost the combination with no word until the review."""
+    table = find_table(first_trick_done_with_a_combo)
+    table.settings.lang = lang
+    waiting = [choice["id"] for choice in table.state["declare"]]
+    send(table, {"type": "next"})
+    assert table.status == "trick_done" and table._kind == "error"
+    assert ("You have not declared" if lang == "en" else "Non hai ancora accusato") \
+        in table.message
+    assert [choice["id"] for choice in table.state["declare"]] == waiting  # still there
+    send(table, {"type": "next"})  # asked once: the second press goes on
+    assert table.status != "trick_done"
+    assert not [d for d in table.deal.declarations if d.seat == Seat.S]
+
+
+def test_next_trick_after_declaring_asks_nothing():
+    table = find_table(first_trick_done_with_a_combo)
+    for choice in list(table.state["declare"]):
+        send(table, {"type": "declare", "id": choice["id"]})
+    send(table, {"type": "next"})
+    assert table.status != "trick_done" and "You have not declared" not in table.message
+
+
 def test_two_players_see_the_stock_and_the_shown_draws():
     table = Table("a_due", seed=2, delay_ms=0)
     assert {s["seat"]: s["pos"] for s in table.state["seats"]} == {"N": "top", "S": "bottom"}

@@ -23,8 +23,9 @@ from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.tricks import SIGNALS, Signal
 from ..engine.views import PlayerView
-from ..engine_words import refusal_phrase
-from ..i18n import Phrase, Wording
+from ..engine.declarations import Declaration
+from ..engine_words import declaration_phrase, refusal_phrase
+from ..i18n import Joined, Phrase, Wording
 from .events import LOG, Event, EventSource
 from .messages import checked
 from .settings import SETTINGS, Settings
@@ -147,10 +148,25 @@ class Table(anywidget.AnyWidget, EventSource):
             pass
 
     def next_trick(self) -> None:
-        """Clear the finished trick from the centre and go on."""
-        if self._hold:
-            self._hold = False
-            self._refresh()
+        """Clear the finished trick from the centre and go on. With a combination still to
+        declare (going on would lose it), the first press asks instead."""
+        if not self._hold:
+            return
+        waiting = self._undeclared()
+        if waiting and not self._asked_declare:
+            self._asked_declare = True
+            combos = Joined(tuple(declaration_phrase(d) for d in waiting), "; ")
+            self._say(Phrase.of("table.declare_first", combos=combos), "error")
+            return
+        self._hold = False
+        self._refresh()
+
+    def _undeclared(self) -> list[Declaration]:
+        """The learner's combinations that may be declared now (buttons on the table)."""
+        if not self.offer_controls:
+            return []
+        return [d for seat in self.deal.seats if self._mine(seat)
+                for d in self.deal.available_declarations(seat)]
 
     def undo(self) -> bool:
         """Take back the learner's last card and every card played after it."""
@@ -250,6 +266,7 @@ class Table(anywidget.AnyWidget, EventSource):
         self.players = self._make_players()
         self._hold, self._finished = hold, deal.is_over() and not self.offer_new
         self._signal = self._hinted = None
+        self._asked_declare = False
         self._step = getattr(self, "_step", 0)
         self._calls_checked = -1
         self._message, self._kind = "", "info"
