@@ -18,12 +18,12 @@ from ..ai.levels import make_player
 from ..ai.players import Player
 from ..engine.cards import Card, CardError
 from ..engine.deal import Deal, DealError
+from ..engine.declarations import Declaration
 from ..engine.records import record_from_deal
 from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.tricks import SIGNALS, Signal
 from ..engine.views import PlayerView
-from ..engine.declarations import Declaration
 from ..engine_words import declaration_phrase, refusal_phrase
 from ..i18n import Joined, Phrase, Wording
 from .events import LOG, Event, EventSource
