@@ -92,6 +92,12 @@ def test_the_replay_button_puts_the_position_back_and_judges_as_the_review():
     assert table.play(mistake.best[0]) is None
     assert table.message.startswith("Right: ") and "Solved!" in table.message
     assert table.deal.plays[-1].card == mistake.best[0]
+    # the status says what comes next (it said "Step through the deal with the buttons
+    # below the table", and there were none)
+    assert table.deal.current  # the trick goes no further: nobody plays on
+    assert table.state["status_text"] == ("Solved. Replay another mistake with its "
+                                          "button below, or go back to the review.")
+    assert coach.back_button.layout.display is None and coach.replays.children
     [result] = heard
     assert result.kind == "result" and result.source == "review" and result.correct is True
     assert result.data["exercise"] == "replay" and result.data["lesson"] == lesson_for(mistake)

@@ -170,6 +170,7 @@ class Coach(widgets.VBox, EventSource):
         table = self.table
         table.choice_handler = self._replay_card if replaying else None
         table.paused = False
+        table.pause_key = "replay.paused" if replaying else "table.paused"
         table.offer_controls = not replaying
         offer_new, table.offer_new = table.offer_new, False  # no second deal_end
         table.new_deal(deal=deal, hold=not replaying)

@@ -126,9 +126,11 @@ def status_text(deal: Deal, s: Situation) -> str:
     if s.status in ("waiting", "thinking"):
         return t(f"table.{s.status}", s.lang, seat=seat_name(deal.to_play, s.lang))
     if s.status == "paused":
-        if deal.tricks and not deal.current:
-            return t("table.paused_trick", s.lang, seat=deal.tricks[-1].winner)
-        return t(s.pause_key, s.lang)
+        if not (deal.tricks and not deal.current):
+            return t(s.pause_key, s.lang)
+        taken = t("table.paused_trick", s.lang, seat=deal.tricks[-1].winner)
+        # a puzzle or a replay that ends on a trick also says what comes next
+        return taken if s.pause_key == "table.paused" else f"{taken} {t(s.pause_key, s.lang)}"
     if s.status == "trick_done":
         won = deal.tricks[-1].winner
         return t("table.trick_won", s.lang, seat=seat_name(won, s.lang))
