@@ -75,6 +75,7 @@ class Table(anywidget.AnyWidget, EventSource):
     _hinted: str | None
     _message: Wording | str
     _hold: bool
+    _asked_declare: bool  # the learner was told of a combination still to declare
 
     def __init__(self, rules: Rules | str = "standard", *, deal: Deal | None = None,
                  seat: Seat | str = Seat.S, level: str = "club", seed: int | None = None,
