@@ -402,6 +402,7 @@ class _Reviewer:
         view = deal.view(seat)
         explained = card if card in best else self.best_to_explain(deal, best)
         why = explain(view, explained, best_points=best_points, worst_points=worst_points,
+                      deal=deal, played=card,
                       basis="exact" if exact else "estimate")
         return ReviewedPlay(number, len(deal.tricks) + 1, seat, deal.side_of(seat), card,
                             tuple(best), played, best_points, worst_points, cost, exact,
