@@ -11,7 +11,9 @@ import re
 import pytest
 
 from tressette_learn.ai.explain import explain
+from tressette_learn.ai.levels import make_player
 from tressette_learn.ai.reason_check import refute
+from tressette_learn.ai.review import review
 from tressette_learn.engine import Card, Deal, Rules
 from tressette_learn.i18n import LANGUAGES
 from tressette_learn.teaching import reason_audit
@@ -21,6 +23,8 @@ from tressette_learn.ui.puzzle import PuzzleSet
 from tressette_learn.ui.settings import Settings
 
 PUZZLES = list(reason_audit.puzzles())
+SEAT_NAMES = {"en": {"N": "North", "E": "East", "S": "South", "W": "West"},
+              "it": {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ovest"}}
 
 
 def puzzle(lesson: str, pid: str) -> Puzzle:
@@ -159,3 +163,28 @@ def test_every_puzzle_shows_the_cards_already_played_and_who_has_shown_out() -> 
         board.played.value
     assert "Tre di coppe" in board.played.value
 
+
+
+def test_the_review_names_another_seat_and_never_speaks_to_it_as_you() -> None:
+    """A turning point played by a seat the learner does not control says what it cost and
+    the better card, without the reasons written to "you" ("You play last")."""
+    for seed in range(40):
+        deal = Deal.new(Rules.preset("standard"), seed=seed)
+        players = {s: make_player("club", seed + int(s)) for s in deal.seats}
+        while not deal.is_over():
+            assert deal.to_play is not None
+            deal.play(players[deal.to_play].choose(deal.view(deal.to_play)).card)
+        result = review(deal, deal.seats[0])
+        others = [tp.play for tp in result.turning_points if tp.play.seat not in result.seats]
+        if others:
+            play = others[0]
+            assert not play.own
+            for lang, you in (("en", r"\b(you|your)\b"), ("it", r"\b(tu|tua|tuo|tuoi)\b")):
+                text = play.mistake.get(lang)
+                assert text.startswith(("Trick", "Presa")), text
+                assert SEAT_NAMES[lang][play.seat.name] in text, text
+                assert not re.search(you, text, re.IGNORECASE), text
+            mine = next(p for p in result.plays if p.seat in result.seats)
+            assert mine.own
+            return
+    raise AssertionError("no turning point by another seat in 40 deals")
