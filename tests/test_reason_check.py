@@ -93,7 +93,13 @@ def test_a_try_for_the_trick_that_a_shown_hand_beats_is_refused() -> None:
     assert view_only.reason == "try_to_win"
     assert refute(view_only, deal, jack, shown=True) == "E still to play holds 3s"
     said = words.reason(p)
-    assert "beats the Six of swords" not in said.get("en")
+    assert said.reason == "lose_cheaply"
+    assert said.get("en") == ("East, still to play, holds the Three of swords and takes this "
+                              "trick whatever you play, so give it as little as you can: the "
+                              "Jack of swords, worth a third of a point.")
+    assert said.get("it") == ("Est deve ancora giocare, ha il Tre di spade e la presa la fa "
+                              "comunque, qualunque carta tu giochi: dagli il meno possibile, "
+                              "il Fante di spade, che vale un terzo di punto.")
 
 
 def test_follow_low_with_a_card_worth_more_than_another_low_card_is_not_the_reason() -> None:

@@ -47,7 +47,8 @@ REASONS: tuple[str, ...] = (
     "cash_winner", "return_partner_suit", "keep_guard", "lead_low", "lead",
     "load_partner", "partner_wins", "win_cheaply", "win_for_busso", "win_trick",
     "try_to_win", "discard", "follow_low", "duck",
-    "dump_points", "take_cheaply", "overtake", "lead_to_lose", "best_line",
+    "dump_points", "take_cheaply", "overtake", "lead_to_lose", "lose_cheaply",
+    "best_line",
 )
 
 Basis = Literal["exact", "average", "estimate", "sampled"]
@@ -407,6 +408,29 @@ def try_to_win(s: _Spot) -> Explanation | None:
     return _says("try_to_win", "try_to_win", card=s.card, best=s.best.card)
 
 
+def _overtaker(s: _Spot) -> tuple[Seat, Card] | None:
+    """Every hand seen: an opponent still to play holding a card of the suit led that beats
+    every card we may play to it (and the best so far): (seat, that card)."""
+    if s.hands is None or s.leading or s.perdere or not s.follows:
+        return None
+    ours = [c for c in s.legal if c // 10 == s.led]
+    floor = max(ours + [s.best.card.index])
+    for seat in s.after:
+        held = s.hands[seat] & above(floor)
+        if held and not s.k.ours(seat):
+            return seat, Card(max(bits(held)))
+    return None
+
+
+def lose_cheaply(s: _Spot) -> Explanation | None:
+    """Every hand seen, the trick is the opponents' whatever we play: give it the least."""
+    found = _overtaker(s)
+    if found is None or s.value != min(s.k.values[c] for c in s.legal if c // 10 == s.led):
+        return None
+    return _says("lose_cheaply", "lose_cheaply", seat=found[0], beater=found[1], card=s.card,
+                 worth=_worth(s.value))
+
+
 def discard(s: _Spot) -> Explanation | None:
     """A card of another suit: void in the suit led, or free while the stock lasts."""
     if s.leading or s.follows:
@@ -515,7 +539,8 @@ LEAD_FEATURES: tuple[Explainer, ...] = (
     draw_out_aces, cash_ace, master_card, cash_winner, return_busso, return_partner_suit,
     *LOW_LEAD, lead)
 FOLLOW_FEATURES: tuple[Explainer, ...] = (
-    load_partner, partner_wins, win_cheaply, win_for_busso, master_card, win_trick, try_to_win,
+    load_partner, partner_wins, win_cheaply, win_for_busso, master_card, win_trick,
+    lose_cheaply, try_to_win,
     *LOW_FOLLOW, best_line)
 PERDERE_LEAD: tuple[Explainer, ...] = (lead_to_lose, lead)
 PERDERE_FOLLOW: tuple[Explainer, ...] = (dump_points, duck, take_cheaply, overtake, best_line)

@@ -122,6 +122,16 @@ def _cheaper_low(deal: Deal, card: Card) -> str | None:
     return None
 
 
+def _overtaken(deal: Deal, seat: Seat, beater: Card) -> str | None:
+    """``seat`` still to play holds ``beater``, above every card the seat to play may play."""
+    if seat not in still_to_play(deal) or beater not in deal.hand(seat):
+        return f"{seat.name} does not still hold {beater} in this trick"
+    led = deal.current[0].card.suit
+    top = max([c for c in deal.legal_cards() if c.suit == led] +
+              [winning_play(deal.current).card])
+    return None if beater.beats(top) else f"{beater} does not beat {top}"
+
+
 def _out_holders(deal: Deal, card: Card, said: int) -> str | None:
     """"``said`` higher cards are still out": with every hand seen, the seats still to play
     must hold that many."""
@@ -152,6 +162,8 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
         checks += [_kept(deal, card, played, facts["kept"]), _sure_at_last(deal, facts["kept"])]
     if reason in LOW and not deal.rules.a_perdere:
         checks.append(_cheaper_low(deal, card))
+    if reason == "lose_cheaply":
+        checks.append(_overtaken(deal, facts["seat"], facts["beater"]))
     if shown and reason == "try_to_win":
         checks.append(_wins(deal, card))
     if shown and "out" in facts and reason in ("overtake", "lead_to_lose"):
