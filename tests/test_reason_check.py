@@ -19,6 +19,9 @@ from tressette_learn.i18n import LANGUAGES
 from tressette_learn.teaching import reason_audit
 from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import Puzzle, load_puzzles
+from tressette_learn.teaching.puzzles.check import check
+from tressette_learn.teaching.puzzles.find import positions, teachable
+from tressette_learn.teaching.puzzles.themes import BY_NAME
 from tressette_learn.ui.puzzle import PuzzleSet
 from tressette_learn.ui.settings import Settings
 
@@ -103,16 +106,23 @@ def test_a_try_for_the_trick_that_a_shown_hand_beats_is_refused() -> None:
 
 
 def test_follow_low_with_a_card_worth_more_than_another_low_card_is_not_the_reason() -> None:
-    """Lesson 3 puzzle 5: the Knight of coins is right, but not as "follow low": the Five
-    loses the trick as well and is worth nothing."""
-    p = puzzle("03_following_suit", "following_1032")
-    deal, knight = p.deal(), Card.parse("Cd")
-    view_only = explain(deal.view(p.seat), knight)
+    """Once lesson 3 puzzle 5 (seed 1032): the Knight of coins is the right card, but not
+    as "follow low": the Five loses the trick as well and is worth nothing. Only the whole
+    deal's line explains it, so the generator no longer keeps the position."""
+    deal = next(d for d in positions("standard", 1032)
+                if d.current and str(d.current[0].card) == "6d" and len(d.current) == 2)
+    knight = Card.parse("Cd")
+    view_only = explain(deal.view(deal.to_play), knight)  # type: ignore[arg-type]
     assert view_only.reason == "follow_low"
     assert "loses the trick as well" in str(refute(view_only, deal, knight))
-    said = words.reason(p)
+    said = explain(deal.view(deal.to_play), knight, deal=deal, shown=True)  # type: ignore
     assert said.reason == "best_line"
     assert "the whole deal does" in said.get("en") and "la smazzata intera" in said.get("it")
+    theme = BY_NAME["following"]
+    answer = check(deal, shown=True)
+    assert answer.accepted == (knight,)
+    assert not teachable(theme, deal, answer)
+    assert "following_1032" not in {p.id for p in load_puzzles("03_following_suit")}
 
 
 def test_higher_cards_out_are_counted_among_the_seats_still_to_play() -> None:
