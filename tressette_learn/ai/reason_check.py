@@ -142,9 +142,11 @@ def _out_holders(deal: Deal, card: Card, said: int) -> str | None:
 
 
 def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
-           played: Card | None = None) -> str | None:
+           played: Card | None = None, advice: bool = True) -> str | None:
     """What in ``deal`` (the position where ``card`` is explained, every hand seen)
-    disproves ``why``, in plain words for a developer; None when nothing does."""
+    disproves ``why``, in plain words for a developer; None when nothing does.
+    ``advice``: ``card`` is the one recommended, so a "follow low" must not give away
+    points another low card keeps (False: any card explained, only the facts are read)."""
     reason, key, facts = why.reason, why.phrase.key, _facts(why)
     checks: list[str | None] = []
     if reason in WINS and not key.endswith(".last"):
@@ -160,7 +162,7 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
         checks.append(_kept(deal, card, played, facts["honour"], facts["guard"]))
     if reason == "last_trick" and "kept" in facts:
         checks += [_kept(deal, card, played, facts["kept"]), _sure_at_last(deal, facts["kept"])]
-    if reason in LOW and not deal.rules.a_perdere:
+    if advice and reason in LOW and not deal.rules.a_perdere:
         checks.append(_cheaper_low(deal, card))
     if reason == "lose_cheaply":
         checks.append(_overtaken(deal, facts["seat"], facts["beater"]))

@@ -147,9 +147,10 @@ def guided_names() -> list[str]:
 # -- hints and reviews ------------------------------------------------------------------------
 def sampled_findings(deals: int = SAMPLE_DEALS, seed: int = 25) -> Iterator[Finding]:
     """Seeded deals of every table played by the club player: at each sampled position the
-    hint's reason (the view alone) and the review's (the whole deal known, a random card
-    played) for the club player's card. Yields the findings; counts positions in
-    :data:`checked`."""
+    reason a hint could give for every legal card (the view alone; the club player's card
+    is also held to the advice its reason gives) and the review's reason for the club
+    player's card (the whole deal known, a random card played). Each sampled position is
+    counted in :data:`checked`."""
     rng = random.Random(seed)
     presets = ("standard", "a_perdere", "a_due")
     for n in range(deals):
@@ -157,8 +158,7 @@ def sampled_findings(deals: int = SAMPLE_DEALS, seed: int = 25) -> Iterator[Find
         while not deal.is_over():
             seat = deal.to_play
             assert seat is not None
-            view = deal.view(seat)
-            advice = advise(view)
+            advice = advise(deal.view(seat))
             if rng.random() < 0.25:
                 checked.append(1)
                 yield from _position_findings(deal, advice.card, rng, f"deal {n}")
@@ -168,17 +168,20 @@ def sampled_findings(deals: int = SAMPLE_DEALS, seed: int = 25) -> Iterator[Find
 checked: list[int] = []
 
 
-def _position_findings(deal: Deal, card: Card, rng: random.Random,
+def _position_findings(deal: Deal, advised: Card, rng: random.Random,
                        where: str) -> Iterator[Finding]:
-    view = deal.view(deal.to_play)  # type: ignore[arg-type]
-    played = rng.choice(list(deal.legal_cards()))
+    seat = deal.to_play
+    assert seat is not None
+    view = deal.view(seat)
     at = f"{where} play {len(deal.plays)}"
-    hint = explain(view, card)
-    wrong = refute(hint, deal, card)
-    if wrong:
-        yield Finding(f"hint {at}", hint.get("en"), wrong)
-    review = explain(view, card, deal=deal, played=played)
-    wrong = refute(review, deal, card, played=played)
+    for card in deal.legal_cards():
+        hint = explain(view, card)
+        wrong = refute(hint, deal, card, advice=card == advised)
+        if wrong:
+            yield Finding(f"hint {at} ({card})", hint.get("en"), wrong)
+    played = rng.choice(list(deal.legal_cards()))
+    review = explain(view, advised, deal=deal, played=played)
+    wrong = refute(review, deal, advised, played=played)
     if wrong:
         yield Finding(f"review {at}", review.get("en"), wrong)
 
