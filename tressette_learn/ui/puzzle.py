@@ -1,7 +1,10 @@
-"""Puzzles from solved positions: one puzzle per screen on a card table, grouped by lesson.
+"""Puzzles from solved positions: one puzzle per screen on a card table, grouped by lesson,
+with the cards already played and who has shown out of a suit above the table (what an
+answer may rely on, :mod:`tressette_learn.teaching.puzzles.shown`).
 
 The learner clicks a card: a sound card (see :mod:`tressette_learn.teaching.puzzles.check`)
-solves the puzzle and the explanation follows; another card is answered with what it costs
+solves the puzzle and the explanation follows (one verdict: when several cards are right the
+answer names them together, whichever was clicked); another card is answered with what it costs
 and why (with hidden hands: on how many of the re-dealt layouts it goes wrong, and one of
 them), and the learner tries again. A puzzle that asks for a signal on the lead plays the
 right card with that signal; another card is answered with why the signal would be false
