@@ -27,16 +27,18 @@ played) and never says where a hidden card is.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, Literal
 
 from ..engine.cards import SUIT_MASKS, Card, Rank, Suit
+from ..engine.deal import Deal
 from ..engine.seats import Seat
 from ..engine.tricks import Play
 from ..engine.views import PlayerView
 from ..i18n import Phrase
 from .heuristic import Reading, above, ace_with_opponent, bits, count, rules_for
+from .reason_check import refute
 
 __all__ = ["REASONS", "Basis", "Explanation", "explain"]
 
@@ -45,7 +47,8 @@ REASONS: tuple[str, ...] = (
     "cash_winner", "return_partner_suit", "keep_guard", "lead_low", "lead",
     "load_partner", "partner_wins", "win_cheaply", "win_for_busso", "win_trick",
     "try_to_win", "discard", "follow_low", "duck",
-    "dump_points", "take_cheaply", "overtake", "lead_to_lose",
+    "dump_points", "take_cheaply", "overtake", "lead_to_lose", "lose_cheaply",
+    "best_line",
 )
 
 Basis = Literal["exact", "average", "estimate", "sampled"]
@@ -103,6 +106,7 @@ class _Spot:
 
     k: Reading
     card: Card
+    hands: Mapping[Seat, int] | None = None  # every hand, when the seat sees them all
 
     @property
     def index(self) -> int:
@@ -149,9 +153,14 @@ class _Spot:
         """The seats still to play to this trick after this one."""
         return self.k.after_me() if self.k.trick else self.k.others()
 
-    def sure(self, index: int) -> bool:
-        """No opponent still to play can hold a card beating ``index``."""
-        return self.k.sure(index, self.after)
+    def sure(self, index: int, seats: Sequence[Seat] | None = None) -> bool:
+        """No opponent among ``seats`` (default: those still to play to this trick) can hold
+        a card beating ``index``: as the seat reads the table, or as the hands lie when it
+        sees them all."""
+        seats = self.after if seats is None else list(seats)
+        if self.hands is None:
+            return self.k.sure(index, seats)
+        return not any(self.hands[s] & above(index) for s in seats if not self.k.ours(s))
 
     @property
     def master(self) -> bool:
@@ -172,8 +181,11 @@ class _Spot:
                 and c // 10 == self.best.card.index // 10]
 
     def higher_out(self, index: int) -> int:
-        """How many unplayed cards above ``index`` are outside our hand."""
-        return count(above(index) & ~self.k.played & ~self.k.hand)
+        """How many unplayed cards above ``index`` are outside our hand (every hand seen:
+        how many the seats still to play to this trick hold)."""
+        if self.hands is None:
+            return count(above(index) & ~self.k.played & ~self.k.hand)
+        return count(above(index) & sum(self.hands[s] for s in self.after))
 
     @property
     def perdere(self) -> bool:
@@ -280,7 +292,7 @@ def last_trick(s: _Spot) -> Explanation | None:
     if s.perdere or len(mine) != 2 or s.sure(s.index) and (s.leading or s.beats):
         return None
     other = next(c for c in mine if c != s.index)
-    if not s.k.sure(other):
+    if not s.sure(other, s.k.others()):
         return None
     return _says("last_trick", "last_trick", move=s.move, kept=Card(other))
 def _guard(s: _Spot) -> tuple[int, int] | None:
@@ -388,12 +400,35 @@ def win_trick(s: _Spot) -> Explanation | None:
 
 def try_to_win(s: _Spot) -> Explanation | None:
     """Beat the best card so far, though the trick is not safe."""
-    if not s.beats or s.perdere:
-        return None
+    if not s.beats or s.perdere or s.hands is not None and not s.sure(s.index):
+        return None  # every hand seen: a later opponent beats it (a "try" would mislead)
     pot = sum(s.k.values[p.card.index] for p in s.k.trick)
     if pot:
         return _says("try_to_win", "try_to_win.pot", card=s.card, best=s.best.card, pot=pot)
     return _says("try_to_win", "try_to_win", card=s.card, best=s.best.card)
+
+
+def _overtaker(s: _Spot) -> tuple[Seat, Card] | None:
+    """Every hand seen: an opponent still to play holding a card of the suit led that beats
+    every card we may play to it (and the best so far): (seat, that card)."""
+    if s.hands is None or s.leading or s.perdere or not s.follows:
+        return None
+    ours = [c for c in s.legal if c // 10 == s.led]
+    floor = max(ours + [s.best.card.index])
+    for seat in s.after:
+        held = s.hands[seat] & above(floor)
+        if held and not s.k.ours(seat):
+            return seat, Card(max(bits(held)))
+    return None
+
+
+def lose_cheaply(s: _Spot) -> Explanation | None:
+    """Every hand seen, the trick is the opponents' whatever we play: give it the least."""
+    found = _overtaker(s)
+    if found is None or s.value != min(s.k.values[c] for c in s.legal if c // 10 == s.led):
+        return None
+    return _says("lose_cheaply", "lose_cheaply", seat=found[0], beater=found[1], card=s.card,
+                 worth=_worth(s.value))
 
 
 def discard(s: _Spot) -> Explanation | None:
@@ -483,6 +518,11 @@ def lead_to_lose(s: _Spot) -> Explanation | None:
     return _says("lead_to_lose", key, card=s.card, out=out)
 
 
+def best_line(s: _Spot) -> Explanation:
+    """No rule of thumb explains the card: the solver's line does (the last resort)."""
+    return _says("best_line", "best_line.perdere" if s.perdere else "best_line", card=s.card)
+
+
 # -- choosing the sentence -------------------------------------------------------------------
 LOW_LEAD: tuple[Explainer, ...] = (last_trick, keep_guard, lead_low)
 LOW_FOLLOW: tuple[Explainer, ...] = (last_trick, keep_guard, discard, follow_low, duck)
@@ -499,10 +539,11 @@ LEAD_FEATURES: tuple[Explainer, ...] = (
     draw_out_aces, cash_ace, master_card, cash_winner, return_busso, return_partner_suit,
     *LOW_LEAD, lead)
 FOLLOW_FEATURES: tuple[Explainer, ...] = (
-    load_partner, partner_wins, win_cheaply, win_for_busso, master_card, win_trick, try_to_win,
-    *LOW_FOLLOW)
+    load_partner, partner_wins, win_cheaply, win_for_busso, master_card, win_trick,
+    lose_cheaply, try_to_win,
+    *LOW_FOLLOW, best_line)
 PERDERE_LEAD: tuple[Explainer, ...] = (lead_to_lose, lead)
-PERDERE_FOLLOW: tuple[Explainer, ...] = (dump_points, duck, take_cheaply, overtake)
+PERDERE_FOLLOW: tuple[Explainer, ...] = (dump_points, duck, take_cheaply, overtake, best_line)
 
 
 def _features(s: _Spot) -> tuple[Explainer, ...]:
@@ -518,13 +559,15 @@ def _candidates(s: _Spot) -> list[Explainer]:
     return [forced, *chosen, *_features(s)]
 
 
-def _first(s: _Spot) -> Explanation:
-    """The first explainer whose sentence holds (the last of each list always does)."""
+def _first(s: _Spot, deal: Deal | None, played: Card | None) -> Explanation:
+    """The first explainer whose sentence holds and, when the whole ``deal`` is known, that
+    the position does not disprove (:func:`.reason_check.refute`); the solver's line last."""
     for explainer in _candidates(s):
         found = explainer(s)
-        if found is not None:
+        if found is not None and (deal is None or refute(found, deal, s.card, shown=s.hands
+                                                         is not None, played=played) is None):
             return found
-    raise AssertionError(f"no explanation for {s.card}")
+    return best_line(s)
 
 
 def _cost(best: float | None, worst: float | None, basis: Basis) -> Phrase | None:
@@ -554,18 +597,25 @@ def _equal(view: PlayerView, cards: Sequence[Card], basis: Basis) -> Phrase | No
 
 def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
             worst_points: float | None = None, basis: Basis = "exact",
-            equal: Sequence[Card] = ()) -> Explanation:
+            equal: Sequence[Card] = (), deal: Deal | None = None, shown: bool = False,
+            played: Card | None = None) -> Explanation:
     """Why ``card`` is a good play for the seat of ``view`` (a reason and its sentence).
 
     ``best_points``/``worst_points`` (the best and the worst card's value, e.g. from a
     solver) add what a wrong card could cost when they differ; ``basis`` says what those
     values are (see :data:`Basis`). ``equal``: the cards (``card`` among them) that are as
     good as each other (exactly, or about, as ``basis`` says), named when two or more.
+
+    ``deal``: the whole position (a puzzle's, a review's), when the code knows it: a sentence
+    it disproves is passed over. ``shown``: the seat sees every hand, so the sentences use
+    them (who still holds a higher card). ``played``: the card the seat really played (a
+    review explaining a better one): it is not named as a card kept.
     """
     if not view.legal.mask & card.bit:
         raise ValueError(f"{card} is not a legal card for {view.seat} now")
     if equal and card not in equal:
         raise ValueError(f"{card} is not among the equal cards")
-    found = _first(_Spot(Reading.of(view), card))
+    hands = {seat: deal.hand_mask(seat) for seat in deal.seats} if shown and deal else None
+    found = _first(_Spot(Reading.of(view), card, hands), deal, played)
     return dataclasses.replace(found, cost=_cost(best_points, worst_points, basis),
                                equal=_equal(view, equal, basis))

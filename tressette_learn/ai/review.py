@@ -124,6 +124,7 @@ class ReviewedPlay:
     explanation: Explanation
     values: tuple[CardValue, ...]
     revoke: bool = False
+    own: bool = True  # a seat the reviewed player controls (else the review names the seat)
 
     @property
     def better(self) -> Phrase:
@@ -137,6 +138,9 @@ class ReviewedPlay:
         and the explanation (without what another card could cost: the line says what
         this one cost)."""
         key = "review.mistake" if self.exact else "review.mistake.estimated"
+        if not self.own:  # the explanations speak to "you": not to another seat's play
+            return Phrase.of(f"{key}.other", trick=self.trick, seat=self.seat, card=self.card,
+                             cost=self.cost, better=self.better)
         why = dataclasses.replace(self.explanation, cost=None)
         return Phrase.of(key, trick=self.trick, seat=self.seat, card=self.card, cost=self.cost,
                          better=self.better, why=why)
@@ -402,10 +406,11 @@ class _Reviewer:
         view = deal.view(seat)
         explained = card if card in best else self.best_to_explain(deal, best)
         why = explain(view, explained, best_points=best_points, worst_points=worst_points,
+                      deal=deal, played=card,
                       basis="exact" if exact else "estimate")
         return ReviewedPlay(number, len(deal.tricks) + 1, seat, deal.side_of(seat), card,
                             tuple(best), played, best_points, worst_points, cost, exact,
-                            explained, why, tuple(values), revoke)
+                            explained, why, tuple(values), revoke, self.mine(seat))
 
     def revoke_points(self) -> int:
         """What a revoke leaves the offenders: nothing, or every point *a perdere*."""

@@ -1,7 +1,10 @@
-"""Puzzles from solved positions: one puzzle per screen on a card table, grouped by lesson.
+"""Puzzles from solved positions: one puzzle per screen on a card table, grouped by lesson,
+with the cards already played and who has shown out of a suit above the table (what an
+answer may rely on, :mod:`tressette_learn.teaching.puzzles.shown`).
 
 The learner clicks a card: a sound card (see :mod:`tressette_learn.teaching.puzzles.check`)
-solves the puzzle and the explanation follows; another card is answered with what it costs
+solves the puzzle and the explanation follows (one verdict: when several cards are right the
+answer names them together, whichever was clicked); another card is answered with what it costs
 and why (with hidden hands: on how many of the re-dealt layouts it goes wrong, and one of
 them), and the learner tries again. A puzzle that asks for a signal on the lead plays the
 right card with that signal; another card is answered with why the signal would be false
@@ -20,9 +23,11 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from ..engine.cards import Card
+from ..engine.svg import hand_svg
 from ..i18n import Phrase
 from ..teaching.puzzles import words
 from ..teaching.puzzles.bank import Puzzle, load_puzzles, puzzle_source
+from ..teaching.puzzles.shown import played_cards, voids
 from .events import Event, EventSource
 from .i18n import t
 from .markup import inline
@@ -49,8 +54,10 @@ class PuzzleBoard(widgets.VBox, EventSource):
         self.prompt.add_class("tl-puzzle-prompt")
         self.hint_text = widgets.HTML()
         self.hint_text.add_class("tl-puzzle-hint")
+        self.played = widgets.HTML()
+        self.played.add_class("tl-puzzle-played")
         self.controls = Stepper({name: self._pressed(name) for name in ACTIONS})
-        children: list[widgets.Widget] = [self.title, self.prompt]
+        children: list[widgets.Widget] = [self.title, self.prompt, self.played]
         if self.puzzles:
             self.table = Table(deal=self.puzzles[0].deal(), seat=self.puzzles[0].seat,
                                computers=False, show_all=self.puzzles[0].shown,
@@ -62,7 +69,7 @@ class PuzzleBoard(widgets.VBox, EventSource):
         children += [self.hint_text, self.controls]
         super().__init__(children)
         self.add_class("tl-puzzles")
-        settings.observe(self._redraw, "lang")
+        settings.observe(self._redraw, ["lang", "faces"])
         if self.puzzles:
             self._open(0)
         else:
@@ -180,6 +187,7 @@ class PuzzleBoard(widgets.VBox, EventSource):
         self.prompt.value = f"<p><b>{inline(words.prompt(puzzle).get(lang))}</b></p>"
         self.hint_text.value = f"<p>{inline(words.hint(puzzle).get(lang))}</p>" \
             if self._hinted else ""
+        self.played.value = played_html(puzzle, lang, self.settings.faces)
         last = len(self.puzzles) - 1
         self.controls.show([
             Step("previous", t("puzzle.previous", lang), self.index > 0),
@@ -190,6 +198,19 @@ class PuzzleBoard(widgets.VBox, EventSource):
 
     def _redraw(self, _change: object = None) -> None:
         self._texts()  # the table words its own message again
+
+
+def played_html(puzzle: Puzzle, lang: str, faces: str) -> str:
+    """The cards already played (as the quizzes show them) and who has shown out of a suit:
+    what the puzzle's answer may rely on besides the table."""
+    deal = puzzle.deal()
+    cards = played_cards(deal)
+    strip = hand_svg(cards, faces=faces, lang=lang, overlap=0.6) if cards else \
+        html.escape(t("puzzle.played.none", lang))
+    out = [f"<small>{html.escape(t('puzzle.played', lang))}</small><br>{strip}"]
+    out += [html.escape(Phrase.of("puzzle.void", seat=seat, suit=suit).get(lang))
+            for seat, suit in voids(deal)]
+    return "<div>" + "<br>".join(out) + "</div>"
 
 
 class PuzzleSet(PuzzleBoard):

@@ -96,7 +96,7 @@ def walk(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
             player.new_deal()
     for index, board in enumerate(page.locator(".tl-puzzles").all(), 1):
         with findings.step(f"puzzles {index}"):
-            walk_puzzles(board, findings, f"puzzles {index}", lang)
+            walk_puzzles(board, findings, f"puzzles {index}", lang, lesson_id)
     for index, drill in enumerate(page.locator(".tl-memory").all(), 1):
         with findings.step(f"memory drill {index}"):
             memory_drill(page, drill, findings, f"memory drill {index}")

@@ -6,7 +6,9 @@ A clear answer: two to eight legal cards, one or two accepted cards (the sound c
 most half of the legal cards, and every other card loses: with every hand shown by at
 least a point, with hidden hands on at least :data:`MIN_WRONG_SHARE` of the fitting deals
 (a card that loses only on a rare layout makes an unfair puzzle). Where a rule chose the
-cards, the other cards are wrong by that rule.
+cards, the other cards are wrong by that rule. A puzzle with one right card is kept only
+when a rule of thumb that the position bears out explains it (:func:`teachable`): an answer
+that only the whole deal's line explains teaches nothing a learner can reuse.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...ai.arena import ask_declarations, play_one
+from ...ai.explain import explain
 from ...ai.levels import make_player
 from ...engine.deal import Deal
 from ...engine.records import DealRecord
@@ -87,9 +90,19 @@ def try_theme(theme: Theme, seed: int, deal: Deal) -> Found | None:
     if not is_clear(answer):
         return None
     more = theme.keeps(deal, answer)
-    if more is None:
+    if more is None or not teachable(theme, deal, answer):
         return None
     return Found(theme, seed, deal, answer, {**facts, **more})
+
+
+def teachable(theme: Theme, deal: Deal, answer: Answer) -> bool:
+    """One right card (no signal asked) must have a reason the position bears out, not only
+    the solver's line (several right cards are named together, with no card's reason)."""
+    if theme.lead_signal is not None or len(answer.accepted) != 1:
+        return True
+    assert deal.to_play is not None
+    why = explain(deal.view(deal.to_play), answer.accepted[0], deal=deal, shown=theme.shown)
+    return why.reason != "best_line"
 
 
 def find(theme: Theme, seeds: range, wanted: int, taken: set[tuple[str, int]]) -> list[Found]:

@@ -8,7 +8,7 @@ from typing import Any
 from ...ai.explain import explain
 from ...engine.cards import Card
 from ...engine.seats import Seat
-from ...i18n import Joined, Phrase, Wording
+from ...i18n import Joined, Phrase, Wording, has
 from .bank import Puzzle
 from .lead_signals import after_lead
 
@@ -52,17 +52,44 @@ def hint(puzzle: Puzzle) -> Phrase:
 
 
 def solved(puzzle: Puzzle, card: Card) -> Wording:
-    """A right card: said so, why (the theme's point and the card's own reason, from the
-    learner's view only), and with hidden hands that it is sound on every layout. A lead
-    with a signal: why the signal is true, what partner learns, and how sound the lead is."""
+    """A right card: said so, why (the theme's point and the reason), and with hidden hands
+    that it is sound on every layout. One verdict: when several cards are right, the answer
+    names them all as equally good and gives the reason they share, whichever was clicked
+    (``card`` only has to be one of them). A lead with a signal: why the signal is true,
+    what partner learns, and how sound the lead is."""
+    accepted = puzzle.answer.accepted
+    if card not in accepted:
+        raise ValueError(f"{card} is not a right card of puzzle {puzzle.id}")
     if puzzle.lead_signal:
-        return _signal_true(puzzle, card)
-    deal = puzzle.deal()
-    said: list[Wording] = [Phrase.of("puzzle.solved", card=card), _theme(puzzle, "explain")]
-    said.append(explain(deal.view(puzzle.seat), card))
+        return _signal_true(puzzle)
+    if len(accepted) > 1:
+        many = f"puzzle.{puzzle.theme}.explain.many"
+        point = Phrase.of(many, **facts(puzzle)) if has(many) else _theme(puzzle, "explain")
+        return Joined((_equal(puzzle), point))
+    said: list[Wording] = [Phrase.of("puzzle.solved", card=card), _theme(puzzle, "explain"),
+                           reason(puzzle)]
     if not puzzle.shown:
         said.append(Phrase.of("puzzle.solved.sound", deals=puzzle.answer.deals))
     return Joined(tuple(said))
+
+
+def reason(puzzle: Puzzle) -> Wording:
+    """Why the one right card is right, from the learner's view, every sentence checked
+    against the position (:mod:`tressette_learn.ai.reason_check`); every hand is used
+    when the puzzle shows them."""
+    deal = puzzle.deal()
+    (card,) = puzzle.answer.accepted
+    return explain(deal.view(puzzle.seat), card, deal=deal, shown=puzzle.shown)
+
+
+def _equal(puzzle: Puzzle) -> Phrase:
+    """``Solved! The Four of batons and the King of swords are equally good: ...``"""
+    answer = puzzle.answer
+    if not puzzle.shown:
+        return Phrase.of("puzzle.solved.equal.hidden", cards=answer.accepted,
+                         deals=answer.deals)
+    key = "puzzle.solved.equal.perdere" if answer.a_perdere else "puzzle.solved.equal.shown"
+    return Phrase.of(key, cards=answer.accepted, n=answer.best_points)
 
 
 def wrong(puzzle: Puzzle, card: Card) -> Wording:
@@ -97,18 +124,22 @@ def points_lost(puzzle: Puzzle, card: Card) -> float:
     return float(puzzle.answer.lost_here(card)) if puzzle.shown else round(result.loss, 2)
 
 
-def _signal_true(puzzle: Puzzle, card: Card) -> Wording:
-    """Why leading ``card`` makes the signal true, what partner learns, how sound it is."""
-    facts = {k: v for k, v in after_lead(puzzle.deal(), card).items() if v is not None}
-    said: list[Wording] = [Phrase.of("puzzle.solved", card=card),
-                           Phrase.of(f"puzzle.{puzzle.theme}.explain", **facts)]
+def _signal_true(puzzle: Puzzle) -> Wording:
+    """Why leading each right card makes the signal true, what partner learns, how sound
+    the leads are (the same words whichever right card was clicked)."""
     answer = puzzle.answer
-    result = answer.result(card)
-    extra = round(result.loss - answer.least_loss, 1)
-    if result.sound:
-        said.append(Phrase.of("puzzle.solved.sound", deals=answer.deals))
+    cards = answer.accepted
+    said: list[Wording] = [Phrase.of("puzzle.solved", card=cards[0]) if len(cards) == 1 else
+                           Phrase.of("puzzle.solved.equal.signal", cards=cards)]
+    for card in cards:
+        facts = {k: v for k, v in after_lead(puzzle.deal(), card).items() if v is not None}
+        said.append(Phrase.of(f"puzzle.{puzzle.theme}.explain", **facts))
+    extra = round(max(answer.result(c).loss for c in cards) - answer.least_loss, 1)
+    many = ".many" if len(cards) > 1 else ""
+    if all(answer.result(c).sound for c in cards):
+        said.append(Phrase.of(f"puzzle.solved.sound{many}", deals=answer.deals))
     else:
-        said.append(Phrase.of("puzzle.lead.close" if extra else "puzzle.lead.even",
+        said.append(Phrase.of(("puzzle.lead.close" if extra else "puzzle.lead.even") + many,
                               deals=answer.deals, loss=extra))
     return Joined(tuple(said))
 
