@@ -22,7 +22,7 @@ from ..ui.events import LOG
 from ..ui.i18n import t
 from ..ui.messages import checked
 from ..ui.settings import SETTINGS, Settings
-from .progress_import import MAX_BYTES, MAX_MB, import_file, shown
+from .progress_import import MAX_BYTES, MAX_MB, import_file, imported, shown
 from .store import Store
 
 MAX_NAME = 200  # characters of a file name the browser sends
@@ -79,7 +79,8 @@ class ImportBox(widgets.VBox):
         self.draw()
         if msg["index"] == msg["count"] - 1:
             self.picker.handled += 1
-            self.done()
+            if any(imported(phrase) for phrase in self.said):
+                self.done()  # the dashboard is redrawn only when the class changed
 
     def draw(self, _change: object = None) -> None:
         """Labels and the last import's lines in the current language."""
