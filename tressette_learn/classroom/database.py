@@ -1,11 +1,13 @@
 """One connection to the progress database: SQLite (a file) or PostgreSQL (a URL).
 
-SQL is written once with ``?`` placeholders; PostgreSQL gets them as ``%s``.
+SQL is written once with ``?`` placeholders; PostgreSQL gets them as ``%s``. A URL of any
+other scheme is refused (it would otherwise name a file).
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -25,13 +27,24 @@ def _is_postgres(url: str) -> bool:
     return url.startswith(("postgresql://", "postgres://"))
 
 
+def checked_url(url: str) -> str:
+    """``url`` if it names a database this store opens: ``sqlite:///PATH``, a plain path or
+    ``postgresql://...`` (StoreError saying which forms are known, for any other)."""
+    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*)://", url)
+    if scheme is None or _is_postgres(url) or url.startswith("sqlite:///"):
+        return url
+    raise StoreError(f"{url.split('://')[0]}:// is not a database this course opens: use "
+                     "sqlite:///PATH (a file) or postgresql://USER@HOST/NAME")
+
+
 class Database:
     """A connection that runs statements in short transactions, retrying while busy."""
 
     def __init__(self, url: str) -> None:
-        self.url = url
+        self.url = checked_url(url)
         self.postgres = _is_postgres(url)
         self._conn: Any = None
+        self._cursor: Any = None  # the transaction open in :meth:`within`, if any
 
     # -- connection -------------------------------------------------------------------
     def connection(self) -> Any:
@@ -90,12 +103,20 @@ class Database:
 
     def within(self, work: Callable[[Execute], T]) -> T:
         """Run ``work`` in one transaction, retrying while the database is busy; it gets a
-        function that runs one statement (``?`` placeholders) and returns its rows."""
+        function that runs one statement (``?`` placeholders) and returns its rows. Called
+        inside another transaction's work, ``work`` is part of that transaction."""
+        if self._cursor is not None:
+            cur = self._cursor
+            return work(lambda text, params=(): self._execute(cur, text, params))
         deadline = time.monotonic() + BUSY_SECONDS
         while True:
             try:
                 with self.transaction() as cur:
-                    return work(lambda text, params=(): self._execute(cur, text, params))
+                    self._cursor = cur
+                    try:
+                        return work(lambda text, params=(): self._execute(cur, text, params))
+                    finally:
+                        self._cursor = None
             except Exception as err:  # the driver's own error classes differ
                 if not _retryable(err) or time.monotonic() > deadline:
                     self.close()
@@ -105,6 +126,13 @@ class Database:
     def _execute(self, cur: Any, text: str, params: Sequence[Any]) -> list[Any]:
         cur.execute(self.sql(text), tuple(params))
         return cur.fetchall() if cur.description else []
+
+    def atomic(self, work: Callable[[], T]) -> T:
+        """Run ``work`` as one transaction: every statement it runs through this database
+        (any number of store calls) is kept together or, if anything in it raises, none is
+        (StoreError saying why; the whole of ``work`` is run again while the database is
+        busy)."""
+        return self.within(lambda _execute: work())
 
     def run(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
         """Run statements in one transaction, retrying while the database is busy; the rows

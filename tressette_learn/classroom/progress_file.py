@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Mapping
+import math
+import re
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ..teaching.results import EXERCISES, Result
-from .clock import stamp
+from .clock import parse, stamp
 from .store import InputError, Preferences, Record, normalise_class_code, normalise_name
 
 FORMAT = "tressette-learn progress"
@@ -92,24 +94,48 @@ class Progress:
 
 
 # -- reading -----------------------------------------------------------------------------
+MAX_DEPTH = 32  # levels of nested fields (a saved match needs about 10)
+MAX_TEXT = 10_000  # characters of any one text in a document
+MAX_COUNT = 10_000  # mistakes or hints in one attempt
+MAX_AMOUNT = 100_000_000  # points lost or seconds taken in one attempt
+YEARS = range(2000, 2101)  # the years a stored time may name
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
 Check = Callable[[Any], bool]
 
 
 def _text(value: Any) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_UID
+    return _any_text(value) and len(value) > 0
 
 
 def _any_text(value: Any) -> bool:
-    return isinstance(value, str)
+    return isinstance(value, str) and len(value) <= MAX_UID and not CONTROL.search(value)
+
+
+def _number(value: Any, most: int) -> bool:
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value) and 0 <= value <= most)
 
 
 def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, int) and _number(value, MAX_COUNT)
 
 
 def _number_or_none(value: Any) -> bool:
-    return value is None or (isinstance(value, int | float) and not isinstance(value, bool)
-                             and value >= 0 and value == value and value != float("inf"))
+    return value is None or _number(value, MAX_AMOUNT)
+
+
+def _time(value: Any) -> bool:
+    if not _text(value):
+        return False
+    try:
+        return parse(value).year in YEARS
+    except ValueError:
+        return False
+
+
+def _time_or_empty(value: Any) -> bool:
+    return value == "" or _time(value)
 
 
 def _flag(value: Any) -> bool:
@@ -138,42 +164,43 @@ EVENT_FIELDS: Mapping[str, tuple[Check, str]] = {
     "lesson": (_any_text, "any_text"),
     "source": (_any_text, "any_text"), "item": (_any_text, "any_text"),
     "correct": (_flag_or_none, "flag_or_none"), "data": (_mapping, "mapping"),
-    "at": (_text, "text"),
+    "at": (_time, "time"),
 }
 RESULT_FIELDS: Mapping[str, tuple[Check, str]] = {
     "uid": (_text, "text"), "lesson": (_text, "text"), "source": (_text, "text"),
     "item": (_text, "text"), "exercise": (_exercise, "exercise"), "solved": (_flag, "flag"),
     "mistakes": (_whole, "whole"), "hints": (_whole, "whole"),
     "points_lost": (_number_or_none, "number"), "seconds": (_number_or_none, "number"),
-    "attempt": (_text, "text"), "at": (_any_text, "any_text"), "data": (_mapping, "mapping"),
+    "attempt": (_text, "text"), "at": (_time_or_empty, "time"), "data": (_mapping, "mapping"),
 }
+LEARNER_FIELDS: Mapping[str, tuple[Check, str]] = {
+    "name": (_any_text, "any_text"), "class_code": (_any_text, "any_text"),
+    "created": (_time, "time")}
 PREFERENCE_FIELDS: Mapping[str, tuple[Check, str]] = {
-    "lang": (_text, "text"), "faces": (_text, "text"), "at": (_text, "text")}
+    "lang": (_text, "text"), "faces": (_text, "text"), "at": (_time, "time")}
 MATCH_FIELDS: Mapping[str, tuple[Check, str]] = {
     "state": (lambda value: value is None or isinstance(value, dict), "mapping"),
-    "at": (_text, "text")}
+    "at": (_time, "time")}
+#: the limits each text names
+LIMITS: Mapping[str, Mapping[str, int]] = {
+    "text": {"most": MAX_UID}, "any_text": {"most": MAX_UID}, "whole": {"most": MAX_COUNT},
+    "number": {"most": MAX_AMOUNT}, "time": {"first": YEARS[0], "last": YEARS[-1]}}
 
 
-def read(text: str | bytes) -> Progress:
+def read(text: str | bytes, lessons: Collection[str] | None = None) -> Progress:
     """The progress a document holds (FileProblem naming the field if it cannot be read, or
-    if it is of another format version)."""
-    try:
-        doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as err:
-        raise FileProblem("progress_file.problem.not_json") from err
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise FileProblem("progress_file.problem.not_progress")
-    if doc.get("version") != VERSION:
-        raise FileProblem("progress_file.problem.version", found=str(doc.get("version")),
-                          expected=VERSION)
-    learner = _fields(doc.get("learner"), ("learner",), {"name": (_any_text, "any_text"),
-                                          "class_code": (_any_text, "any_text"),
-                                          "created": (_any_text, "any_text")})
+    if it is of another format version); with ``lessons``, every lesson it names must be
+    one of them."""
+    doc = _document(text)
+    learner = _fields(doc.get("learner"), ("learner",), LEARNER_FIELDS)
     name, code = _learner(learner["name"], learner["class_code"])
     progress = Progress(name, code, learner["created"])
-    for record in (Record(**fields) for fields in _entries(doc, "events", EVENT_FIELDS)):
-        progress.events[record.uid] = record
+    for number, fields in enumerate(_entries(doc, "events", EVENT_FIELDS), 1):
+        if fields["lesson"]:
+            _known(fields["lesson"], lessons, ("events", number, "lesson"))
+        progress.events[fields["uid"]] = Record(**fields)
     for number, fields in enumerate(_entries(doc, "results", RESULT_FIELDS), 1):
+        _known(fields["lesson"], lessons, ("results", number, "lesson"))
         uid = fields.pop("uid")
         progress.results[uid] = _result(fields, number)
     if doc.get("preferences") is not None:
@@ -185,6 +212,49 @@ def read(text: str | bytes) -> Progress:
     for page, match in matches.items():
         progress.matches[page] = SavedMatch(**_fields(match, ("matches", page), MATCH_FIELDS))
     return progress
+
+
+def _document(text: str | bytes) -> dict[str, Any]:
+    """The JSON object of a progress document of this version, no deeper than
+    :data:`MAX_DEPTH` and with no text longer than :data:`MAX_TEXT`."""
+    try:
+        doc = json.loads(text)
+    except RecursionError as err:  # nested deeper than the parser goes
+        raise FileProblem("progress_file.problem.too_deep", most=MAX_DEPTH) from err
+    except (ValueError, UnicodeDecodeError) as err:
+        raise FileProblem("progress_file.problem.not_json") from err
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise FileProblem("progress_file.problem.not_progress")
+    if doc.get("version") != VERSION:
+        raise FileProblem("progress_file.problem.version", found=str(doc.get("version"))[:20],
+                          expected=VERSION)
+    _check_shape(doc)
+    return doc
+
+
+def _check_shape(doc: dict[str, Any]) -> None:
+    """FileProblem if any value is nested too deep or any text (or field name) is too long;
+    it names the field of the entry it is in."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(doc, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) >= MAX_DEPTH:
+            raise FileProblem("progress_file.problem.too_deep", most=MAX_DEPTH)
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise FileProblem("progress_file.problem.long_text", path[:3], most=MAX_TEXT)
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if len(key) > MAX_TEXT:
+                    raise FileProblem("progress_file.problem.long_text", path[:3],
+                                      most=MAX_TEXT)
+                stack.append((inner, (*path, key)))
+        elif isinstance(value, list):
+            stack.extend((inner, (*path, number)) for number, inner in enumerate(value, 1))
+
+
+def _known(lesson: str, lessons: Collection[str] | None, where: tuple[str | int, ...]) -> None:
+    if lessons is not None and lesson not in lessons:
+        raise FileProblem("progress_file.problem.lesson", where, lesson=lesson)
 
 
 def _learner(name: str, class_code: str) -> tuple[str, str]:
@@ -213,7 +283,8 @@ def _fields(entry: Any, where: tuple[str | int, ...],
         if name not in entry:
             raise FileProblem("progress_file.problem.missing", (*where, name))
         if not check(entry[name]):
-            raise FileProblem(f"progress_file.problem.{words}", (*where, name))
+            raise FileProblem(f"progress_file.problem.{words}", (*where, name),
+                              **LIMITS.get(words, {}))
     return {name: entry[name] for name in fields}
 
 

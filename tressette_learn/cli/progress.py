@@ -5,23 +5,42 @@ With ``--learner NAME`` (and ``--class CODE`` when the name is in several classe
 is one object, ``{"learner", "class_code", "lessons": [{"lesson", "stars", "passed",
 "attempts", ...}], "next", "due"}`` (``due``: the review items due now, see
 :mod:`tressette_learn.classroom.schedule`); without, ``{"learners": [...such objects]}``. A
-learner not found, or a database that cannot be read, exits with status 2 and one line.
+learner not found, a class with no learner, or a database that cannot be opened exits with
+status 2 and one line. A learner whose stored rows cannot be read is reported as such (in
+the JSON, ``{"learner", "class_code", "error"}``), after the others, with status 1.
+
+``--import FILE...`` adds progress files saved on the static site, as the teacher's
+dashboard does (the same checks and words): one line per file, on stdout if it was imported,
+on stderr if refused (then the status is 2).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import Any
 
 from ..classroom.clock import now
 from ..classroom.mastery import LessonMastery, course_mastery, next_step
 from ..classroom.progress import star_marks, state_text
+from ..classroom.progress_import import import_path, imported
 from ..classroom.schedule import ReviewItem, due_items
-from ..classroom.store import InputError, Learner, Store, StoreError, default_url
+from ..classroom.store import (
+    InputError,
+    Learner,
+    Store,
+    StoreError,
+    default_url,
+    normalise_class_code,
+)
 from ..i18n import t
 from ..teaching.results import Result
 from ..ui.lesson import lesson_title
-from . import EXIT_OK, fail, print_json
+from . import EXIT_BAD_INPUT, EXIT_OK, fail, print_json
+
+EXIT_UNREADABLE = 1  # the report is printed, but some learner's rows could not be read
+ROW_ERRORS = (ValueError, TypeError, OverflowError)  # a stored row that is not what it says
 
 
 def add_progress(sub: Any) -> None:
@@ -33,6 +52,8 @@ def add_progress(sub: Any) -> None:
     cmd.add_argument("--learner", metavar="NAME", help="only this learner")
     cmd.add_argument("--class", dest="class_code", metavar="CODE",
                      help="only the learners of this class")
+    cmd.add_argument("--import", dest="files", metavar="FILE", nargs="+", type=Path,
+                     help="add these progress files (saved on the static site) to the store")
     cmd.add_argument("--json", action="store_true", help="print the progress as JSON")
     cmd.add_argument("--lang", choices=("en", "it"), default="en",
                      help="language of the text (default en)")
@@ -46,7 +67,7 @@ def run_progress(args: argparse.Namespace) -> int:
     except StoreError as err:
         return fail(f"the progress store cannot be opened: {err}")
     try:
-        return _report(store, args)
+        return _import(store, args) if args.files else _report(store, args)
     except InputError as err:
         return fail(f"--class: {t(err.key, args.lang, **err.values)}")
     except StoreError as err:
@@ -55,18 +76,47 @@ def run_progress(args: argparse.Namespace) -> int:
         store.close()
 
 
+def _import(store: Store, args: argparse.Namespace) -> int:
+    if args.learner is not None or args.class_code is not None:
+        return fail("--import: the learner and the class are the ones each file names "
+                    "(leave out --learner and --class)")
+    said = [(path, import_path(store, path)) for path in args.files]
+    if args.json:
+        print_json([{"file": str(path), "imported": imported(phrase),
+                     "message": phrase.get(args.lang)} for path, phrase in said])
+    else:
+        for _path, phrase in said:
+            print(phrase.get(args.lang), file=sys.stdout if imported(phrase) else sys.stderr)
+    return EXIT_OK if all(imported(phrase) for _path, phrase in said) else EXIT_BAD_INPUT
+
+
 def _report(store: Store, args: argparse.Namespace) -> int:
     learners = store.learners(args.learner, args.class_code)
     if args.learner is not None and len(learners) != 1:
         return fail(_not_one(args, learners))
-    found = [Progress(who, store.results(who)) for who in learners]
+    if args.class_code is not None and not learners:
+        return fail(t("cli.progress.no_class", args.lang,
+                      code=normalise_class_code(args.class_code)))
+    found = [_progress(store, who) for who in learners]
     if args.json:
-        objects = [learner_json(progress) for progress in found]
+        objects = [entry.to_json() for entry in found]
         print_json(objects[0] if args.learner is not None else {"learners": objects})
-        return EXIT_OK
-    for progress in found:
-        print(learner_text(progress, args.lang))
-    return EXIT_OK
+    else:
+        print("\n".join(entry.text(args.lang) for entry in found)
+              or t("cli.progress.nobody", args.lang))
+    unread = [entry for entry in found if isinstance(entry, Unreadable)]
+    for problem in unread:
+        print("error: " + " ".join(problem.text(args.lang).split()), file=sys.stderr)
+    return EXIT_UNREADABLE if unread else EXIT_OK
+
+
+def _progress(store: Store, who: Learner) -> Progress | Unreadable:
+    """The learner's progress, or why their stored rows cannot be read (the others' report
+    goes on)."""
+    try:
+        return Progress(who, store.results(who))
+    except ROW_ERRORS as err:
+        return Unreadable(who, f"{type(err).__name__}: {err}"[:300])
 
 
 class Progress:
@@ -76,6 +126,48 @@ class Progress:
         self.who = who
         self.mastery: dict[str, LessonMastery] = course_mastery(results)
         self.due: list[ReviewItem] = due_items(results, now())
+
+    def to_json(self) -> dict[str, Any]:
+        """The learner's progress as JSON."""
+        target = next_step(self.mastery)
+        return {"learner": self.who.name, "class_code": self.who.class_code,
+                "lessons": [lesson_json(done) for done in self.mastery.values()],
+                "next": target.id if target else None,
+                "due": [item.to_json() for item in self.due]}
+
+    def text(self, lang: str) -> str:
+        """The learner's progress as lines of text."""
+        lines = [_head(self.who, lang)]
+        for done in self.mastery.values():
+            lines.append(f"  {star_marks(done.stars)} {lesson_title(done.lesson, lang)}: "
+                         f"{state_text(done, lang)}")
+        target = next_step(self.mastery)
+        lines.append(t("progress.next", lang, title=lesson_title(target, lang)) if target
+                     else t("progress.all_done", lang))
+        lines.append(t("cli.progress.due", lang, n=len(self.due)))
+        return "\n".join(lines)
+
+
+class Unreadable:
+    """A learner whose stored rows cannot be read, and why."""
+
+    def __init__(self, who: Learner, reason: str) -> None:
+        self.who, self.reason = who, reason
+
+    def to_json(self) -> dict[str, Any]:
+        """The learner and the reason, as JSON."""
+        return {"learner": self.who.name, "class_code": self.who.class_code,
+                "error": self.reason}
+
+    def text(self, lang: str) -> str:
+        """The learner's line and the reason."""
+        return (f"{_head(self.who, lang)}\n"
+                f"  {t('cli.progress.unreadable', lang, reason=self.reason)}")
+
+
+def _head(who: Learner, lang: str) -> str:
+    return t("cli.progress.learner", lang, name=who.name) if not who.class_code else \
+        t("cli.progress.learner_class", lang, name=who.name, code=who.class_code)
 
 
 def _not_one(args: argparse.Namespace, learners: list[Learner]) -> str:
@@ -87,34 +179,9 @@ def _not_one(args: argparse.Namespace, learners: list[Learner]) -> str:
             f"{classes}): choose one with --class")
 
 
-def learner_json(progress: Progress) -> dict[str, Any]:
-    """One learner's progress as JSON."""
-    target = next_step(progress.mastery)
-    return {"learner": progress.who.name, "class_code": progress.who.class_code,
-            "lessons": [lesson_json(done) for done in progress.mastery.values()],
-            "next": target.id if target else None,
-            "due": [item.to_json() for item in progress.due]}
-
-
 def lesson_json(done: LessonMastery) -> dict[str, Any]:
     """One lesson's stars, passed and attempts, and the details behind them."""
     return {"lesson": done.lesson.id, "stars": done.stars, "passed": done.passed,
             "attempts": done.attempts, "state": done.state, "exercises": done.total,
             "with_a_star": done.earned, "left_to_pass": done.left, "hints": done.hints,
             "seconds": round(float(done.seconds), 1)}
-
-
-def learner_text(progress: Progress, lang: str) -> str:
-    """One learner's progress as lines of text."""
-    who, mastery = progress.who, progress.mastery
-    head = t("cli.progress.learner", lang, name=who.name) if not who.class_code else \
-        t("cli.progress.learner_class", lang, name=who.name, code=who.class_code)
-    lines = [head]
-    for done in mastery.values():
-        lines.append(f"  {star_marks(done.stars)} {lesson_title(done.lesson, lang)}: "
-                     f"{state_text(done, lang)}")
-    target = next_step(mastery)
-    lines.append(t("progress.next", lang, title=lesson_title(target, lang)) if target
-                 else t("progress.all_done", lang))
-    lines.append(t("cli.progress.due", lang, n=len(progress.due)))
-    return "\n".join(lines)
