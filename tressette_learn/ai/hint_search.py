@@ -22,7 +22,12 @@ hints.py``, processor time). The budget is the hint's (:data:`BUDGET_MS` by defa
 :data:`EXACT_MS` within :data:`EXACT_TRICKS` tricks of the end, where exact answers are
 within reach. A first deal may take :data:`FIRST_DEAL_MS` (early in a deal one deal costs
 more than a whole budget), except for a forced card. Two players with more than
-:data:`STOCK_TRICKS` tricks and a stock to go are not searched (one deal can take seconds).
+:data:`STOCK_TRICKS` tricks and a stock to go are not searched (one deal can take seconds),
+nor three or four hands with more than :data:`SOLVE_TRICKS` tricks to go: there one deal
+took the compiled core 5 to 14 s (first trick, every legal card; 30 to 80 million nodes),
+and with eight tricks to go a hint's work bought 2 to 13 deals (mostly fewer than the
+``MIN_DEALS`` that can separate two cards) in over a second: one or a few deals cannot
+separate any card, so none is solved there.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ FIRST_DEAL_MS = 450  # ... except for its first deal
 EXACT_TRICKS = 4  # within this many tricks of the end ...
 EXACT_MS = 450  # ... the budget is this (exact answers are within reach there)
 STOCK_TRICKS = 14  # with a stock, deals are searched within this many tricks of the end
+SOLVE_TRICKS = 7  # with three or four hands, within this many
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time)
 SEARCH_MS = 0.0015  # setting up one search (a few per card of a deal)
 DEAL_MS = 0.02  # drawing a deal at random and packing it
@@ -139,9 +145,11 @@ class Search:
 
     def run(self) -> Verdict | None:
         """The verdict, or None when no deal could be solved (or none is tried: two
-        players with a long stock)."""
+        players with a long stock, three or four hands early in the deal)."""
         left = self.view.rules.tricks_per_deal - len(self.view.tricks)
         if self.sampler.knowledge.stock_size and left > STOCK_TRICKS:
+            return None
+        if self.view.rules.players > 2 and left > SOLVE_TRICKS:
             return None
         source = self._source()
         comparison = self._race(source)
