@@ -16,8 +16,9 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
 - **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
   confidence (:mod:`.comparison`): the hint says so plainly, recommends the club player's
   card with the club player's reason, and shows no values (a handful of deals is noise).
-  Early in a deal with three or four hands (more than ``hint_search.SOLVE_TRICKS`` tricks to go)
-  one deal takes the compiled solver seconds, so no deal is solved there at all.
+  Early in a deal with three or four hands one deal often takes the compiled solver
+  seconds: there the search gives up as soon as it sees that it cannot reach ``MIN_DEALS``
+  (``hint_search.EARLY_MS``).
 
 Whatever the basis, the recommended card is never below another card in the values shown:
 with values it is the best by average (among exact ties, the club player's card if it is
