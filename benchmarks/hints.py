@@ -2,6 +2,7 @@
 
     python benchmarks/hints.py [--json] [--preset P] [--positions N] [--sampled-positions N]
                                [--reference-deals N] [--latency-deals N] [--seed S]
+                               [--early-reference PATH] [--no-early] [--runs R]
 
 Positions are decisions of seeded deals played by club players (every seat, declaring
 everything, through ``play_deal``): for position ``i`` the deal ``seed * 100_000 + i`` is

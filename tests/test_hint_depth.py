@@ -78,11 +78,13 @@ def test_too_few_deals_give_the_club_card_and_say_so(
     assert unseparated >= 40  # the first two tricks at least
 
 
-def test_the_first_two_tricks_answer_at_once_without_a_solved_deal(
+def test_the_first_tricks_solve_deals_only_where_they_are_cheap(
         early: list[tuple[PlayerView, Hint]]) -> None:
-    for view, found in early:
-        if len(view.tricks) < 2 and len(view.legal) > 1:
-            assert found.basis == "unseparated.none" and found.deals == 0
+    first = [found for view, found in early if not view.tricks and len(view.legal) > 1]
+    kinds = {found.basis for found in first}
+    assert "unseparated.none" in kinds  # a lead: not one deal within the first allowance
+    for found in first:
+        assert found.separated == (found.deals >= MIN_DEALS)
 
 
 def test_a_lead_names_the_true_signal_in_both_languages(
@@ -99,3 +101,15 @@ def test_a_lead_names_the_true_signal_in_both_languages(
         assert it.startswith("Esci con ") and SIGNAL_WORDS[found.signal][1] in it
         assert f">{en}<" in hint_html(found, "en")
     assert "busso" in named and len(named) >= 2
+
+
+def test_no_signal_is_named_to_ones_own_dummy() -> None:
+    warm_up(background=False)
+    checked = 0
+    for _, view in club_deal("col_morto", 5):
+        if view.current_trick or view.dummy not in (view.seat, view.seat.partner):
+            continue
+        found = hint(view, block=True)
+        assert found.signal is None and found.advice.get("en").startswith("Play ")
+        checked += 1
+    assert checked >= 3

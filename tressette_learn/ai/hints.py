@@ -275,8 +275,11 @@ def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
 
 
 def _signal(view: PlayerView, card: Card) -> Signal | None:
-    """The true signal to make with ``card`` on a lead (busso first), none on the last
-    trick (it would tell the partner nothing)."""
+    """The true signal to make with ``card`` on a lead (busso first; the review prices a
+    lead without it), none on the last trick or to one's own dummy (col morto): there it
+    tells nobody anything."""
     if view.current_trick or not view.rules.signals or len(view.hand) == 1:
+        return None
+    if view.dummy is not None and view.dummy in (view.seat, view.seat.partner):
         return None
     return choose_signal(Reading.of(view), card.index)
