@@ -2,6 +2,7 @@
 
     python benchmarks/hints.py [--json] [--preset P] [--positions N] [--sampled-positions N]
                                [--reference-deals N] [--latency-deals N] [--seed S]
+                               [--early-reference PATH] [--no-early] [--runs R]
 
 Positions are decisions of seeded deals played by club players (every seat, declaring
 everything, through ``play_deal``): for position ``i`` the deal ``seed * 100_000 + i`` is
@@ -27,6 +28,14 @@ played by club players gets a timed ``hint(view, block=True)``: wall-clock and p
 milliseconds (``time.process_time``: the figure a quiet machine would give; the machine's
 load average is printed too), p50, p90 and max, overall and by method. Goals: p90 <= 150 ms,
 max <= 1 s. The solver is loaded and one hint made before timing.
+
+(d) **Early region** (``--early``; on by default when the reference file exists): the
+first- and second-trick positions of ``benchmarks/hint_reference.py`` (its stored file,
+``--early-reference``), each card solved exactly on that file's deals per position. Each
+position's hint is made ``--runs`` times (default 3) and timed (wall and processor ms; the
+median of the runs per position); the hint's card agrees when the reference's best card is
+ahead of it by at most two standard errors of the paired difference, as in (b). Goals:
+agreement >= 95%, p90 <= 300 ms. Also how many hints could not separate the cards.
 
 Progress goes to stderr. ``--json`` prints one object: ``preset``, ``exact_region``,
 ``sampled_region``, ``latency`` and ``goals`` (each goal's figure and whether it is met).
@@ -60,6 +69,7 @@ from tressette_learn.engine import Card, Deal, PlayerView, Rules  # noqa: E402
 
 TIE = 1e-9
 SEED_STRIDE = 100_000
+EARLY_REFERENCE = ROOT / "benchmarks" / "measured" / "hint_reference_early.json"
 
 
 class _Watcher(Player):
@@ -216,6 +226,13 @@ def goals(report: dict[str, Any]) -> dict[str, Any]:
     if "sampled_region" in report:
         rate = report["sampled_region"]["agree_rate"]
         out["sampled_region_agreement"] = {"figure": rate, "goal": 0.95, "met": rate >= 0.95}
+    if "early_region" in report:
+        early = report["early_region"]["overall"]
+        out["early_region_agreement"] = {"figure": early["agree_rate"], "goal": 0.95,
+                                         "met": early["agree_rate"] >= 0.95}
+        for clock in ("wall", "cpu"):
+            p90 = early[clock]["p90_ms"]
+            out[f"early_p90_{clock}_ms"] = {"figure": p90, "goal": 300, "met": p90 <= 300}
     if "latency" in report:
         for clock in ("wall", "cpu"):
             figures = report["latency"]["overall"][clock]
@@ -224,6 +241,64 @@ def goals(report: dict[str, Any]) -> dict[str, Any]:
             out[f"latency_max_{clock}_ms"] = {"figure": figures["max_ms"], "goal": 1000,
                                               "met": figures["max_ms"] <= 1000}
     return out
+
+
+def early_region(path: Path, runs: int) -> dict[str, Any]:
+    """(d): first- and second-trick hints against the stored exact reference."""
+    from hint_reference import TRICKS, describe
+
+    data = json.loads(path.read_text())
+    rules = Rules.preset(data["preset"])
+    out: dict[str, Any] = {"reference": str(path.relative_to(ROOT)), "deals": data["deals"],
+                           "load_average": [round(x, 1) for x in os.getloadavg()]}
+    for name, stored in ((n, data.get(n, [])) for n in TRICKS):
+        views = positions(rules, (TRICKS[name],), len(stored), data["seed"] + TRICKS[name])
+        rows = []
+        for i, ((_, view), ref) in enumerate(zip(views, stored, strict=True)):
+            if describe(view) != {k: ref[k] for k in ("trick", "seat", "hand", "cards")}:
+                raise SystemExit(f"{path}: position {name} {i} is not this one: rebuild it")
+            timings, found = [], None
+            for _ in range(runs):
+                wall, cpu = time.perf_counter(), time.process_time()
+                found = hint(view, seed=i, block=True)
+                timings.append((1000 * (time.perf_counter() - wall),
+                                1000 * (time.process_time() - cpu)))
+            assert found is not None
+            lead, se, best = _stored_lead(ref, str(found.card), rules.a_perdere)
+            rows.append({"agree": lead <= 2 * se, "best": best, "loss": lead,
+                         "separated": found.separated, "basis": found.basis,
+                         "wall": statistics.median(w for w, _ in timings),
+                         "cpu": statistics.median(c for _, c in timings)})
+            _progress(f"early region ({name} trick)", i + 1, len(stored))
+        out[name] = _early_summary(rows)
+    everything = [r for n in TRICKS for r in out[n].pop("rows")]
+    out["overall"] = _early_summary(everything)
+    out["overall"].pop("rows")
+    return out
+
+
+def _stored_lead(ref: dict[str, Any], card: str, a_perdere: bool) -> tuple[float, float, bool]:
+    """How far the reference's best card is ahead of ``card`` (points), the standard error
+    of that paired difference, and whether ``card`` is a best card."""
+    sign = -1 if a_perdere else 1
+    points = [[sign * p for p in row] for row in ref["points"]]
+    n, mine = len(points), ref["cards"].index(card)
+    means = [statistics.fmean(row[j] for row in points) for j in range(len(ref["cards"]))]
+    top = max(range(len(means)), key=means.__getitem__)
+    diffs = [row[top] - row[mine] for row in points]
+    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    return statistics.fmean(diffs), se, means[mine] >= means[top] - TIE
+
+
+def _early_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    count = max(1, len(rows))
+    return {"positions": len(rows), "agree": sum(r["agree"] for r in rows),
+            "agree_rate": sum(r["agree"] for r in rows) / count,
+            "best_rate": sum(r["best"] for r in rows) / count,
+            "mean_loss": statistics.fmean(r["loss"] for r in rows) if rows else 0.0,
+            "unseparated": sum(not r["separated"] for r in rows),
+            "wall": _summary([r["wall"] for r in rows]),
+            "cpu": _summary([r["cpu"] for r in rows]), "rows": rows}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,6 +314,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency-deals", type=int, default=200,
                         help="deals whose every decision gets a timed hint (0 skips it)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the positions")
+    parser.add_argument("--early-reference", type=Path, default=EARLY_REFERENCE,
+                        help="the stored reference of benchmarks/hint_reference.py")
+    parser.add_argument("--no-early", action="store_true", help="skip the early region")
+    parser.add_argument("--runs", type=int, default=3, help="timed hints per early position")
     args = parser.parse_args(argv)
     rules = Rules.preset(args.preset)
     warm_up(background=False)
@@ -251,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
                                                   args.reference_deals)
     if args.latency_deals > 0:
         report["latency"] = latency(rules, args.latency_deals, args.seed)
+    if not args.no_early and args.early_reference.exists():
+        report["early_region"] = early_region(args.early_reference, args.runs)
     report["goals"] = goals(report)
     if args.json:
         print(json.dumps(report, indent=2))
@@ -278,6 +359,17 @@ def print_report(report: dict[str, Any]) -> None:
                 if s:
                     print(f"  {name:>9} {clock:>4}: {lat[name]['count']:>5} hints, p50 "
                           f"{s['p50_ms']:7.1f}, p90 {s['p90_ms']:7.1f}, max {s['max_ms']:7.1f} ms")
+    if "early_region" in report:
+        early = report["early_region"]
+        print(f"first and second trick vs {early['reference']} ({early['deals']} deals each, "
+              f"load average {' '.join(f'{x:.1f}' for x in early['load_average'])}):")
+        for name in ("first", "second", "overall"):
+            r = early[name]
+            print(f"  {name:>8}: {r['agree']}/{r['positions']} agree "
+                  f"({100 * r['agree_rate']:.1f}%), best {100 * r['best_rate']:.1f}%, "
+                  f"loss mean {r['mean_loss']:.3f}, {r['unseparated']} not separated; "
+                  f"wall p50 {r['wall'].get('p50_ms', 0):.1f} p90 {r['wall'].get('p90_ms', 0):.1f}"
+                  f" ms, cpu p90 {r['cpu'].get('p90_ms', 0):.1f} ms")
     for name, goal in report["goals"].items():
         print(f"goal {name}: {goal['figure']:.3f} (goal {goal['goal']}) "
               f"{'met' if goal['met'] else 'NOT met'}")

@@ -108,10 +108,16 @@ def test_hint_text_many_legal_cards(capsys: pytest.CaptureFixture[str],
 
 def test_hint_italian_and_estimated(capsys: pytest.CaptureFixture[str],
                                     tmp_path: Path) -> None:
-    path = partial(tmp_path, SEED002, 6)  # trick 2, nine tricks left: estimated
+    path = partial(tmp_path, SEED002, 6)  # trick 2, nine tricks left: too few deals
     status, out, err = run(capsys, "hint", str(path), "--lang", "it")
     assert status == 0 and err in ("", WARMING)
     assert out.startswith("Tocca a Sud, presa 2")
+    assert "Nessun confronto: " in out and "la carta del giocatore di circolo" in out
+    assert not [line for line in out.splitlines() if CARD_CODE.match(line.strip())]
+    path = partial(tmp_path, SEED002, 20)  # trick 6, five tricks left: estimated
+    status, out, err = run(capsys, "hint", str(path), "--lang", "it")
+    assert status == 0 and err in ("", WARMING)
+    assert out.startswith("Tocca a")
     assert "Carta consigliata: " in out and "Stimato: ho risolto fino in fondo " in out
     assert "confidenza del 95%" in out and "Perché: " in out
     assert "carta" in out and "margine" in out

@@ -94,7 +94,13 @@ def my_turn_with(seed: int, left: int) -> Table:
 
 
 def test_the_method_line_says_exact_only_when_every_deal_was_solved():
-    early = Coach(my_turn(4))
+    first = Coach(my_turn(4))  # the first trick: no deal solved, the club player's card
+    advice = first.show_hint()
+    assert advice is not None and not advice.separated and advice.deals == 0
+    line = html.unescape(first.output.value)
+    assert "Not compared" in line and "club player's card" in line
+    assert "tl-coach-values" not in line and "Estimate" not in line
+    early = Coach(my_turn_with(4, 6))
     advice = early.show_hint()
     assert advice is not None and not advice.exact
     line = html.unescape(early.output.value)

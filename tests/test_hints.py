@@ -104,7 +104,7 @@ def test_exact_only_when_every_fitting_deal_was_solved(spots: list[Spot]) -> Non
         kinds.add(found.exact)
         assert found.to_json()["method"] == found.method == ("exact" if found.exact
                                                             else "estimated")
-        assert found.deals >= 1
+        assert found.deals >= 1 or found.basis == "unseparated.none"
         if found.exact:
             assert found.deals == found.possible == fitting_deals(spot.view)
             assert found.confidence == 1 and all(m == 0 for m in found.margins)
@@ -123,7 +123,8 @@ def test_an_estimate_never_says_exact(spots: list[Spot]) -> None:
     assert estimated
     for found in estimated:
         data = found.to_json()
-        assert data["method"] == "estimated" and found.basis in ("estimated", "played_out")
+        assert data["method"] == "estimated" and found.basis in ("estimated", "unseparated",
+                                                                  "unseparated.none")
         assert "exact" not in data["en"].lower() and "esatt" not in data["it"].lower()
         assert found.explanation.cost is None or found.explanation.cost.key == \
             "explain.cost.sampled"
@@ -132,19 +133,22 @@ def test_an_estimate_never_says_exact(spots: list[Spot]) -> None:
 def test_the_values_cover_every_legal_card_once(spots: list[Spot]) -> None:
     for spot in spots:
         cards = [e.card for e in spot.hint.values]
-        assert sorted(cards) == sorted(spot.view.legal)
+        assert sorted(cards) == sorted(spot.view.legal) or not cards and spot.left > 7
 
 
-def test_the_recommended_card_is_among_the_equal_best(spots: list[Spot]) -> None:
+def test_the_recommended_card_is_the_best_of_its_values(spots: list[Spot]) -> None:
     club = RulesPlayer()
     for spot in spots:
         found = spot.hint
+        if not found.separated:
+            continue
         a_perdere = spot.view.rules.a_perdere
         keys = {e.card: e.key(a_perdere) for e in found.values}
         assert sorted(keys.values()) == [keys[e.card] for e in found.values]  # best first
         assert [keys[c] for c in found.equal] == sorted(keys[c] for c in found.equal)
         assert found.card in found.equal
-        assert found.card == prefer(spot.view, found.equal, club.choose(spot.view).card)
+        top = [e.card for e in found.values if e.key(a_perdere) == found.values[0].key(a_perdere)]
+        assert found.card == prefer(spot.view, top, club.choose(spot.view).card)
         if found.exact:
             assert found.equal[0] == found.values[0].card
             best = found.values[0].points
@@ -190,6 +194,9 @@ def test_a_cost_is_stated_only_where_the_values_back_it(spots: list[Spot]) -> No
     for spot in spots:
         found = spot.hint
         said = stated_cost(found)
+        if not found.separated:
+            assert said is None  # no values shown, no cost
+            continue
         mine = next(e.points for e in found.values if e.card == found.card)
         worse = [(mine - e.points, m) for e, m in zip(found.values, found.margins, strict=True)
                  if e.card not in found.equal and mine - e.points > m]
@@ -212,6 +219,8 @@ def test_equal_cards_are_named_and_every_card_equal_costs_nothing(spots: list[Sp
     for spot in spots:
         found = spot.hint
         equal = found.explanation.equal
+        if not found.separated:
+            continue  # tests/test_hint_depth.py
         if len(found.equal) < 2:
             assert equal is None
             continue
@@ -236,8 +245,8 @@ def test_at_the_last_trick_the_hint_is_the_only_card(spots: list[Spot]) -> None:
     assert last
     for spot in last:
         (only,) = spot.view.legal
-        assert spot.hint.card == only
-        assert [e.card for e in spot.hint.values] == [only]
+        assert spot.hint.card == only and spot.hint.forced
+        assert [e.card for e in spot.hint.values] in ([only], [])
 
 
 def test_the_same_view_and_seed_give_the_same_hint(spots: list[Spot]) -> None:
@@ -286,7 +295,8 @@ for seed, preset in enumerate(["standard", "col_morto", "a_due", "a_perdere"]):
             out.append({"left": left, "ready": ready, "exact": found.exact,
                         "basis": found.basis, "deals": found.deals,
                         "possible": found.possible, "legal": found.card in view.legal,
-                        "values": sorted(map(str, (e.card for e in found.values)))
+                        "values": not found.values or sorted(
+                            map(str, (e.card for e in found.values)))
                                   == sorted(map(str, view.legal))})
         deal.play(rng.choice(list(deal.legal_cards())))
 print(json.dumps(out))
@@ -320,12 +330,13 @@ def test_a_hint_without_blocking_never_raises_in_a_fresh_process(where: str) -> 
         assert cold == rows
     near = FALLBACK_TRICKS
     assert any(r["left"] > near for r in cold) and any(r["left"] <= near for r in cold)
-    for r in cold:  # without the core: the reference near the end, club play-outs before
-        assert r["basis"] == ("played_out" if r["left"] > near else
-                              "exact.one" if r["exact"] and r["deals"] == 1 else
-                              "exact" if r["exact"] else "estimated")
+    for r in cold:  # without the core: the reference near the end when few deals fit
+        assert r["basis"] in (("exact.one", "exact", "unseparated.none") if r["left"] <= near
+                              else ("unseparated.none",))
         if r["exact"]:  # every fitting deal, when there are few
             assert r["deals"] == r["possible"] <= FALLBACK_DEALS
+        else:  # else the club player's card, on no deal (a few cannot separate cards)
+            assert r["deals"] == 0 and r["possible"] > FALLBACK_DEALS or r["left"] > near
 
 
 def brute_force_means(view: PlayerView) -> tuple[int, dict[str, float]]:
@@ -387,7 +398,7 @@ def test_a_budget_must_be_positive() -> None:
 
 def test_a_hint_with_a_tiny_budget_is_still_a_legal_estimate() -> None:
     warm_up(background=False)
-    _, view = club_deal("standard", 9)[8]  # trick 3: eight tricks to go
+    _, view = club_deal("standard", 9)[16]  # trick 5: six tricks to go
     found = hint(view, block=True, budget_ms=1)
     assert found.card in view.legal and not found.exact and found.deals >= 1
     assert found.card in found.equal

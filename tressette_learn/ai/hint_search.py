@@ -22,7 +22,13 @@ hints.py``, processor time). The budget is the hint's (:data:`BUDGET_MS` by defa
 :data:`EXACT_MS` within :data:`EXACT_TRICKS` tricks of the end, where exact answers are
 within reach. A first deal may take :data:`FIRST_DEAL_MS` (early in a deal one deal costs
 more than a whole budget), except for a forced card. Two players with more than
-:data:`STOCK_TRICKS` tricks and a stock to go are not searched (one deal can take seconds).
+:data:`STOCK_TRICKS` tricks and a stock to go are not searched (one deal can take seconds),
+and three or four hands with more than :data:`SOLVE_TRICKS` tricks to go are searched
+only when deals are cheap there: a first deal may take :data:`EARLY_FIRST_MS`, the budget
+is :data:`EARLY_MS`, and the search stops as soon as the deals solved so far show that
+``MIN_DEALS`` (the fewest that can separate two cards) will not fit in it. Solving one
+first-trick deal with every legal card took the compiled core from 0.01 s to 24 s (mostly
+seconds on a lead: 30 to 80 million nodes), a second-trick deal from 0.015 s to 3 s.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ else:  # numpy is imported at its first use (tressette_learn.lazy_module)
 
 from ..engine.cards import Card
 from ..engine.views import PlayerView
-from .comparison import Comparison
+from .comparison import MIN_DEALS, Comparison
 from .deal_table import deal_table
 from .inference import DealSampler, InferenceError
 from .solve import RowSolver, Solved
@@ -51,6 +57,10 @@ FIRST_DEAL_MS = 450  # ... except for its first deal
 EXACT_TRICKS = 4  # within this many tricks of the end ...
 EXACT_MS = 450  # ... the budget is this (exact answers are within reach there)
 STOCK_TRICKS = 14  # with a stock, deals are searched within this many tricks of the end
+SOLVE_TRICKS = 7  # with three or four hands, the full search within this many tricks
+EARLY_FIRST_MS = 30  # ... earlier, the first deal's allowance
+EARLY_MS = 150  # ... and the budget (250 with 60 for the first deal: 64/69 agreeing
+# instead of 63/69 on benchmarks/hints.py's early positions, processor p90 348 ms, not 215)
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time)
 SEARCH_MS = 0.0015  # setting up one search (a few per card of a deal)
 DEAL_MS = 0.02  # drawing a deal at random and packing it
@@ -129,6 +139,11 @@ class Search:
         self.rng = rng
         left = view.rules.tricks_per_deal - len(view.tricks)
         self.budget = max(budget_ms, EXACT_MS) if left <= EXACT_TRICKS else budget_ms
+        self.early = view.rules.players > 2 and left > SOLVE_TRICKS
+        if self.early:
+            self.budget = max(budget_ms, EARLY_MS)
+        # the first deal's allowance
+        self.first_ms = EARLY_FIRST_MS if self.early else max(FIRST_DEAL_MS, self.budget)
         self.solver = RowSolver(view)
         self.spent = 0.0  # ms of work so far
         self.solve_ms = 0.0  # ... of which solving deals
@@ -162,7 +177,7 @@ class Search:
         comparison = self._comparison(source)
         while source.remaining:
             first = not self.solved
-            limit = max(FIRST_DEAL_MS, self.budget) if first and choice else self.budget
+            limit = self.first_ms if first and choice else self.budget
             if self.spent >= limit:
                 break
             size = min(max(1, self.solved), MAX_BATCH, source.remaining)
@@ -172,7 +187,7 @@ class Search:
             self._account(source.solve(self.solver, size, self._nodes(room), racing),
                           size * source.per_deal_ms)
             comparison = self._comparison(source)
-            if self.solved - before < size:
+            if self.solved - before < size or self._hopeless(limit):
                 break
             if source.finite and not self.dropped and self._can_finish(source, limit):
                 continue  # on to every card on every deal: exact
@@ -180,6 +195,14 @@ class Search:
                 break
             self.dropped = comparison.far_behind()
         return comparison
+
+    def _hopeless(self, limit: float) -> bool:
+        """Early in a deal: whether ``MIN_DEALS`` deals will not fit in the budget at the
+        cost per deal so far (fewer could not separate any card)."""
+        if not self.early or self.solved >= MIN_DEALS:
+            return False
+        per_deal = self.solve_ms / max(1, self.solved)
+        return self.spent + (MIN_DEALS - self.solved) * per_deal > max(limit, self.budget)
 
     def _can_finish(self, source: _Source, limit: float) -> bool:
         """Whether the rest of the list, every card, should fit in the work left."""

@@ -12,42 +12,41 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
 - **Estimated**: otherwise, deals drawn at random (or part of the list) until the best card
   is clearly better than each other card at 95% confidence (one-sided, paired over the same
   deals) or surely within a fiftieth of a point of it, or until the budget is spent. The
-  cards within the uncertainty of the best are *equal*: the hint says so and recommends one
-  of them (the club player's card if it is one, else the cheapest), and states what
-  another card could cost only for cards clearly worse, with "about".
+  cards within the uncertainty of the best are *equal*: the hint says so and names them.
+- **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
+  confidence (:mod:`.comparison`): the hint says so plainly, recommends the club player's
+  card with the club player's reason, and shows no values (a handful of deals is noise).
+  Early in a deal with three or four hands one deal often takes the compiled solver
+  seconds: there the search gives up as soon as it sees that it cannot reach ``MIN_DEALS``
+  (``hint_search.EARLY_MS``).
+
+Whatever the basis, the recommended card is never below another card in the values shown:
+with values it is the best by average (among exact ties, the club player's card if it is
+one, else the cheapest).
 
 The budget is work, not wall-clock time: the same view and seed always give the same hint.
-If the batched solver solves no deal in it (early in a deal one deal can take longer), or
-with two players and a long stock still to draw, club players play each card out instead.
 
 Before the compiled solver is loaded (a fresh kernel, ``block=False``), the hint falls back:
-within :data:`FALLBACK_TRICKS` tricks of the end it solves a few deals with the pure-Python
-reference (all of them, an exact answer, when there are at most :data:`FALLBACK_DEALS`),
-earlier club players play each card out on a few deals (an estimate).
+within :data:`FALLBACK_TRICKS` tricks of the end, when at most :data:`FALLBACK_DEALS` deals
+fit, it solves every one of them with the pure-Python reference (an exact answer); otherwise
+it is not separated.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from ..engine.cards import Card
 from ..engine.tricks import Signal
 from ..engine.views import PlayerView
-from .arena import play_deal
-from .comparison import CONFIDENCE, Comparison
+from ..i18n import Phrase
+from .comparison import CONFIDENCE, MIN_DEALS, Comparison
 from .explain import Explanation, explain
 from .heuristic import Reading, RulesPlayer, choose_signal
-from .hint_search import BUDGET_MS, STOCK_TRICKS, Search
-from .inference import (
-    DealSampler,
-    InferenceError,
-    Sample,
-    knowledge_from_view,
-    sample_to_deal,
-)
+from .hint_search import BUDGET_MS, Search
+from .inference import DealSampler, InferenceError, Sample, knowledge_from_view
 from .pimc import Estimate, prefer
 from .solve import REFERENCE_LIMIT, batch_ready, card_values, position_from_view, warm_up_batch
 from .solve import warm_up as solve_warm_up
@@ -56,8 +55,6 @@ FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is 
 # ... within this many tricks of the end: in the static site's Pyodide six deals of five
 # tricks take 0.19 s (median), 0.59 s at most (benchmarks/lite_hints.py)
 FALLBACK_TRICKS = REFERENCE_LIMIT
-ROLLOUT_DEALS = 3  # deals on which club players play each card out, earlier
-TIMED_OUT_ROLLOUTS = 1  # ... and when the batched solver could not solve one deal
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,7 +67,9 @@ class Hint:
     played out), of ``possible``. ``equal``: the cards within the uncertainty of the best
     (exactly equal when exact), the recommended one among them. ``margins``: per card, how
     much its average could be off relative to the recommended card's (``t * SE``; 0 when
-    exact). ``solved``: each deal solved exactly (False: played out by club players).
+    exact). ``separated``: the deals were enough to compare the cards at the stated
+    confidence (every fitting deal, or at least ``MIN_DEALS``); when not, the card is the
+    club player's, ``values`` are not worth showing and ``equal`` holds every legal card.
     """
 
     card: Card
@@ -82,7 +81,7 @@ class Hint:
     explanation: Explanation
     equal: tuple[Card, ...] = ()
     confidence: float = 1.0
-    solved: bool = True
+    separated: bool = True
     margins: tuple[float, ...] = ()
 
     @property
@@ -94,10 +93,32 @@ class Hint:
     def basis(self) -> str:
         """How the values were found, as the last part of a wording's key: ``exact.one``
         (the only deal that fits), ``exact``, ``estimated`` (deals drawn at random, solved)
-        or ``played_out`` (by club players)."""
+        ``unseparated`` (too few deals solved to tell the cards apart) or
+        ``unseparated.none`` (no deal solved)."""
         if self.exact:
             return "exact.one" if self.deals == 1 else "exact"
-        return "estimated" if self.solved else "played_out"
+        if self.separated:
+            return "estimated"
+        return "unseparated" if self.deals else "unseparated.none"
+
+    @property
+    def advice(self) -> Phrase:
+        """``Play the Ace of swords.``, or with the signal to make on a lead: ``Lead the
+        Ace of swords with a busso.``"""
+        if self.signal is not None:
+            return Phrase.of(f"coach.lead.{self.signal}", card=self.card)
+        return Phrase.of("coach.play", card=self.card)
+
+    @property
+    def forced(self) -> bool:
+        """Whether the card is the only legal one."""
+        return len(self.equal) == 1 and len(self.values) <= 1
+
+    @property
+    def shown(self) -> tuple[Estimate, ...]:
+        """The values worth showing a learner: none when the cards were not separated (or
+        the card is forced); the recommended card is never below another one of them."""
+        return self.values if self.separated and len(self.values) > 1 else ()
 
     @property
     def percent(self) -> int:
@@ -110,7 +131,7 @@ class Hint:
         return {"card": str(self.card), "signal": self.signal, "method": self.method,
                 "deals": self.deals, "possible_deals": self.possible,
                 "confidence": self.confidence, "equal_cards": [str(c) for c in self.equal],
-                "evaluation": "solved" if self.solved else "played_out",
+                "evaluation": "solved" if self.deals else "none", "separated": self.separated,
                 "values": [{"card": str(e.card), "points": round(e.points, 2),
                             "thirds": round(e.thirds, 2), "margin": _rounded(m)}
                            for e, m in zip(self.values, margins, strict=True)],
@@ -167,47 +188,34 @@ def _compiled(block: bool) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class _Verdict:
-    """What the deals showed: the comparison, the deals possible, solved or played out."""
+    """What the deals showed: the comparison (``None``: no deal solved) and the deals
+    possible."""
 
-    comparison: Comparison
+    comparison: Comparison | None
     possible: int
-    solved: bool = True
 
 
 def _searched(view: PlayerView, sampler: DealSampler, rng: random.Random,
               budget_ms: float) -> _Verdict:
-    """The batched solver's verdict, or club play-outs when it solved no deal."""
+    """The batched solver's verdict (no comparison when it solved no deal)."""
     found = Search(view, sampler, rng, budget_ms).run()
-    if found is not None:
-        return _Verdict(found.comparison, found.possible)
-    left = view.rules.tricks_per_deal - len(view.tricks)
-    deep = bool(sampler.knowledge.stock_size) and left > STOCK_TRICKS
-    return _played_out(view, sampler, rng, ROLLOUT_DEALS if deep else TIMED_OUT_ROLLOUTS)
+    if found is None:
+        return _Verdict(None, sampler.count)
+    return _Verdict(found.comparison, found.possible)
 
 
 def _fallback(view: PlayerView, sampler: DealSampler, rng: random.Random) -> _Verdict:
-    """Without the compiled solver: a few deals by the reference solver near the end (all
-    of them when there are few), club play-outs before."""
-    cards = tuple(sorted(view.legal))
-    a_perdere = view.rules.a_perdere
+    """Without the compiled solver: every fitting deal by the reference solver when there
+    are few, near the end; else no deal (a few drawn ones could not separate the cards)."""
     left = view.rules.tricks_per_deal - len(view.tricks)
-    if left <= FALLBACK_TRICKS:
-        every = not sampler.knowledge.stock_size and sampler.count <= FALLBACK_DEALS
-        deals = list(sampler.deals()) if every else \
-            [sampler.draw_fitting(rng) for _ in range(FALLBACK_DEALS)]
-        rows = [_reference_row(view, deal, cards) for deal in deals]
-        return _Verdict(Comparison(cards, rows, exact=every, a_perdere=a_perdere),
-                        len(deals) if every else sampler.count)
-    return _played_out(view, sampler, rng, ROLLOUT_DEALS)
-
-
-def _played_out(view: PlayerView, sampler: DealSampler, rng: random.Random,
-                count: int) -> _Verdict:
-    """Each card played out by club players on ``count`` deals drawn at random."""
+    every = left <= FALLBACK_TRICKS and not sampler.knowledge.stock_size \
+        and sampler.count <= FALLBACK_DEALS
+    if not every:
+        return _Verdict(None, sampler.count)
     cards = tuple(sorted(view.legal))
-    rows = [rollout_row(view, sampler.draw_fitting(rng), cards) for _ in range(count)]
-    return _Verdict(Comparison(cards, rows, a_perdere=view.rules.a_perdere), sampler.count,
-                    solved=False)
+    rows = [_reference_row(view, deal, cards) for deal in sampler.deals()]
+    return _Verdict(Comparison(cards, rows, exact=True, a_perdere=view.rules.a_perdere),
+                    len(rows))
 
 
 def _reference_row(view: PlayerView, deal: Sample, cards: tuple[Card, ...]) -> list[int]:
@@ -221,26 +229,23 @@ def _reference_row(view: PlayerView, deal: Sample, cards: tuple[Card, ...]) -> l
     return [points[card] for card in cards]
 
 
-def rollout_row(view: PlayerView, deal: Sample, cards: Sequence[Card]) -> list[int]:
-    """Each card played out by club players on one deal: the points the side ends with."""
-    club = RulesPlayer()
-    row = []
-    for card in cards:
-        game = sample_to_deal(view, deal)
-        game.play(card)
-        result = play_deal(game, {seat: club for seat in game.seats})
-        row.append(result.sides[game.side_of(view.seat)].card_points)
-    return row
-
-
 def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     comparison = verdict.comparison
-    equal = comparison.equal()
-    card = prefer(view, equal, RulesPlayer().choose(view).card)
-    signal = None
-    if not view.current_trick and view.rules.signals:
-        signal = choose_signal(Reading.of(view), card.index)
+    club = RulesPlayer().choose(view).card
+    forced = len(view.legal) == 1  # nothing to separate
+    if comparison is None and forced:
+        return Hint(club, _signal(view, club), (), False, 0, verdict.possible,
+                    explain(view, club), (club,), CONFIDENCE, separated=False)
+    if comparison is None or not (comparison.exact or comparison.deals >= MIN_DEALS
+                                  or forced):
+        return _unseparated(view, verdict, club)
     values = comparison.estimates()
+    top = values[0].key(view.rules.a_perdere)
+    card = prefer(view, [e.card for e in values
+                         if _same(e.key(view.rules.a_perdere), top)], club)
+    equal = comparison.equal()
+    if card not in equal:  # a card no longer solved ended above the best of the others
+        equal = (card,)
     margins = tuple(0.0 if e.card == card else comparison.lead(card, e.card)[1]
                     for e in values)
     mine = next(e.points for e in values if e.card == card)
@@ -248,6 +253,33 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     why = explain(view, card, best_points=None if cost is None else mine,
                   worst_points=None if cost is None else mine - cost,
                   basis="average" if comparison.exact else "sampled", equal=equal)
-    return Hint(card, signal, tuple(values), comparison.exact, comparison.deals,
-                verdict.possible, why, equal, 1.0 if comparison.exact else CONFIDENCE,
-                verdict.solved, margins)
+    return Hint(card, _signal(view, card), tuple(values), comparison.exact,
+                comparison.deals, verdict.possible, why, equal,
+                1.0 if comparison.exact else CONFIDENCE, True, margins)
+
+
+def _unseparated(view: PlayerView, verdict: _Verdict, club: Card) -> Hint:
+    """Too few deals to tell the cards apart: the club player's card and reason, and the
+    deals' averages (if any) kept for the record but not shown (:attr:`Hint.shown`)."""
+    comparison = verdict.comparison
+    values = tuple(comparison.estimates()) if comparison is not None else ()
+    legal = tuple(sorted(view.legal))
+    why = dataclasses.replace(explain(view, club), equal=Phrase.of("coach.club_card"))
+    return Hint(club, _signal(view, club), values, False,
+                comparison.deals if comparison is not None else 0, verdict.possible,
+                why, legal, CONFIDENCE, False, tuple(float("inf") for _ in values))
+
+
+def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
+
+
+def _signal(view: PlayerView, card: Card) -> Signal | None:
+    """The true signal to make with ``card`` on a lead (busso first; the review prices a
+    lead without it), none on the last trick or to one's own dummy (col morto): there it
+    tells nobody anything."""
+    if view.current_trick or not view.rules.signals or len(view.hand) == 1:
+        return None
+    if view.dummy is not None and view.dummy in (view.seat, view.seat.partner):
+        return None
+    return choose_signal(Reading.of(view), card.index)

@@ -54,6 +54,7 @@ def add_hint(sub: Any) -> None:
 
 def run_hint(args: argparse.Namespace) -> int:
     """Replay the record and print the hint for the seat to play."""
+    from ..ai.comparison import MIN_DEALS
     from ..ai.hints import hint
     from ..ai.solve import batch_ready
     from ..engine_words import refusal_text
@@ -76,11 +77,12 @@ def run_hint(args: argparse.Namespace) -> int:
     card = str(advice.card) + (f" ({advice.signal})" if advice.signal else "")
     print(t("cli.recommended", lang, card=card))
     print(t(f"cli.{advice.basis}", lang, deals=advice.deals, possible=advice.possible,
-            seat=seat, side=side, confidence=advice.percent))
-    margins = not advice.exact and advice.solved
-    print(f"  {t('cli.card', lang):<6}{t('cli.points', lang):>8}"
-          + (f"{t('cli.margin', lang):>9}" if margins else ""))
-    for value, margin in zip(advice.values, advice.margins, strict=True):
+            seat=seat, side=side, confidence=advice.percent, min=MIN_DEALS))
+    margins = not advice.exact
+    if advice.shown:
+        print(f"  {t('cli.card', lang):<6}{t('cli.points', lang):>8}"
+              + (f"{t('cli.margin', lang):>9}" if margins else ""))
+    for value, margin in zip(advice.shown, advice.margins, strict=False):
         mark = " <" if value.card == advice.card else (" =" if value.card in advice.equal
                                                        else "")
         shown = ("      --" if margin == float("inf") else number(margin, lang, '>8.2f'))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
+from ..ai.comparison import MIN_DEALS
 from ..ai.hints import Hint, hint, warm_up
 from ..ai.review import Review, ReviewedPlay, review
 from ..ai.review_talk import MissedDeclaration, SignalNote
@@ -230,15 +231,18 @@ def _p(text: str, css: str = "") -> str:
 def hint_html(advice: Hint, lang: str) -> str:
     """The hint as HTML: the card, why, how sure, and every legal card's value (for a
     forced card only the card and why: there is nothing to compare)."""
-    play = (_p(t("coach.play", lang, card=advice.card), "tl-coach-card")
+    play = (_p(advice.advice.get(lang), "tl-coach-card")
             + _p(advice.explanation.get(lang), "tl-coach-why"))
-    if len(advice.values) == 1:
+    if advice.forced:
         return play
-    method = t(f"coach.{advice.basis}", lang, deals=advice.deals, confidence=advice.percent)
+    method = t(f"coach.{advice.basis}", lang, deals=advice.deals, confidence=advice.percent,
+               min=MIN_DEALS)
+    if not advice.shown:  # too few deals: no values worth showing
+        return play + _p(method, "tl-coach-method")
     rows = "".join(
         f'<tr data-card="{e.card}"{_equal_class(advice, e.card)}>'
         f"<td>{html.escape(card_name(e.card, lang, 'bare'))}</td>"
-        f"<td>{number(e.points, lang, '.1f')}</td></tr>" for e in advice.values)
+        f"<td>{number(e.points, lang, '.1f')}</td></tr>" for e in advice.shown)
     head = (f"<tr><th>{html.escape(t('coach.card', lang))}</th>"
             f"<th>{html.escape(t('coach.points', lang))}</th></tr>")
     return (play + _p(method, "tl-coach-method")

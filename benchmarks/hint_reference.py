@@ -1,0 +1,96 @@
+"""The reference that early hints are judged against: first- and second-trick positions,
+each card solved exactly on many deals drawn from what the seat has seen.
+
+    python benchmarks/hint_reference.py [--first N] [--second N] [--deals M] [--seed S]
+                                        [--out PATH]
+
+Positions are those of ``benchmarks/hints.py`` (``positions``: decisions of seeded deals
+played by club players) with 10 and 9 tricks left. For each, ``--deals`` deals are drawn
+at random (``random.Random(seed * 1000 + i)``, the sampler's ``draw_fitting``) and every
+legal card is solved to the end on each (the batched solver, no budget). The file keeps,
+per position, its trick, seat, hand and legal cards (to check that the benchmark rebuilds
+the same view), each card's points per deal and the seconds it took. It is written after
+every position and a rerun goes on where it stopped (the same arguments give the same
+deals). The file says how long each position took (wall and processor seconds, and the
+load average). Measured in December with 8 deals per position: 29 first-trick positions took
+56 s of processor time (0.24 s a deal on average, 2 s a deal at most: the leads) and 775 s
+of wall-clock time at a load average of 18 to 55 on 2 cores; 2,000 deals for 200 positions
+of each trick would take about a day and a half of processor time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from hints import positions  # noqa: E402
+
+from tressette_learn.ai.hints import warm_up  # noqa: E402
+from tressette_learn.ai.inference import DealSampler, knowledge_from_view  # noqa: E402
+from tressette_learn.ai.solve import RowSolver  # noqa: E402
+from tressette_learn.engine import PlayerView, Rules  # noqa: E402
+
+OUT = ROOT / "benchmarks" / "measured" / "hint_reference_early.json"
+TRICKS = {"first": 10, "second": 9}
+
+
+def describe(view: PlayerView) -> dict[str, Any]:
+    """What identifies a position's view (checked when the benchmark rebuilds it)."""
+    return {"trick": len(view.tricks) + 1, "seat": view.seat.name, "hand": str(view.hand),
+            "cards": [str(c) for c in sorted(view.legal)]}
+
+
+def solve_position(view: PlayerView, deals: int, seed: int) -> dict[str, Any]:
+    """Every legal card's points on ``deals`` deals drawn at random, solved exactly."""
+    sampler = DealSampler(knowledge_from_view(view))
+    rng = random.Random(seed)
+    solver = RowSolver(view)
+    start, cpu = time.perf_counter(), time.process_time()
+    points = []
+    for _ in range(deals):
+        solved = solver.solve([sampler.draw_fitting(rng)], 0)
+        points.extend(solved.points.tolist())
+    return describe(view) | {
+        "seed": seed, "points": points, "seconds": round(time.perf_counter() - start, 2),
+        "cpu_seconds": round(time.process_time() - cpu, 2),
+        "load_average": [round(x, 1) for x in os.getloadavg()]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first", type=int, default=200, help="first-trick positions")
+    parser.add_argument("--second", type=int, default=200, help="second-trick positions")
+    parser.add_argument("--deals", type=int, default=2000, help="deals per position")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the positions")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    rules = Rules.preset("standard")
+    data: dict[str, Any] = json.loads(args.out.read_text()) if args.out.exists() else {}
+    if data.get("deals") not in (None, args.deals) or data.get("seed") not in (None, args.seed):
+        parser.error(f"{args.out} holds another reference (deals, seed): move it away")
+    data.update({"preset": "standard", "seed": args.seed, "deals": args.deals})
+    warm_up(background=False)
+    for name, count in (("first", args.first), ("second", args.second)):
+        done = data.setdefault(name, [])
+        views = positions(rules, (TRICKS[name],), count, args.seed + TRICKS[name])
+        for i, (_, view) in enumerate(views[len(done):], start=len(done)):
+            done.append(solve_position(view, args.deals, args.seed * 1000 + i))
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+            print(f"{name} {i + 1}/{count}: {done[-1]['seconds']} s "
+                  f"(load {done[-1]['load_average'][0]})", file=sys.stderr, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

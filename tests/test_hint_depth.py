@@ -1,0 +1,115 @@
+"""Hints early in a deal: never a card below another in the values shown, and when too few
+deals could be solved to tell the cards apart, the hint says so plainly and gives the club
+player's card with the club player's reason (no values shown). A lead names the true
+signal to make with the card, in both languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_hints import club_deal
+
+from tressette_learn.ai import RulesPlayer
+from tressette_learn.ai.comparison import MIN_DEALS
+from tressette_learn.ai.explain import explain
+from tressette_learn.ai.heuristic import advise
+from tressette_learn.ai.hints import Hint, hint, warm_up
+from tressette_learn.engine import PlayerView
+from tressette_learn.ui.coach import hint_html
+
+SIGNAL_WORDS = {"busso": ("with a busso", "bussando"), "volo": ("with a volo", "facendo il volo"),
+                "striscio": ("with a striscio", "strisciando")}
+
+
+@pytest.fixture(scope="module")
+def early() -> list[tuple[PlayerView, Hint]]:
+    """Every decision of the first five tricks of eight standard deals and two a perdere
+    deals (club players at every seat), with its hint."""
+    warm_up(background=False)
+    out = []
+    for preset, seeds in (("standard", range(11, 19)), ("a_perdere", range(21, 23))):
+        for seed in seeds:
+            for _, view in club_deal(preset, seed):
+                if len(view.tricks) < 5:
+                    out.append((view, hint(view, block=True)))
+    return out
+
+
+def test_the_recommended_card_is_never_below_another_in_its_table(
+        early: list[tuple[PlayerView, Hint]]) -> None:
+    shown = 0
+    for view, found in early:
+        html = hint_html(found, "en")
+        table = re.findall(r'<tr data-card="(\w+)"[^>]*><td>[^<]*</td><td>([-\d.]+)</td>', html)
+        assert [c for c, _ in table] == [str(e.card) for e in found.shown]
+        if not table:
+            continue
+        shown += 1
+        points = {c: float(p) for c, p in table}
+        mine = next(e for e in found.shown if e.card == found.card)
+        for other in found.shown:  # better means more points, or fewer a perdere
+            assert other.key(view.rules.a_perdere) >= mine.key(view.rules.a_perdere)
+            better = points[str(other.card)] > points[str(found.card)]
+            assert not (better if not view.rules.a_perdere else
+                        points[str(other.card)] < points[str(found.card)])
+    assert shown >= 20
+
+
+def test_too_few_deals_give_the_club_card_and_say_so(
+        early: list[tuple[PlayerView, Hint]]) -> None:
+    unseparated = 0
+    for view, found in early:
+        if found.separated:
+            assert found.exact or found.deals >= MIN_DEALS or found.forced
+            continue
+        unseparated += 1
+        assert not found.exact and found.deals < MIN_DEALS and not found.shown
+        advice = advise(view)
+        assert found.card == advice.card == RulesPlayer().choose(view).card
+        assert found.explanation.phrase == explain(view, advice.card).phrase  # the club's why
+        for lang, words in (("en", "too few deals"), ("it", "non ho risolto abbastanza")):
+            if found.forced:
+                continue
+            assert words in found.explanation.get(lang)
+            html = hint_html(found, lang)
+            assert "tl-coach-values" not in html
+            assert ("Not compared" if lang == "en" else "Nessun confronto") in html
+    assert unseparated >= 40  # the first two tricks at least
+
+
+def test_the_first_tricks_solve_deals_only_where_they_are_cheap(
+        early: list[tuple[PlayerView, Hint]]) -> None:
+    first = [found for view, found in early if not view.tricks and len(view.legal) > 1]
+    kinds = {found.basis for found in first}
+    assert "unseparated.none" in kinds  # a lead: not one deal within the first allowance
+    for found in first:
+        assert found.separated == (found.deals >= MIN_DEALS)
+
+
+def test_a_lead_names_the_true_signal_in_both_languages(
+        early: list[tuple[PlayerView, Hint]]) -> None:
+    named = set()
+    for view, found in early:
+        en, it = found.advice.get("en"), found.advice.get("it")
+        if found.signal is None:
+            assert en.startswith("Play ") and it.startswith("Gioca ")
+            continue
+        assert not view.current_trick
+        named.add(found.signal)
+        assert en.startswith("Lead ") and SIGNAL_WORDS[found.signal][0] in en
+        assert it.startswith("Esci con ") and SIGNAL_WORDS[found.signal][1] in it
+        assert f">{en}<" in hint_html(found, "en")
+    assert "busso" in named and len(named) >= 2
+
+
+def test_no_signal_is_named_to_ones_own_dummy() -> None:
+    warm_up(background=False)
+    checked = 0
+    for _, view in club_deal("col_morto", 5):
+        if view.current_trick or view.dummy not in (view.seat, view.seat.partner):
+            continue
+        found = hint(view, block=True)
+        assert found.signal is None and found.advice.get("en").startswith("Play ")
+        checked += 1
+    assert checked >= 3
