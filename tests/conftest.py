@@ -214,6 +214,17 @@ def table_rules(draw: st.DrawFn) -> Rules:
             options["declarations_compulsory"] = draw(st.booleans())
         if base.players == 2:
             options["follow_suit_with_stock"] = draw(st.booleans())
+        if base.signals:
+            options["signal_convention"] = draw(st.sampled_from(["seed", "club"]))
+        if base.players == 4 and not base.partners and draw(st.booleans()):
+            options["partners"], options["signals"] = True, draw(st.booleans())
+        elif base.players == 4 and draw(st.booleans()):
+            options["partners"], options["signals"] = False, False
+            options["calling_out"] = False
+        if draw(st.booleans()):
+            options["cappotto"] = True
+            options["reversed_cappotto"] = draw(st.booleans())
+            options["cappotto_definition"] = draw(st.sampled_from(["all_points", "all_tricks"]))
     return base.with_options(**options) if options else base
 
 

@@ -49,7 +49,7 @@ def record_rules(draw: st.DrawFn) -> Rules:
     options: dict[str, Any] = {}
     if draw(st.booleans()):
         options["target"] = draw(st.sampled_from([11, 21, 31]))
-    if not base.a_perdere and draw(st.booleans()):
+    if not base.a_perdere and base.partners and draw(st.booleans()):
         options["calling_out"] = True
         options["wrong_call_penalty"] = draw(st.sampled_from(["lose_match", "ignored"]))
     if draw(st.booleans()):
@@ -58,6 +58,7 @@ def record_rules(draw: st.DrawFn) -> Rules:
         options["cappotto"] = True
         options["cappotto_definition"] = draw(st.sampled_from(["all_tricks", "all_points"]))
         options["cappotto_effect"] = draw(st.sampled_from(["double", "bonus"]))
+        options["reversed_cappotto"] = draw(st.booleans())
     if base.a_perdere:
         options["ace_of_bastoni_eleven"] = draw(st.booleans())
         options["perdere_tie"] = draw(st.sampled_from(["last_trick", "play_on"]))
@@ -70,8 +71,7 @@ def record_deals(draw: st.DrawFn) -> Deal:
     seat holds a worthless hand (so a redeal can be asked)."""
     r = draw(record_rules())
     dealer = draw(st.sampled_from(seats_for(r.players)))
-    sides = ("S", "N") if r.players == 2 else ("NS", "EW")
-    scores = {side: draw(st.integers(0, r.target - 1)) for side in sides}
+    scores = {side: draw(st.integers(0, r.target - 1)) for side in r.sides}
     seed = draw(st.integers(0, 2**32 - 1))
     if r.redeal and draw(st.booleans()):
         rng = random.Random(seed)
@@ -189,7 +189,7 @@ def test_a_deal_record_replays_to_the_same_deal(deal: Deal, rnd: random.Random,
 @st.composite
 def window_deals(draw: st.DrawFn) -> Deal:
     """A deal where calls (wrong ones ignored) and declarations both follow the first trick."""
-    r = rules(draw(st.sampled_from(["standard", "online", "romana", "col_morto"])),
+    r = rules(draw(st.sampled_from(["standard", "online", "quattro_denari", "col_morto"])),
               calling_out=True, wrong_call_penalty="ignored")
     scores = {side: draw(st.integers(0, 20)) for side in ("NS", "EW")}
     dealer = draw(st.sampled_from(list(Seat)))
