@@ -9,7 +9,8 @@ draws full deals consistent with all of it, for PIMC players.
 What is read: declared cards (held until played; a three-of-a-kind lacks the suit it names);
 under compulsory declarations, once they are made, silence (a combination not declared was
 not dealt); signals by their truth rules (busso: the master card after the lead; volo: no
-card of the suit left; striscio: one at least, until the seat plays the suit again); voids
+card of the suit left; striscio: one at least, until the seat plays the suit again; under
+the club convention a striscio also says no pezzo, a busso a pezzo kept); voids
 shown by a card off the suit led when following was compulsory; hands shown to the seat (the
 dummy's). Under optional declarations silence is not read: a player may keep quiet (see
 ``docs/rules-choices.md``), and the real deal must never be ruled out.
@@ -46,6 +47,7 @@ from ..engine.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Rank, Suit, cards_o
 from ..engine.deal import Deal
 from ..engine.declarations import TOP_RANKS
 from ..engine.seats import Seat, next_seat, seats_for
+from ..engine.signals import PEZZI_MASK
 from ..engine.tricks import Play
 from ..engine.views import PlayerView
 
@@ -194,7 +196,8 @@ def _read_plays(view: PlayerView, plays: list[tuple[int, Play]],
     for pos, (trick, play) in enumerate(plays):
         if pos == 0 or trick != plays[pos - 1][0]:
             led = play.card.suit
-            _read_signal(play, gone, plays[pos + 1:], drafts[play.seat])
+            _read_signal(play, gone, plays[pos + 1:], drafts[play.seat],
+                         view.rules.signal_convention)
         elif play.revoke:
             _still_holds(play.seat, led, plays[pos + 1:], drafts[play.seat])
         elif play.card.suit != led \
@@ -209,12 +212,15 @@ def _still_holds(seat: Seat, suit: Suit, later: list[tuple[int, Play]], draft: _
         draft.holds |= 1 << suit
 
 
-def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _Draft) -> None:
+def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _Draft,
+                 convention: str = "seed") -> None:
     """What the leader's signal tells about its hand after the lead."""
     suit = play.card.suit
     suit_mask = SUIT_MASKS[suit]
     if play.signal == "volo":
         draft.voids |= 1 << suit
+    elif convention == "club" and play.signal is not None:
+        _read_club_signal(play, gone, later, draft)
     elif play.signal == "striscio":
         _still_holds(play.seat, suit, later, draft)
     elif play.signal == "busso":
@@ -223,6 +229,24 @@ def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _D
             top = 1 << (out.bit_length() - 1)
             if not any(p.card.bit == top for _, p in later):
                 draft.known |= top
+
+
+def _read_club_signal(play: Play, gone: int, later: list[tuple[int, Play]],
+                      draft: _Draft) -> None:
+    """Club convention: a striscio says "more of the suit, no pezzo" (its unplayed Three,
+    Two and Ace are not in the hand); a busso says "a pezzo kept": the seat holds the suit,
+    and the one pezzo still unplayed when only one could be it."""
+    suit = play.card.suit
+    _still_holds(play.seat, suit, later, draft)
+    pezzi = SUIT_MASKS[suit] & PEZZI_MASK & ~gone & ~play.card.bit
+    if play.signal == "striscio":
+        draft.excluded |= pezzi
+        return
+    for _, other in later:
+        if other.seat != play.seat:
+            pezzi &= ~other.card.bit
+    if pezzi and pezzi & (pezzi - 1) == 0 and not any(p.card.bit == pezzi for _, p in later):
+        draft.known |= pezzi
 
 
 def _read_declarations(view: PlayerView, drafts: dict[Seat, _Draft], played: int) -> None:

@@ -84,8 +84,9 @@ class Match:
 
     @property
     def stake(self) -> int:
-        """1, doubled for each cappotto when cappotto doubles the stake."""
-        if self.rules.cappotto_effect != "double":
+        """1, doubled for each cappotto when cappotto doubles the stake (a reversed
+        cappotto moves points instead)."""
+        if self.rules.cappotto_effect != "double" or self.rules.reversed_cappotto:
             return 1
         return int(2 ** sum(1 for r in self.results if r.cappotto is not None))
 
@@ -119,7 +120,8 @@ class Match:
             return self._tie(result, leaders, f"{who} reached {target} level")
         best = leaders[0]
         if self.rules.a_perdere:
-            return self._end(best, f"a side reached {target}; {best} has fewer points")
+            who, fewer = ("a side", "fewer") if len(self.sides) == 2 else ("a player", "the fewest")
+            return self._end(best, f"{who} reached {target}; {best} has {fewer} points")
         return self._end(best, f"{best} reached {target} with the higher total")
 
     def _decide_fixed(self, result: DealResult) -> MatchResult | None:
