@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator, Mapping
 
 import pytest
-from conftest import complete_deal, rules
+from conftest import check_points, complete_deal, rules
 
 from tressette_learn.ai import (
     LEVELS,
@@ -25,7 +25,6 @@ from tressette_learn.engine import (
     PRESETS,
     Card,
     Deal,
-    DealResult,
     Declaration,
     IllegalPlay,
     Match,
@@ -132,20 +131,6 @@ def test_every_level_plays_every_table_to_the_end(name: str, level: str) -> None
         assert not result.revokes
         if result.complete:
             check_points(table_rules, result)
-
-
-def check_points(table_rules: Rules, result: DealResult) -> None:
-    """Two sides: the floors sum to the deal's points. Each for himself: up to 2 points of
-    fractions are lost; a reversed cappotto gives 0 to the taker and the deal's points to
-    every other player."""
-    points = sorted(s.card_points for s in result.sides.values())
-    full = table_rules.deal_points
-    if result.cappotto is not None and table_rules.reversed_cappotto:
-        assert points == [0] + [full] * (len(points) - 1)
-    elif len(points) == 2:
-        assert sum(points) == full
-    else:
-        assert full - 2 <= sum(points) <= full
 
 
 @pytest.mark.parametrize("level", PLAYING_LEVELS)
