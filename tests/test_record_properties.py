@@ -6,6 +6,7 @@ results and outcome."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -184,6 +185,28 @@ def test_a_deal_record_replays_to_the_same_deal(deal: Deal, rnd: random.Random,
     again = replay(text)
     same_deal(deal, again)
     assert write_record(again) == text
+
+
+@DEAL_SETTINGS
+@given(record_deals(), st.randoms(use_true_random=False))
+def test_a_record_of_format_1_keeps_its_cappotto_meaning(deal: Deal, rnd: random.Random) -> None:
+    # RULES.md §5 made "all 11 points" the default; a record written before (no "format")
+    # that turned cappotto on without naming a definition meant "all tricks"
+    while not deal.is_over():
+        act(deal, rnd)
+    describe(deal)
+    record = json.loads(write_record(deal))
+    assert ("format" in record) == deal.rules.cappotto
+    if not deal.rules.cappotto or deal.rules.cappotto_definition != "all_tricks":
+        return
+    old = {key: value for key, value in record.items() if key != "format"}
+    spec = old["rules"] if isinstance(old["rules"], dict) else {"preset": old["rules"]}
+    old["rules"] = {key: value for key, value in spec.items() if key != "cappotto_definition"}
+    old["rules"]["cappotto"] = True
+    again = replay(old)
+    assert again.rules == deal.rules
+    assert again.result() == deal.result()
+    assert json.loads(write_record(again)) == record
 
 
 @st.composite
