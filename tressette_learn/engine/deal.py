@@ -66,6 +66,7 @@ class Deal:
             raise DealError(f"dealer: {self.dealer} has no place at a {rules.players}-player "
                             f"table (seats {', '.join(map(str, self.seats))})")
         self.sides = rules.sides
+        self._side_of = {seat: rules.side_of(seat) for seat in Seat}
         self._dealt = {seat: mask_of(hands.get(seat, ())) for seat in self.seats}
         self._stock0 = tuple(stock)
         self.match_scores = {side: int((match_scores or {}).get(side, 0)) for side in self.sides}
@@ -421,7 +422,7 @@ class Deal:
     # -- results and views --------------------------------------------------------
     def side_of(self, seat: Seat) -> str:
         """The side ``seat`` plays for."""
-        return self.rules.side_of(seat)
+        return self._side_of[seat]
 
     def result(self) -> DealResult:
         """The deal's score so far (final once :meth:`is_over`)."""
