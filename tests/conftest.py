@@ -17,7 +17,16 @@ import pytest
 from hypothesis import strategies as st
 
 from tressette_learn.ai.solve.wire import ADDRESS_ENV, KEY_ENV
-from tressette_learn.engine import DECK, PRESETS, Card, Deal, Rules, Seat, parse_cards
+from tressette_learn.engine import (
+    DECK,
+    PRESETS,
+    Card,
+    Deal,
+    DealResult,
+    Rules,
+    Seat,
+    parse_cards,
+)
 from tressette_learn.engine.refusals import RefusalError
 from tressette_learn.engine.seats import seats_for
 from tressette_learn.engine.svg import set_display
@@ -195,6 +204,20 @@ def all_points_deal(rules_: Rules | None = None) -> Deal:
 
 # --- hypothesis strategies ----------------------------------------------------------------
 
+def check_points(table_rules: Rules, result: DealResult) -> None:
+    """Two sides: the floors sum to the deal's points. Each for himself: up to 2 points of
+    fractions are lost; a reversed cappotto gives 0 to the taker and the deal's points to
+    every other player."""
+    points = sorted(s.card_points for s in result.sides.values())
+    full = table_rules.deal_points
+    if result.cappotto is not None and table_rules.reversed_cappotto:
+        assert points == [0] + [full] * (len(points) - 1)
+    elif len(points) == 2:
+        assert sum(points) == full
+    else:
+        assert full - 2 <= sum(points) <= full
+
+
 PRESET_NAMES = sorted(PRESETS)
 preset_names = st.sampled_from(PRESET_NAMES)
 
@@ -214,6 +237,17 @@ def table_rules(draw: st.DrawFn) -> Rules:
             options["declarations_compulsory"] = draw(st.booleans())
         if base.players == 2:
             options["follow_suit_with_stock"] = draw(st.booleans())
+        if base.signals:
+            options["signal_convention"] = draw(st.sampled_from(["seed", "club"]))
+        if base.players == 4 and not base.partners and draw(st.booleans()):
+            options["partners"], options["signals"] = True, draw(st.booleans())
+        elif base.players == 4 and draw(st.booleans()):
+            options["partners"], options["signals"] = False, False
+            options["calling_out"] = False
+        if draw(st.booleans()):
+            options["cappotto"] = True
+            options["reversed_cappotto"] = draw(st.booleans())
+            options["cappotto_definition"] = draw(st.sampled_from(["all_points", "all_tricks"]))
     return base.with_options(**options) if options else base
 
 

@@ -288,3 +288,25 @@ def test_python_dash_m_bad_record(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("error: plays[12].card: North cannot play the Three of cups")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_score_each_for_himself_shows_a_line_per_player(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    data = seed002()  # N takes every trick
+    data["rules"] = {"preset": "traversone", "ace_of_bastoni_eleven": False}
+    data["declarations"] = []
+    data["match_scores"] = {"N": 4, "E": 0, "S": 9, "W": 2}
+    data["plays"] = [{k: v for k, v in p.items() if k != "signal"} for p in data["plays"]]
+    status, out, _ = run(capsys, "score", write(tmp_path, data))
+    assert status == 0
+    assert "Match scores after the deal: N 4, E 11, S 20, W 13" in out
+    assert "Last trick: N (N), worth 1 point" in out
+    assert "Cappotto, reversed: N took all the points and scores 0; E and S and W score 11 " \
+           "each" in out
+    assert "Result: N 0, E 11, S 11, W 11" in out
+    status, out, _ = run(capsys, "score", write(tmp_path, data), "--json")
+    obj = json.loads(out)
+    assert list(obj["sides"]) == ["N", "E", "S", "W"]
+    assert obj["sides"]["N"]["thirds"] == 35 and obj["sides"]["N"]["total"] == 0
+    assert obj["cappotto"] == "N" and obj["cappotto_effect"] == "reversed"
+    assert obj["partners"] is False

@@ -25,6 +25,7 @@ from tressette_learn.engine import (
 )
 from tressette_learn.engine.declarations import combos_in
 from tressette_learn.engine.refusals import Refusal
+from tressette_learn.engine_words import refusal_text
 
 
 def nap(seat: Seat, suit: Suit) -> Declaration:
@@ -175,8 +176,8 @@ def test_two_players_may_use_declarations_as_an_option() -> None:
     deal.declare(nap(Seat.S, Suit.COPPE))
 
 
-def test_compulsory_declarations_are_made_automatically_in_romana() -> None:
-    deal = Deal(rules("romana"), Seat.E, {s: cards(h) for s, h in SUITED_HANDS.items()})
+def test_compulsory_declarations_are_made_automatically_in_quattro_denari() -> None:
+    deal = Deal(rules("quattro_denari"), Seat.E, {s: cards(h) for s, h in SUITED_HANDS.items()})
     assert deal.to_play == Seat.N  # N holds the 4 of denari
     assert deal.declarations == []
     play_all(deal, "4d 4c 4s 4b")
@@ -189,14 +190,14 @@ def test_compulsory_declarations_are_made_automatically_in_romana() -> None:
 
 
 def test_compulsory_declarations_before_the_first_lead() -> None:
-    r = rules("romana", declaration_timing="before_first_lead")
+    r = rules("quattro_denari", declaration_timing="before_first_lead")
     deal = Deal(r, Seat.E, {s: cards(h) for s, h in SUITED_HANDS.items()})
     assert len(deal.declarations) == 4
     assert nap(Seat.S, Suit.SPADE) in deal.declarations
 
 
 def test_compulsory_declarations_include_several_combinations_of_a_hand() -> None:
-    deal = complete_deal(rules("romana"), Seat.E, {
+    deal = complete_deal(rules("quattro_denari"), Seat.E, {
         Seat.N: "4d 3d 2d Ad 3c 2c Ac 3s 3b 7s"})
     play_all(deal, "4d")
     while len(deal.tricks) < 1:
@@ -308,3 +309,61 @@ def test_busso_is_true_when_the_leader_holds_every_card_still_out() -> None:
     # after leading the 3, N still holds the 2: the highest spade not yet played
     assert set(deal.true_signals(card("3s"))) == {"busso", "striscio"}
     assert set(deal.true_signals(card("5s"))) == {"busso", "striscio"}
+
+
+# -- the club convention (RULES.md §4: a pezzo is the Three, Two or Ace of the suit) ----------
+
+@pytest.mark.parametrize(("lead", "true"), [
+    ("5c", {"busso"}),     # N keeps the 3c, a pezzo
+    ("3c", {"striscio"}),  # N keeps the 5c and no pezzo of coppe
+    ("4s", {"volo"}),      # N's only spade
+    ("7d", {"busso"}),     # N keeps the Ad: a pezzo, though the 3d and 2d are out
+    ("Ad", {"striscio"}),  # N keeps the 7d and no pezzo
+    ("3b", {"busso"}),     # N keeps the 2b
+    ("4b", {"busso"}),     # N keeps the 3b and the 2b
+])
+def test_which_club_signals_are_true(lead: str, true: set[str]) -> None:
+    deal = complete_deal(rules(signal_convention="club"), Seat.E, {Seat.N: LEADER})
+    assert set(deal.true_signals(card(lead))) == true
+    for signal in ("busso", "volo", "striscio"):
+        assert (deal.signal_reason(card(lead), signal) is None) == (signal in true)
+
+
+def test_under_club_exactly_one_signal_is_true_on_every_lead() -> None:
+    for seed in range(40):
+        deal = Deal.new(rules(signal_convention="club"), seed=seed)
+        while not deal.is_over():
+            if not deal.current:
+                for lead in deal.legal_cards():
+                    assert len(deal.true_signals(lead)) == 1
+            deal.play(deal.legal_cards()[0])
+
+
+def test_false_club_signals_are_refused_naming_the_convention_and_change_nothing() -> None:
+    deal = complete_deal(rules(signal_convention="club"), Seat.E, {Seat.N: LEADER})
+    before = snapshot(deal)
+    with refused("club_false_busso", card=card("3c"), suit=Suit.COPPE):
+        deal.play(card("3c"), "busso")
+    with refused("club_striscio_pezzo", card=card("5c"), suit=Suit.COPPE, held=cards("3c")):
+        deal.play(card("5c"), "striscio")
+    with refused("club_false_striscio", card=card("4s"), suit=Suit.SPADE):
+        deal.play(card("4s"), "striscio")
+    with refused("false_volo", card=card("5c"), suit=Suit.COPPE, held=cards("3c")):
+        deal.play(card("5c"), "volo")
+    assert snapshot(deal) == before
+    refusal = deal.signal_reason(card("5c"), "striscio")
+    assert refusal is not None
+    assert refusal_text(refusal, "en") == (
+        "Striscio, in the club convention, says you have more cards of cups but no pezzo "
+        "(Three, Two or Ace), and you still hold the Three of cups: that calls for a busso.")
+    assert "secondo l'uso dei circoli" in refusal_text(refusal, "it")
+    busso = deal.signal_reason(card("3c"), "busso")
+    assert busso is not None and "club convention" in refusal_text(busso, "en")
+
+
+def test_the_seed_and_club_conventions_differ_on_the_same_lead() -> None:
+    seed = complete_deal(rules(), Seat.E, {Seat.N: LEADER})
+    club = complete_deal(rules(signal_convention="club"), Seat.E, {Seat.N: LEADER})
+    # 7d: N keeps the Ad, a pezzo but not the master (the 3d and 2d are out)
+    assert seed.true_signals(card("7d")) == ("striscio",)
+    assert club.true_signals(card("7d")) == ("busso",)

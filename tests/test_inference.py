@@ -31,7 +31,15 @@ from tressette_learn.engine.cards import FULL_DECK_MASK, SUIT_MASKS, Rank, cards
 from tressette_learn.engine.declarations import Declaration, combos_in
 from tressette_learn.engine.signals import signal_problem
 
-PRESETS = ["standard", "online", "gamelake", "romana", "a_due", "col_morto", "a_perdere"]
+PRESETS = ["standard", "online", "gamelake", "quattro_denari", "a_due", "col_morto",
+           "a_perdere", "traversone", "club_signals", "col_morto_club"]
+VARIANTS = {"club_signals": Rules.preset("standard").with_options(signal_convention="club"),
+            "col_morto_club": Rules.preset("col_morto").with_options(signal_convention="club")}
+
+
+def table(name: str) -> Rules:
+    """A preset, or one of the variants above."""
+    return VARIANTS[name] if name in VARIANTS else Rules.preset(name)
 
 
 def play_random(deal: Deal, steps: int, rng: random.Random, signal_rate: float = 0.6) -> Deal:
@@ -54,7 +62,7 @@ def play_random(deal: Deal, steps: int, rng: random.Random, signal_rate: float =
 def random_position(preset: str, seed: int) -> Deal:
     """A deal of this preset stopped at a random moment (possibly the start or the end)."""
     rng = random.Random(seed)
-    deal = Deal.new(Rules.preset(preset), seed=seed)
+    deal = Deal.new(table(preset), seed=seed)
     total = deal.rules.tricks_per_deal * deal.trick_size
     return play_random(deal, rng.randrange(total + 1), rng)
 
@@ -315,7 +323,7 @@ def test_compulsory_declarations_limit_the_dealt_hands() -> None:
     """Romana: an undeclared napoletana or buon gioco was not dealt; samples respect it."""
     limited = 0
     for seed in range(80):
-        deal = random_position("romana", seed)
+        deal = random_position("quattro_denari", seed)
         for seat in deal.seats:
             view = deal.view(seat)
             knowledge = knowledge_from_view(view)
@@ -330,7 +338,7 @@ def test_compulsory_declarations_limit_the_dealt_hands() -> None:
 
 def test_roman_first_lead_holds_the_four_of_denari() -> None:
     for seed in range(20):
-        deal = Deal.new(Rules.preset("romana"), seed=seed)
+        deal = Deal.new(Rules.preset("quattro_denari"), seed=seed)
         leader = deal.to_play
         assert leader is not None
         for viewer in deal.seats:
@@ -453,7 +461,7 @@ def stopped(preset: str, seed: int, *, revoke_at: int | None = None) -> Deal:
     cards are hidden); ``revoke_at``: the first follower from that card on who can revoke,
     does (as a real table's record may show)."""
     rng = random.Random(seed)
-    deal = Deal.new(Rules.preset(preset), seed=seed)
+    deal = Deal.new(table(preset), seed=seed)
     total = deal.rules.tricks_per_deal * deal.trick_size
     stop = total - rng.randrange(2, 12) if seed % 2 else rng.randrange(total)
     while len(deal.plays) < stop and not deal.is_over():
@@ -516,7 +524,7 @@ def test_samples_hold_the_declared_cards_and_lack_a_named_missing_card() -> None
 
 def test_compulsory_declarations_samples_deal_no_undeclared_combination() -> None:
     """Romana: once the declarations are made, a combination not declared was not dealt."""
-    found = cases("romana", range(60), lambda deal, viewer: bool(deal.tricks))
+    found = cases("quattro_denari", range(60), lambda deal, viewer: bool(deal.tricks))
     assert len(found) > 100
     assert check_fact(found, silence_read, samples=20) > 3
 
@@ -675,7 +683,7 @@ def limited_positions(most: int) -> list[tuple[Knowledge, DealSampler]]:
     """Romana positions without a stock where the dealt-hand limits rule some deals out."""
     found = []
     for seed in range(300):
-        deal = random_position("romana", seed)
+        deal = random_position("quattro_denari", seed)
         if deal.to_play is None:
             continue
         knowledge = knowledge_from_view(deal.view(deal.to_play))
@@ -779,3 +787,42 @@ def test_an_impossible_view_raises() -> None:
     assert sampler.count == 0
     with pytest.raises(InferenceError):
         sampler.draw(random.Random(0))
+
+
+# -- the club convention (RULES.md §4) ----------------------------------------------------------
+CLUB_HANDS = {
+    Seat.N: "3c 4c 5c 6c Ad 5d 6d 7d Fd 4s",
+    Seat.W: "2c Cc Rc 7c 5s 6s 7s Fs Cs Rs",
+    Seat.S: "Fc 3d 2d 4d Rd Cd Ac As 2s 3s",
+    Seat.E: "4b 5b 6b 7b Fb Cb Rb Ab 2b 3b",
+}
+
+
+def club_deal() -> Deal:
+    return Deal(VARIANTS["club_signals"], Seat.E, {s: _cards(h) for s, h in CLUB_HANDS.items()})
+
+
+def test_a_club_striscio_says_no_pezzo_is_left_in_the_suit() -> None:
+    deal = club_deal()
+    deal.play("Ad", "striscio")  # N keeps the 5d 6d 7d Fd: more denari, no pezzo
+    info = knowledge_from_view(deal.view(Seat.E)).seats[Seat.N]
+    assert Suit.DENARI in info.holds_suits or info.known & SUIT_MASKS[Suit.DENARI]
+    assert info.excluded & _mask("3d 2d") == _mask("3d 2d")
+    for sample in sample_deals(deal.view(Seat.E), 10, random.Random(1)):
+        assert not sample.hands[Seat.N] & _mask("3d 2d")
+        assert sample.hands[Seat.N] & SUIT_MASKS[Suit.DENARI]
+
+
+def test_a_club_busso_says_a_pezzo_is_kept_and_names_it_when_only_one_can_be() -> None:
+    deal = club_deal()
+    deal.play("4c", "busso")  # N keeps the 3c; the 2c and the Ac are elsewhere
+    view = deal.view(Seat.S)  # S holds the Ac: the pezzi still out are the 3c and the 2c
+    info = knowledge_from_view(view).seats[Seat.N]
+    assert Suit.COPPE in info.holds_suits or info.known & SUIT_MASKS[Suit.COPPE]
+    assert not info.known & _mask("3c")  # the 3c or the 2c: not yet known which
+    for card in ("2c", "Fc", "4b"):  # W shows the 2c: only the 3c is left to be N's pezzo
+        deal.play(card)
+    info = knowledge_from_view(deal.view(Seat.S)).seats[Seat.N]
+    assert info.known & _mask("3c")
+    for sample in sample_deals(deal.view(Seat.S), 10, random.Random(2)):
+        assert sample.hands[Seat.N] & _mask("3c")

@@ -700,3 +700,55 @@ def test_the_next_deal_knows_the_match_totals() -> None:
     match = Match(rules(calling_out=True), first_dealer=Seat.E)
     sweep(match, Seat.N)
     assert match.deal.match_scores == {"NS": 11, "EW": 0}
+
+
+# -- each for himself (RULES.md §9) -----------------------------------------------------------
+def traversone(**options: Any) -> Rules:
+    return rules("traversone", ace_of_bastoni_eleven=False, **options)
+
+
+def test_traversone_scappottare_and_the_fewest_points_win() -> None:
+    match = Match(traversone(target=21, perdere_tie="play_on"), first_dealer=Seat.E)
+    assert match.sides == ("N", "E", "S", "W")
+    sweep(match, Seat.N)               # reversed cappotto: N 0, every other player 11
+    assert match.totals == {"N": 0, "E": 11, "S": 11, "W": 11}
+    sweep(match, Seat.E)               # N 11, E 11, S 22, W 22: N and E level at the bottom
+    assert match.totals == {"N": 11, "E": 11, "S": 22, "W": 22}
+    assert match.result() is None      # play_on: another deal
+    sweep(match, Seat.N)               # N 11, E 22, S 33, W 33
+    outcome = match.result()
+    assert outcome is not None and outcome.winner == "N"
+    assert outcome.totals == {"N": 11, "E": 22, "S": 33, "W": 33}
+    assert outcome.stake == 1          # the reversed cappotto does not double the stake
+
+
+def test_traversone_a_tie_at_the_bottom_goes_to_the_tied_player_who_took_the_last_trick() -> None:
+    match = Match(traversone(target=21), first_dealer=Seat.E)
+    sweep(match, Seat.N)
+    sweep(match, Seat.E)               # E took the last trick and is level with N at 11
+    outcome = match.result()
+    assert outcome is not None and outcome.winner == "E"
+    assert "E took the last trick of the last deal" in outcome.reason
+
+
+def test_traversone_a_tie_is_played_on_when_no_tied_player_took_the_last_trick() -> None:
+    match = Match(traversone(target=21), first_dealer=Seat.E)
+    sweep(match, Seat.S)               # N 11, E 11, S 0, W 11
+    sweep(match, Seat.W)               # N 22, E 22, S 11, W 11: W took the last trick
+    outcome = match.result()
+    assert outcome is not None and outcome.winner == "W"
+    match = Match(traversone(target=21), first_dealer=Seat.E)
+    sweep(match, Seat.S)               # N 11, E 11, S 0, W 11
+    sweep(match, Seat.S)               # N 22, E 22, S 0, W 22: S alone has the fewest
+    outcome = match.result()
+    assert outcome is not None and outcome.winner == "S"
+
+
+def test_each_for_himself_to_win_the_highest_total_wins() -> None:
+    match = Match(rules(partners=False, signals=False, target=21), first_dealer=Seat.E)
+    sweep(match, Seat.W)
+    assert match.totals == {"N": 0, "E": 0, "S": 0, "W": 11} and match.result() is None
+    sweep(match, Seat.W)
+    outcome = match.result()
+    assert outcome is not None and outcome.winner == "W"
+    assert outcome.reason == "W reached 21 with the higher total"

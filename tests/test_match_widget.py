@@ -54,7 +54,7 @@ def play_match(play: MatchPlay) -> list[Event]:
 
 
 @pytest.mark.parametrize(("preset", "level"), [("a_due", "random"), ("standard", "club"),
-                                               ("col_morto", "random")])
+                                               ("col_morto", "random"), ("traversone", "club")])
 def test_a_whole_match_is_scored_as_the_engine_scores_its_records(preset, level):
     play = started(preset, level)
     events = play_match(play)

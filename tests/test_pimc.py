@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from conftest import check_points
 from test_players import _swapped, _swaps
 
 from tressette_learn.ai import RulesPlayer, make_player, play_deal, solve
@@ -71,7 +72,7 @@ def test_search_players_play_every_preset_to_the_end(preset: str, level: str) ->
         result = play_deal(deal, search_table(rules, level, seed % 2 == 0, seed))
         assert deal.is_over() and result.complete
         assert not result.revokes
-        assert sum(s.card_points for s in result.sides.values()) == rules.deal_points
+        check_points(rules, result)
 
 
 def test_the_levels_are_registered_with_their_settings() -> None:

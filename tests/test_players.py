@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator, Mapping
 
 import pytest
-from conftest import complete_deal, rules
+from conftest import check_points, complete_deal, rules
 
 from tressette_learn.ai import (
     LEVELS,
@@ -111,6 +111,9 @@ VARIANTS["a_due_declarations"] = rules("a_due", declarations=True)
 VARIANTS["col_morto_romana"] = rules("col_morto", first_lead="four_of_denari",
                                      declarations_compulsory=True)
 VARIANTS["a_perdere_normal_ace"] = rules("a_perdere", ace_of_bastoni_eleven=False)
+VARIANTS["standard_club_signals"] = rules("standard", signal_convention="club")
+VARIANTS["each_for_himself_to_win"] = rules("standard", partners=False, signals=False,
+                                            cappotto=True)
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -127,12 +130,12 @@ def test_every_level_plays_every_table_to_the_end(name: str, level: str) -> None
         assert result.complete or deal.ended_by_call is not None
         assert not result.revokes
         if result.complete:
-            assert sum(s.card_points for s in result.sides.values()) == table_rules.deal_points
+            check_points(table_rules, result)
 
 
 @pytest.mark.parametrize("level", PLAYING_LEVELS)
 def test_every_level_plays_whole_matches(level: str) -> None:
-    for name in ("standard", "a_due", "col_morto", "a_perdere"):
+    for name in ("standard", "a_due", "col_morto", "a_perdere", "traversone"):
         match = Match(rules(name, target=11), seed=5)
         outcome = play_match(match, table(level, "random", 5))
         assert outcome.winner in match.sides

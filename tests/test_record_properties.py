@@ -6,6 +6,7 @@ results and outcome."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -49,7 +50,7 @@ def record_rules(draw: st.DrawFn) -> Rules:
     options: dict[str, Any] = {}
     if draw(st.booleans()):
         options["target"] = draw(st.sampled_from([11, 21, 31]))
-    if not base.a_perdere and draw(st.booleans()):
+    if not base.a_perdere and base.partners and draw(st.booleans()):
         options["calling_out"] = True
         options["wrong_call_penalty"] = draw(st.sampled_from(["lose_match", "ignored"]))
     if draw(st.booleans()):
@@ -58,6 +59,7 @@ def record_rules(draw: st.DrawFn) -> Rules:
         options["cappotto"] = True
         options["cappotto_definition"] = draw(st.sampled_from(["all_tricks", "all_points"]))
         options["cappotto_effect"] = draw(st.sampled_from(["double", "bonus"]))
+        options["reversed_cappotto"] = draw(st.booleans())
     if base.a_perdere:
         options["ace_of_bastoni_eleven"] = draw(st.booleans())
         options["perdere_tie"] = draw(st.sampled_from(["last_trick", "play_on"]))
@@ -70,8 +72,7 @@ def record_deals(draw: st.DrawFn) -> Deal:
     seat holds a worthless hand (so a redeal can be asked)."""
     r = draw(record_rules())
     dealer = draw(st.sampled_from(seats_for(r.players)))
-    sides = ("S", "N") if r.players == 2 else ("NS", "EW")
-    scores = {side: draw(st.integers(0, r.target - 1)) for side in sides}
+    scores = {side: draw(st.integers(0, r.target - 1)) for side in r.sides}
     seed = draw(st.integers(0, 2**32 - 1))
     if r.redeal and draw(st.booleans()):
         rng = random.Random(seed)
@@ -186,10 +187,32 @@ def test_a_deal_record_replays_to_the_same_deal(deal: Deal, rnd: random.Random,
     assert write_record(again) == text
 
 
+@DEAL_SETTINGS
+@given(record_deals(), st.randoms(use_true_random=False))
+def test_a_record_of_format_1_keeps_its_cappotto_meaning(deal: Deal, rnd: random.Random) -> None:
+    # RULES.md §5 made "all 11 points" the default; a record written before (no "format")
+    # that turned cappotto on without naming a definition meant "all tricks"
+    while not deal.is_over():
+        act(deal, rnd)
+    describe(deal)
+    record = json.loads(write_record(deal))
+    assert ("format" in record) == deal.rules.cappotto
+    if not deal.rules.cappotto or deal.rules.cappotto_definition != "all_tricks":
+        return
+    old = {key: value for key, value in record.items() if key != "format"}
+    spec = old["rules"] if isinstance(old["rules"], dict) else {"preset": old["rules"]}
+    old["rules"] = {key: value for key, value in spec.items() if key != "cappotto_definition"}
+    old["rules"]["cappotto"] = True
+    again = replay(old)
+    assert again.rules == deal.rules
+    assert again.result() == deal.result()
+    assert json.loads(write_record(again)) == record
+
+
 @st.composite
 def window_deals(draw: st.DrawFn) -> Deal:
     """A deal where calls (wrong ones ignored) and declarations both follow the first trick."""
-    r = rules(draw(st.sampled_from(["standard", "online", "romana", "col_morto"])),
+    r = rules(draw(st.sampled_from(["standard", "online", "quattro_denari", "col_morto"])),
               calling_out=True, wrong_call_penalty="ignored")
     scores = {side: draw(st.integers(0, 20)) for side in ("NS", "EW")}
     dealer = draw(st.sampled_from(list(Seat)))

@@ -404,3 +404,98 @@ def test_match_record_errors_name_the_deal() -> None:
         match_from_records(wrong)
     with pytest.raises(RecordError, match=r"^record: missing field 'deals'"):
         match_from_records({"rules": "standard"})
+
+
+# -- record formats: cappotto's default changed (RULES.md §5) ---------------------------------
+def all_points_record(**options: Any) -> dict[str, Any]:
+    """EW take a first trick with no points in it, NS every other trick and every point."""
+    from conftest import ALL_POINTS_TRICKS, all_points_deal, play_all
+
+    deal = all_points_deal(Rules.preset("standard").with_options(cappotto=True, **options))
+    for trick in ALL_POINTS_TRICKS:
+        play_all(deal, trick)
+    return record_from_deal(deal)
+
+
+def test_an_old_record_with_cappotto_keeps_meaning_all_tricks() -> None:
+    old = all_points_record()
+    old.pop("format")
+    assert old["rules"] == {"preset": "standard", "cappotto": True}  # as format 1 wrote it
+    deal = replay(old)
+    assert deal.rules.cappotto_definition == "all_tricks"
+    assert deal.result().cappotto is None  # EW took a trick: no cappotto then
+    rewritten = json.loads(write_record(deal))
+    assert rewritten["format"] == 2
+    assert rewritten["rules"]["cappotto_definition"] == "all_tricks"
+    assert replay(rewritten).result().cappotto is None
+
+
+def test_a_new_record_with_cappotto_says_format_2_and_means_all_points() -> None:
+    new = all_points_record()
+    assert list(new)[:2] == ["format", "rules"]
+    assert new["format"] == 2 and new["rules"] == {"preset": "standard", "cappotto": True}
+    assert replay(new).result().cappotto == "NS"
+    assert replay(json.dumps(new)).rules.cappotto_definition == "all_points"
+
+
+def test_a_record_that_names_its_definition_reads_the_same_in_both_formats() -> None:
+    for definition, cappotto in (("all_tricks", None), ("all_points", "NS")):
+        record = all_points_record()
+        record["rules"] = {"preset": "standard", "cappotto": True,
+                           "cappotto_definition": definition}
+        for version in (1, 2):
+            assert replay({**record, "format": version}).result().cappotto == cappotto
+
+
+def test_records_without_cappotto_are_written_as_before() -> None:
+    text = (DATA / "split14.json").read_text(encoding="utf-8")
+    assert "format" not in json.loads(write_record(replay(text)))
+
+
+@pytest.mark.parametrize("value", [0, 3, "2", 2.0, True, None])
+def test_a_bad_format_is_refused_naming_the_field(value: Any) -> None:
+    assert error_of({**load("split14"), "format": value}).startswith("format: must be a record "
+                                                                       "format from 1 to 2")
+
+
+def test_an_old_match_record_with_cappotto_keeps_its_meaning() -> None:
+    match = Match(Rules.preset("standard").with_options(cappotto=True, target=31), seed=3)
+    while not match.is_over() and len(match.finished) < 2:
+        play_randomly(match.deal, random.Random(len(match.finished)))
+        match.next_deal()
+    record = match_record(match)
+    assert record["format"] == 2
+    old = {k: v for k, v in record.items() if k != "format"}
+    assert match_from_records(old).rules.cappotto_definition == "all_tricks"
+    assert match_from_records(write_match_record(match)).rules.cappotto_definition == \
+        "all_points"
+
+
+def test_romana_in_an_old_record_is_read_as_quattro_denari() -> None:
+    record = {**load("split14"), "rules": "romana"}
+    record.pop("declarations", None)
+    deal = replay(record)
+    assert deal.rules == Rules.preset("quattro_denari")
+    assert json.loads(write_record(deal))["rules"] == "quattro_denari"
+
+
+# -- each for himself: sides are seats ----------------------------------------------------------
+def test_a_traversone_record_round_trips_with_a_side_per_seat() -> None:
+    deal = Deal.new(Rules.preset("traversone"), seed=4, match_scores={"N": 3, "E": 9, "S": 0,
+                                                                       "W": 12})
+    play_randomly(deal, random.Random(4))
+    record = json.loads(write_record(deal))
+    assert record["format"] == 2 and record["rules"] == "traversone"
+    assert record["match_scores"] == {"N": 3, "E": 9, "S": 0, "W": 12}
+    again = replay(json.dumps(record))
+    assert again.result() == deal.result()
+    breakdown = score_breakdown(again)
+    assert list(breakdown["sides"]) == ["N", "E", "S", "W"]
+    assert sum(s["thirds"] for s in breakdown["sides"].values()) == 65
+    assert breakdown["cappotto_effect"] == "reversed"
+
+
+def test_traversone_match_scores_name_seats_not_partnerships() -> None:
+    deal = Deal.new(Rules.preset("traversone"), seed=4)
+    record = {**record_from_deal(deal), "match_scores": {"NS": 3, "EW": 0}}
+    assert error_of(record) == "match_scores.NS: unknown side: use N, E, S or W"

@@ -81,6 +81,12 @@ def leader_deal() -> Deal:
     return complete_deal(rules(), Seat.E, {Seat.N: "3c 5c Ad 7d 4s 3b 2b 6b 5b 4b"})
 
 
+def club_leader_deal() -> Deal:
+    """The same North hand at a table that signals by the club convention."""
+    return complete_deal(rules(signal_convention="club"), Seat.E,
+                         {Seat.N: "3c 5c Ad 7d 4s 3b 2b 6b 5b 4b"})
+
+
 def after_first_trick() -> Deal:
     return leading(suited_deal(), "3d 3c 3s 3b")
 
@@ -108,6 +114,9 @@ ENGINE_REFUSALS: dict[str, Callable[[], Refusal | None]] = {
     "false_striscio": lambda: leader_deal().signal_reason(card("4s"), "striscio"),
     "false_busso": lambda: split_deal().signal_reason(card("As"), "busso"),
     "busso_none": last_denaro,
+    "club_false_busso": lambda: club_leader_deal().signal_reason(card("3c"), "busso"),
+    "club_false_striscio": lambda: club_leader_deal().signal_reason(card("4s"), "striscio"),
+    "club_striscio_pezzo": lambda: club_leader_deal().signal_reason(card("5c"), "striscio"),
     "no_declarations": lambda: complete_deal(rules("a_due"), Seat.N, {}).declaration_reason(
         nap(Seat.S, Suit.COPPE)),
     "already_declared": lambda: declared_twice(),

@@ -24,9 +24,9 @@ from tressette_learn.engine.refusals import Refusal
 # -- presets ---------------------------------------------------------------------------------
 
 
-def test_the_seven_presets_exist_by_name() -> None:
-    assert set(PRESETS) == {"standard", "online", "gamelake", "romana", "a_due", "col_morto",
-                            "a_perdere"}
+def test_the_eight_presets_exist_by_name() -> None:
+    assert set(PRESETS) == {"standard", "online", "gamelake", "quattro_denari", "a_due",
+                            "col_morto", "a_perdere", "traversone"}
     for name in PRESETS:
         r = Rules.preset(name)
         assert r.preset_name == name
@@ -49,8 +49,11 @@ def test_a_new_game_gets_the_rule_book_defaults() -> None:
     assert r.calling_out is False
     assert r.wrong_call_penalty == "lose_match"
     assert r.cappotto is False
-    assert r.cappotto_definition == "all_tricks"
+    assert r.cappotto_definition == "all_points"  # seed 000: "tutti i punti (cioè 11)"
     assert r.cappotto_effect == "double"
+    assert r.reversed_cappotto is False
+    assert r.signal_convention == "seed"
+    assert r.partners is True
     assert r.redeal is False
     assert r.follow_suit_with_stock is True
     assert r.a_perdere is False
@@ -70,11 +73,39 @@ def test_preset_gamelake_two_players_free_play_with_stock() -> None:
     assert r.follow_suit_with_stock is False
 
 
-def test_preset_romana_four_of_denari_leads_and_declarations_compulsory() -> None:
-    r = Rules.preset("romana")
+def test_preset_quattro_denari_four_of_denari_leads_and_declarations_compulsory() -> None:
+    r = Rules.preset("quattro_denari")
     assert r.players == 4
     assert r.first_lead == "four_of_denari"
     assert r.declarations is True and r.declarations_compulsory is True
+
+
+def test_romana_is_still_read_as_quattro_denari_but_not_offered() -> None:
+    assert "romana" not in PRESETS
+    assert Rules.preset("romana") == Rules.preset("quattro_denari")
+    assert Rules.from_json({"preset": "romana", "target": 31}).to_json() == \
+        {"preset": "quattro_denari", "target": 31}
+
+
+def test_preset_traversone_each_for_himself_with_reversed_cappotto() -> None:
+    r = Rules.preset("traversone")
+    assert (r.players, r.partners, r.a_perdere) == (4, False, True)
+    assert (r.cappotto, r.reversed_cappotto) == (True, True)
+    assert (r.declarations, r.signals, r.calling_out) == (False, False, False)
+    assert r.sides == ("N", "E", "S", "W")
+    assert [r.side_of(seat) for seat in Seat] == ["N", "E", "S", "W"]
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"partners": False}, "signals need a partner"),
+    ({"partners": False, "signals": False, "players": 3}, "3 players each for himself"),
+    ({"partners": False, "signals": False, "calling_out": True}, "calling out needs two sides"),
+    ({"reversed_cappotto": True}, "reversed_cappotto needs cappotto"),
+])
+def test_combinations_each_for_himself_cannot_take_are_refused_in_words(
+        options: dict[str, Any], words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        Rules.preset("standard").with_options(**options)
 
 
 def test_preset_a_due_two_players_must_follow_with_stock() -> None:
@@ -158,7 +189,8 @@ def test_unknown_option_is_an_error_naming_it() -> None:
     ("target", 0), ("target", -21), ("target", "21"), ("target", True), ("target", 21.5),
     ("fixed_deals", 0), ("fixed_deals", "3"), ("fixed_deals", False),
     ("wrong_call_penalty", "fine"), ("cappotto_definition", "all_cards"),
-    ("cappotto_effect", "triple"), ("perdere_tie", "coin"),
+    ("cappotto_effect", "triple"), ("perdere_tie", "coin"), ("signal_convention", "bridge"),
+    ("partners", "no"), ("reversed_cappotto", 1),
 ])
 def test_bad_values_are_errors_naming_the_option(option: str, value: Any) -> None:
     with pytest.raises(RulesError, match=repr(option)) as err:
@@ -221,7 +253,7 @@ def test_first_lead_option_four_of_denari(holder: Seat) -> None:
 
 
 def test_romana_preset_leads_with_the_holder_of_the_four_of_denari() -> None:
-    deal = complete_deal(rules("romana"), Seat.E, {Seat.S: "4d"})
+    deal = complete_deal(rules("quattro_denari"), Seat.E, {Seat.S: "4d"})
     assert deal.to_play == Seat.S
 
 

@@ -119,7 +119,8 @@ def test_a_cappotto_bonus_and_the_cancelled_declarations_are_shown(lang: Setting
     assert shown["tl-score-total"] == {"NS": 25, "EW": 0}
     assert "West declared the napoletana of cups: 3 points. The cappotto cancels it." \
            in board._deal.value
-    assert 'class="tl-score-cappotto">Cappotto: North–South took every trick' in board._deal.value
+    assert 'class="tl-score-cappotto">Cappotto: North–South took all the points' \
+        in board._deal.value
 
 
 def test_a_revoke_shows_who_revoked_and_the_penalty(lang: Settings) -> None:

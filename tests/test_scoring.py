@@ -10,6 +10,7 @@ from conftest import (
     all_points_deal,
     card,
     cards,
+    complete_deal,
     play_all,
     play_out,
     refused,
@@ -18,7 +19,7 @@ from conftest import (
     suited_deal,
 )
 
-from tressette_learn.engine import Deal, Declaration, Rank, Revoke, Seat, Suit
+from tressette_learn.engine import Deal, Declaration, Rank, Revoke, Rules, Seat, Suit
 from tressette_learn.engine.match import Match
 from tressette_learn.engine.scoring import card_thirds
 
@@ -348,3 +349,89 @@ def test_cappotto_effect_on_the_match(effect: str, stake: int, ns_total: int) ->
     assert outcome.totals == {"NS": ns_total, "EW": 0}
     assert outcome.stake == stake
     assert match.results[0].cappotto == "NS"
+
+
+# -- each for himself and the reversed cappotto (RULES.md §9) -----------------------------------
+ALONE = {"partners": False, "signals": False}
+
+
+def test_each_for_himself_every_seat_scores_its_own_thirds_floored() -> None:
+    # the split deal's tricks: N 6+6, S 2, E 6+6, W 2+2+2+0+0 and the last trick (3)
+    deal = split_deal(rules(**ALONE))
+    for trick in SPLIT_TRICKS:
+        play_all(deal, trick)
+    result = deal.result()
+    assert deal.sides == ("N", "E", "S", "W")
+    assert {s: x.thirds for s, x in result.sides.items()} == {"N": 12, "E": 12, "S": 2, "W": 9}
+    assert sum(x.thirds for x in result.sides.values()) == 35
+    assert {s: x.card_points for s, x in result.sides.items()} == {"N": 4, "E": 4, "S": 0,
+                                                                    "W": 3}
+    assert result.sides["W"].last_trick == 3
+    assert result.winner is None  # N and E share the most points
+
+
+def test_each_for_himself_a_perdere_the_fewest_points_take_the_deal() -> None:
+    deal = split_deal(rules("a_perdere", ace_of_bastoni_eleven=False, **ALONE))
+    for trick in SPLIT_TRICKS:
+        play_all(deal, trick)
+    assert deal.result().winner == "S"
+
+
+def sweep_by_north(rules_: Rules) -> Deal:
+    """N holds every denaro and leads: it wins all ten tricks and every point."""
+    deal = complete_deal(rules_, Seat.E, {Seat.N: "3d 2d Ad Rd Cd Fd 7d 6d 5d 4d"})
+    play_out(deal)
+    assert all(t.winner == Seat.N for t in deal.tricks)
+    return deal
+
+
+@pytest.mark.parametrize("definition", ["all_points", "all_tricks"])
+def test_a_reversed_cappotto_scores_0_for_the_taker_and_11_for_every_other(
+        definition: str) -> None:
+    table = rules("traversone", ace_of_bastoni_eleven=False, cappotto_definition=definition)
+    result = sweep_by_north(table).result()
+    assert result.cappotto == "N"
+    assert result.sides["N"].thirds == 35
+    assert {s: x.total for s, x in result.sides.items()} == {"N": 0, "E": 11, "S": 11, "W": 11}
+    assert result.winner == "N"  # a perdere: scappottare takes the deal
+
+
+def test_the_reversed_cappotto_with_the_ace_of_bastoni_worth_11_gives_21() -> None:
+    deal = complete_deal(rules("traversone"), Seat.E,
+                         {Seat.N: "3b 2b Ab Rb Cb Fb 7b 6b 5b 4b"})
+    play_out(deal)
+    result = deal.result()
+    assert result.cappotto == "N" and result.sides["N"].thirds == 65
+    assert {s: x.total for s, x in result.sides.items()} == {"N": 0, "E": 21, "S": 21, "W": 21}
+
+
+def test_a_reversed_cappotto_between_partnerships() -> None:
+    table = rules("a_perdere", ace_of_bastoni_eleven=False, cappotto=True,
+                  reversed_cappotto=True)
+    result = suited_deal(table)
+    play_out(result)
+    score = result.result()
+    assert score.cappotto == "NS"
+    assert (score.total("NS"), score.total("EW")) == (0, 11)
+
+
+def test_without_the_reversed_option_the_taker_keeps_its_points() -> None:
+    table = rules("traversone", ace_of_bastoni_eleven=False, reversed_cappotto=False)
+    result = sweep_by_north(table).result()
+    assert result.cappotto == "N"
+    assert {s: x.total for s, x in result.sides.items()} == {"N": 11, "E": 0, "S": 0, "W": 0}
+
+
+def test_a_revoke_each_for_himself_loses_the_deal_for_the_offender_alone() -> None:
+    # W holds a coppe but throws a spade on N's coppe lead: a revoke
+    for preset, offender_points, others in (("standard", 0, 11), ("a_perdere", 11, 0)):
+        table = rules(preset, ace_of_bastoni_eleven=False, **ALONE) if preset == "a_perdere" \
+            else rules(preset, **ALONE)
+        deal = complete_deal(table, Seat.E, {Seat.N: "4c", Seat.W: "5c 4s"})
+        deal.play(card("4c"))
+        deal.play(card("4s"), allow_revoke=True)
+        play_out(deal)
+        result = deal.result()
+        assert result.penalised == "W"
+        assert {s: x.card_points for s, x in result.sides.items()} == {
+            "N": others, "E": others, "S": others, "W": offender_points}

@@ -137,3 +137,14 @@ def test_it_scales_with_its_container() -> None:
     assert root.get("viewBox") == "0 0 600 320"
     assert root.get("width") == "100%"
     assert "max-width: 600px" in root.get("style", "")
+
+
+def test_four_players_each_for_himself_get_four_lines_and_four_legend_names() -> None:
+    seats = ("N", "E", "S", "W")
+    totals = running_totals([{"N": 0, "E": 12, "S": 7, "W": 2}, {"N": 11, "E": 0, "S": 11,
+                                                                "W": 11}], seats)
+    root = parse(totals_svg(totals, 21, "en"))
+    assert list(polylines(root)) == list(seats)
+    assert {"North", "East", "South", "West"} <= set(texts(root))
+    colours = {line.get("stroke") for line in root.iter(f"{SVG}polyline")}
+    assert len(colours) == 4

@@ -272,7 +272,7 @@ def test_a_tie_at_the_target_needs_another_deal_until_one_side_is_higher():
 def test_calling_out_and_cappotto_are_options_off_by_default():
     assert not STANDARD.calling_out and not STANDARD.cappotto
     assert STANDARD.wrong_call_penalty == "lose_match"
-    assert STANDARD.cappotto_definition == "all_tricks"
+    assert STANDARD.cappotto_definition == "all_points"  # all 11 points (seed 000)
     assert STANDARD.cappotto_effect == "double"
     with pytest.raises(DealError) as caught:
         Match(STANDARD, seed=2).deal.call_out("NS")

@@ -61,10 +61,12 @@ def _placements(sampler: DealSampler) -> np.ndarray:
 
 
 def _within_limits(sampler: DealSampler, hands: np.ndarray) -> np.ndarray:
-    """Which rows meet the dealt-hand limits (a boolean mask)."""
+    """Which rows meet the dealt-hand limits and the club bussi (a boolean mask)."""
     keep = np.ones(len(hands), dtype=bool)
     for limit in sampler.knowledge.limits:
         info = sampler.knowledge.seats[limit.seat]
         dealt = (hands[:, limit.seat] | info.played) & ~info.drawn & limit.mask
         keep &= np.bitwise_count(dealt) <= limit.most
+    for seat, mask in sampler.knowledge.holds_one_of:  # a club busso's pezzo
+        keep &= (hands[:, seat] & mask) != 0
     return keep

@@ -18,8 +18,8 @@ from ..engine.cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Rank
 from ..engine.deal import FOUR_OF_DENARI
 from ..engine.rules import Rules
 from ..engine.scoring import card_thirds
-from ..engine.seats import Seat, next_seat, seats_for, side_of
-from ..engine.signals import true_signals
+from ..engine.seats import Seat, next_seat, seats_for
+from ..engine.signals import PEZZI_MASK, true_signals
 from ..engine.tricks import Play, Signal, Trick, winning_play
 from ..engine.views import PlayerView
 from .players import Decision, Player
@@ -120,14 +120,14 @@ class Reading:
         return self.view.current_trick
 
     def ours(self, seat: Seat) -> bool:
-        """True for the seat to play and its partner."""
-        players = self.rules.players
-        return side_of(seat, players) == side_of(self.me, players)
+        """True for the seat to play and its partner (only itself, each for himself)."""
+        return self.rules.side_of(seat) == self.rules.side_of(self.me)
 
     @property
     def partner(self) -> Seat | None:
-        """The partner's seat (the dealer for the dummy, the dummy for the dealer)."""
-        return None if self.rules.players == 2 else self.me.partner
+        """The partner's seat (the dealer for the dummy, the dummy for the dealer); None
+        with two players or each for himself."""
+        return None if self.rules.players == 2 or not self.rules.partners else self.me.partner
 
     def after_me(self) -> list[Seat]:
         """The seats still to play to this trick after the seat to play."""
@@ -257,8 +257,10 @@ def _all_tricks(view: PlayerView) -> list[Trick]:
 
 
 def _revealed(view: PlayerView) -> Iterator[tuple[Seat, int]]:
-    """Cards shown to everyone: declarations, draws, the master a busso announced, and
-    the 4 of denari of the first leader when it must lead (Roman rule)."""
+    """Cards shown to everyone: declarations, draws, the master a busso announced (under
+    the club convention, the pezzo when only one is left), and the 4 of denari of the first
+    leader when it must lead (Roman rule)."""
+    club = view.rules.signal_convention == "club"
     tricks = _all_tricks(view)
     if view.rules.first_lead == "four_of_denari" and tricks:
         yield tricks[0].leader, FOUR_OF_DENARI.bit
@@ -269,7 +271,11 @@ def _revealed(view: PlayerView) -> Iterator[tuple[Seat, int]]:
     gone = 0
     for trick in tricks:
         lead = trick.plays[0].card
-        master = top(SUIT_MASKS[lead.suit] & ~gone & ~lead.bit)
+        out = SUIT_MASKS[lead.suit] & ~gone & ~lead.bit
+        if club:
+            out &= PEZZI_MASK
+            out = out if out & (out - 1) == 0 else 0
+        master = top(out)
         if trick.signal == "busso" and master >= 0:
             yield trick.leader, card_bit(master)
         gone |= sum(play.card.bit for play in trick.plays)
@@ -305,11 +311,16 @@ def lowest(mask: int, k: Reading) -> int:
 
 
 def return_busso(k: Reading) -> int | None:
-    """Partner knocked and still holds the master: lead that suit back, low."""
+    """Partner knocked and still holds the master (club convention: has not played its
+    pezzo yet): lead that suit back, low."""
+    club = k.rules.signal_convention == "club"
     for suit in k.partner_busso_suits():
         partner = k.partner
         mine = k.hand & SUIT_MASKS[suit]
-        if partner is not None and mine and k.known[partner] >> k.master(suit) & 1:
+        if partner is None or not mine:
+            continue
+        if k.known[partner] >> k.master(suit) & 1 or (club and k.could_hold(partner)
+                                                       & SUIT_MASKS[suit] & PEZZI_MASK):
             return min(bits(mine))
     return None
 
@@ -493,7 +504,8 @@ def choose_signal(k: Reading, card: int) -> Signal | None:
     if k.trick or not k.rules.signals:
         return None
     bit = card_bit(card)
-    truths = true_signals(DECK[card], k.hand & ~bit, FULL_DECK_MASK & ~k.played & ~bit)
+    truths = true_signals(DECK[card], k.hand & ~bit, FULL_DECK_MASK & ~k.played & ~bit,
+                          k.rules.signal_convention)
     for signal in ("busso", "volo", "striscio"):
         if signal in truths:
             return signal

@@ -9,7 +9,8 @@ draws full deals consistent with all of it, for PIMC players.
 What is read: declared cards (held until played; a three-of-a-kind lacks the suit it names);
 under compulsory declarations, once they are made, silence (a combination not declared was
 not dealt); signals by their truth rules (busso: the master card after the lead; volo: no
-card of the suit left; striscio: one at least, until the seat plays the suit again); voids
+card of the suit left; striscio: one at least, until the seat plays the suit again; under
+the club convention a striscio also says no pezzo, a busso a pezzo kept); voids
 shown by a card off the suit led when following was compulsory; hands shown to the seat (the
 dummy's). Under optional declarations silence is not read: a player may keep quiet (see
 ``docs/rules-choices.md``), and the real deal must never be ruled out.
@@ -46,6 +47,7 @@ from ..engine.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Rank, Suit, cards_o
 from ..engine.deal import Deal
 from ..engine.declarations import TOP_RANKS
 from ..engine.seats import Seat, next_seat, seats_for
+from ..engine.signals import PEZZI_MASK
 from ..engine.tricks import Play
 from ..engine.views import PlayerView
 
@@ -108,6 +110,7 @@ class Knowledge:
 
     ``unseen``: cards whose holder the viewer cannot name (in another hand or the stock).
     ``seats``: every other seat holding cards. ``limits``: dealt-hand limits still open.
+    ``holds_one_of``: a seat holds at least one card of the mask (a club busso's pezzo).
     """
 
     viewer: Seat
@@ -118,11 +121,12 @@ class Knowledge:
     seats: Mapping[Seat, SeatKnowledge]
     stock_size: int
     limits: tuple[DealtLimit, ...]
+    holds_one_of: tuple[tuple[Seat, int], ...] = ()
 
     def violation(self, sample: Sample) -> str | None:
         """The first constraint ``sample`` breaks, in words, or None when it fits."""
         return _sizes_problem(self, sample) or _seat_problem(self, sample) \
-            or _limit_problem(self, sample.hands)
+            or _limit_problem(self, sample.hands) or _one_of_problem(self, sample.hands)
 
 
 # -- inference ------------------------------------------------------------------------
@@ -138,6 +142,7 @@ class _Draft:
     holds: int = 0
     played: int = 0
     drawn: int = 0
+    one_of: list[int] = dataclasses.field(default_factory=list)
 
 
 def knowledge_from_view(view: PlayerView) -> Knowledge:
@@ -168,7 +173,19 @@ def knowledge_from_view(view: PlayerView) -> Knowledge:
     infos = {seat: _seat_knowledge(seat, view.hand_sizes[seat], drafts[seat], unseen)
              for seat in seats if seat != view.seat}
     return Knowledge(view.seat, rules.players, view.hand.mask, played, unseen, infos,
-                     view.stock_size if rules.players == 2 else 0, limits)
+                     view.stock_size if rules.players == 2 else 0, limits,
+                     _open_one_of(drafts, unseen, view.seat))
+
+
+def _open_one_of(drafts: dict[Seat, _Draft], unseen: int,
+                 viewer: Seat) -> tuple[tuple[Seat, int], ...]:
+    """The "holds one of" constraints not yet met by a known or played card."""
+    out = []
+    for seat, draft in drafts.items():
+        for mask in draft.one_of:
+            if seat != viewer and not mask & (draft.known | draft.played):
+                out.append((seat, mask & unseen))
+    return tuple(out)
 
 
 def _all_plays(view: PlayerView) -> list[tuple[int, Play]]:
@@ -194,7 +211,8 @@ def _read_plays(view: PlayerView, plays: list[tuple[int, Play]],
     for pos, (trick, play) in enumerate(plays):
         if pos == 0 or trick != plays[pos - 1][0]:
             led = play.card.suit
-            _read_signal(play, gone, plays[pos + 1:], drafts[play.seat])
+            _read_signal(play, gone, plays[pos + 1:], drafts[play.seat],
+                         view.rules.signal_convention, view.hand.mask)
         elif play.revoke:
             _still_holds(play.seat, led, plays[pos + 1:], drafts[play.seat])
         elif play.card.suit != led \
@@ -209,12 +227,15 @@ def _still_holds(seat: Seat, suit: Suit, later: list[tuple[int, Play]], draft: _
         draft.holds |= 1 << suit
 
 
-def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _Draft) -> None:
+def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _Draft,
+                 convention: str = "seed", mine: int = 0) -> None:
     """What the leader's signal tells about its hand after the lead."""
     suit = play.card.suit
     suit_mask = SUIT_MASKS[suit]
     if play.signal == "volo":
         draft.voids |= 1 << suit
+    elif convention == "club" and play.signal is not None:
+        _read_club_signal(play, gone | mine, later, draft)
     elif play.signal == "striscio":
         _still_holds(play.seat, suit, later, draft)
     elif play.signal == "busso":
@@ -223,6 +244,27 @@ def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _D
             top = 1 << (out.bit_length() - 1)
             if not any(p.card.bit == top for _, p in later):
                 draft.known |= top
+
+
+def _read_club_signal(play: Play, gone: int, later: list[tuple[int, Play]],
+                      draft: _Draft) -> None:
+    """Club convention: a striscio says "more of the suit, no pezzo" (its unplayed Three,
+    Two and Ace are not in the hand); a busso says "a pezzo kept": the seat holds the suit,
+    and the one pezzo when only one could be it. ``gone`` holds the cards played before the
+    lead and those the viewer holds."""
+    suit = play.card.suit
+    _still_holds(play.seat, suit, later, draft)
+    pezzi = SUIT_MASKS[suit] & PEZZI_MASK & ~gone & ~play.card.bit
+    if play.signal == "striscio":
+        draft.excluded |= pezzi
+        return
+    for _, other in later:
+        if other.seat != play.seat:
+            pezzi &= ~other.card.bit
+    if pezzi and pezzi & (pezzi - 1) == 0 and not any(p.card.bit == pezzi for _, p in later):
+        draft.known |= pezzi
+    elif pezzi:
+        draft.one_of.append(pezzi)
 
 
 def _read_declarations(view: PlayerView, drafts: dict[Seat, _Draft], played: int) -> None:
@@ -357,6 +399,14 @@ def _seat_problem(k: Knowledge, sample: Sample) -> str | None:
         for suit in info.holds_suits:
             if not hand & SUIT_MASKS[suit]:
                 return f"{seat} has no {suit.italian_name} after its striscio"
+    return None
+
+
+def _one_of_problem(k: Knowledge, hands: Mapping[Seat, int]) -> str | None:
+    """A seat that must hold one of some cards (a club busso) holds none of them."""
+    for seat, mask in k.holds_one_of:
+        if not hands[seat] & mask:
+            return f"{seat} holds none of {_names(mask)} after its busso"
     return None
 
 
@@ -547,13 +597,19 @@ class DealSampler:
         return self._sample(placed, rng)
 
     def draw_fitting(self, rng: random.Random, tries: int = 200) -> Sample:
-        """One deal drawn uniformly among those that also meet the dealt-hand limits
-        (rejection; after ``tries`` failures the systematic search, not uniform)."""
+        """One deal drawn uniformly among those that also meet the dealt-hand limits and
+        the club bussi (rejection; after ``tries`` failures the systematic search, not
+        uniform)."""
         for _ in range(tries):
             sample = self.draw(rng)
-            if _limit_problem(self.knowledge, sample.hands) is None:
+            if _limit_problem(self.knowledge, sample.hands) is None \
+                    and _one_of_problem(self.knowledge, sample.hands) is None:
                 return sample
-        return search_deal(self.knowledge, rng)
+        for _ in range(max(tries, 1)):
+            sample = search_deal(self.knowledge, rng)
+            if _one_of_problem(self.knowledge, sample.hands) is None:
+                return sample
+        raise InferenceError("no deal fits the public history and the signals")
 
     def placements(self) -> Iterator[list[int]]:
         """Every placement of the unseen cards that the hard constraints allow, each once:
@@ -578,10 +634,11 @@ class DealSampler:
         draws. Only without a stock (its orders are not enumerated): ``ValueError`` else."""
         if self.knowledge.stock_size:
             raise ValueError("the deals are enumerated only without a stock")
-        limited = bool(self.knowledge.limits)
+        limited = bool(self.knowledge.limits or self.knowledge.holds_one_of)
         for placed in self.placements():
             hands = self._hands(placed)
-            if not limited or _limit_problem(self.knowledge, hands) is None:
+            if not limited or (_limit_problem(self.knowledge, hands) is None
+                               and _one_of_problem(self.knowledge, hands) is None):
                 yield Sample(hands)
 
     def _deal_freely(self, rng: random.Random) -> list[int]:

@@ -45,7 +45,8 @@ from .players import Player
 __all__ = ["FalseSignal", "MissedDeclaration", "SignalNote", "missed_declarations",
            "replay_reading_false_signals", "signal_note"]
 
-FALSE_KINDS = ("false_volo", "false_striscio", "false_busso", "busso_none")
+FALSE_KINDS = ("false_volo", "false_striscio", "false_busso", "busso_none", "club_false_busso",
+               "club_false_striscio", "club_striscio_pezzo")
 _SIGNAL_FIELD = re.compile(r"plays\[(\d+)\]\.signal")
 
 

@@ -179,7 +179,7 @@ def _last_trick_lines(b: dict[str, Any]) -> list[str]:
 
 
 def _side_of(b: dict[str, Any], seat: str) -> str:
-    if b["players"] == 2:
+    if b["players"] == 2 or not b.get("partners", True):
         return seat
     return "NS" if seat in ("N", "S") else "EW"
 
@@ -215,7 +215,11 @@ def _cappotto_lines(b: dict[str, Any]) -> list[str]:
     effect = b["cappotto_effect"]
     if b["cappotto"] is None:
         return ["Cappotto: none" if effect else "Cappotto: not played at this table"]
-    others = " and ".join(s for s in b["sides"] if s != b["cappotto"])
+    rest = [s for s in b["sides"] if s != b["cappotto"]]
+    others = " and ".join(rest)
+    if effect == "reversed":
+        return [f"Cappotto, reversed: {b['cappotto']} took all the points and scores 0; "
+                f"{others} score {b['sides'][rest[0]]['points']} each"]
     what = "stake doubled" if effect == "double" else f"+11 to {b['cappotto']}"
     return [f"Cappotto: {b['cappotto']} ({what}; {others} declarations do not count)"]
 

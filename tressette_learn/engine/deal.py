@@ -12,7 +12,7 @@ from .declarations import Declaration, DeclarationError, combos_in
 from .refusals import Kind, Refusal, RefusalError
 from .rules import Rules
 from .scoring import DealResult, captured_points, score_deal
-from .seats import Seat, next_seat, parse_side, seats_for, side_of, sides_for
+from .seats import Seat, next_seat, parse_side, seats_for
 from .signals import signal_problem, true_signals
 from .tricks import Play, Signal, Trick, winning_play
 from .views import PlayerView, view_of
@@ -65,7 +65,8 @@ class Deal:
         if self.dealer not in self.seats:
             raise DealError(f"dealer: {self.dealer} has no place at a {rules.players}-player "
                             f"table (seats {', '.join(map(str, self.seats))})")
-        self.sides = sides_for(rules.players)
+        self.sides = rules.sides
+        self._side_of = {seat: rules.side_of(seat) for seat in Seat}
         self._dealt = {seat: mask_of(hands.get(seat, ())) for seat in self.seats}
         self._stock0 = tuple(stock)
         self.match_scores = {side: int((match_scores or {}).get(side, 0)) for side in self.sides}
@@ -231,14 +232,16 @@ class Deal:
             return Refusal.of("signal_not_leading", signal=signal)
         assert self.to_play is not None
         hand_after = self._hands[self.to_play] & ~card.bit
-        return signal_problem(signal, card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit)
+        return signal_problem(signal, card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit,
+                              self.rules.signal_convention)
 
     def true_signals(self, card: Card) -> tuple[Signal, ...]:
         """The signals that would be true if the seat to play led ``card``."""
         if not self.rules.signals or self.current or self.to_play is None:
             return ()
         hand_after = self._hands[self.to_play] & ~card.bit
-        return true_signals(card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit)
+        return true_signals(card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit,
+                            self.rules.signal_convention)
 
     # -- actions ---------------------------------------------------------------
     def play(self, card: Card | str, signal: Signal | None = None, *,
@@ -382,7 +385,7 @@ class Deal:
 
     def call_out(self, side: str) -> Call:
         """A side claims its captured points and declarations reach the target."""
-        side = parse_side(side, self.rules.players)
+        side = parse_side(side, self.rules.players, self.rules.partners)
         reason = self.call_reason(side)
         if reason is not None:
             raise DealError(reason)
@@ -419,7 +422,7 @@ class Deal:
     # -- results and views --------------------------------------------------------
     def side_of(self, seat: Seat) -> str:
         """The side ``seat`` plays for."""
-        return side_of(seat, self.rules.players)
+        return self._side_of[seat]
 
     def result(self) -> DealResult:
         """The deal's score so far (final once :meth:`is_over`)."""

@@ -1,4 +1,7 @@
-"""A match: deals in sequence, the deal passing to the right, until a side wins."""
+"""A match: deals in sequence, the deal passing to the right, until a side wins.
+
+A side is a partnership (``NS``, ``EW``) or, with two players or each for himself, a seat.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import hashlib
 from .deal import Deal, DealError, default_dealer
 from .rules import Rules
 from .scoring import DealResult
-from .seats import Seat, next_seat, sides_for
+from .seats import Seat, next_seat
 
 TIE_BREAK_DEALS = 3
 
@@ -31,7 +34,7 @@ class Match:
         """Start the first deal; ``seed`` makes every deal of the match reproducible."""
         self.rules = rules
         self.seed = seed
-        self.sides = sides_for(rules.players)
+        self.sides = rules.sides
         self.totals = dict.fromkeys(self.sides, 0)
         self.finished: list[Deal] = []
         self.results: list[DealResult] = []
@@ -81,8 +84,9 @@ class Match:
 
     @property
     def stake(self) -> int:
-        """1, doubled for each cappotto when cappotto doubles the stake."""
-        if self.rules.cappotto_effect != "double":
+        """1, doubled for each cappotto when cappotto doubles the stake (a reversed
+        cappotto moves points instead)."""
+        if self.rules.cappotto_effect != "double" or self.rules.reversed_cappotto:
             return 1
         return int(2 ** sum(1 for r in self.results if r.cappotto is not None))
 
@@ -94,7 +98,7 @@ class Match:
     def _decide(self, deal: Deal, result: DealResult) -> MatchResult | None:
         call = deal.ended_by_call
         if call is not None:
-            other = self._other(call.side)
+            other = self._other(call.side)  # calling out needs two sides (rules.py)
             if call.correct:
                 return self._end(call.side, f"{call.side} called out correctly with "
                                             f"{call.points} points")
@@ -110,14 +114,15 @@ class Match:
         target = self.rules.target
         if not any(total >= target for total in self.totals.values()):
             return None
-        a, b = self.sides
-        if self.totals[a] == self.totals[b]:
-            return self._tie(result, f"both sides reached {target} level")
+        leaders = self._leaders()
+        if len(leaders) > 1:
+            who = "both sides" if len(self.sides) == 2 else " and ".join(leaders)
+            return self._tie(result, leaders, f"{who} reached {target} level")
+        best = leaders[0]
         if self.rules.a_perdere:
-            low = min(self.sides, key=self.totals.__getitem__)
-            return self._end(low, f"a side reached {target}; {low} has fewer points")
-        high = max(self.sides, key=self.totals.__getitem__)
-        return self._end(high, f"{high} reached {target} with the higher total")
+            who, fewer = ("a side", "fewer") if len(self.sides) == 2 else ("a player", "the fewest")
+            return self._end(best, f"{who} reached {target}; {best} has {fewer} points")
+        return self._end(best, f"{best} reached {target} with the higher total")
 
     def _decide_fixed(self, result: DealResult) -> MatchResult | None:
         played = len([r for r in self.results if r.redeal_by is None])
@@ -125,27 +130,36 @@ class Match:
         assert fixed is not None
         if played < fixed:
             return None
-        a, b = self.sides
-        if self.totals[a] != self.totals[b]:
-            pick = min if self.rules.a_perdere else max
-            winner = pick(self.sides, key=self.totals.__getitem__)
+        leaders = self._leaders()
+        if len(leaders) == 1:
             word = "fewer" if self.rules.a_perdere else "more"
-            return self._end(winner, f"{winner} has {word} points after {played} deals")
+            return self._end(leaders[0], f"{leaders[0]} has {word} points after {played} deals")
         if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
-            return self._last_trick_wins(result, f"level after {played} deals")
+            return self._last_trick_wins(result, leaders, f"level after {played} deals")
         if played < fixed + TIE_BREAK_DEALS:
             return None
-        return self._last_trick_wins(result, f"still level after {TIE_BREAK_DEALS} "
-                                             "tie-break deals")
+        return self._last_trick_wins(result, leaders, f"still level after {TIE_BREAK_DEALS} "
+                                                      "tie-break deals")
 
-    def _tie(self, result: DealResult, why: str) -> MatchResult | None:
+    def _leaders(self) -> list[str]:
+        """The sides with the best total (the lowest a perdere)."""
+        pick = min if self.rules.a_perdere else max
+        best = pick(self.totals.values())
+        return [side for side in self.sides if self.totals[side] == best]
+
+    def _tie(self, result: DealResult, leaders: list[str], why: str) -> MatchResult | None:
         if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
-            return self._last_trick_wins(result, why)
+            return self._last_trick_wins(result, leaders, why)
         return None
 
-    def _last_trick_wins(self, result: DealResult, why: str) -> MatchResult:
+    def _last_trick_wins(self, result: DealResult, leaders: list[str],
+                         why: str) -> MatchResult | None:
+        """The tied side that took the last trick of the last deal wins; when none of
+        them took it (each for himself), another deal is played."""
         assert result.last_trick is not None
         side = self.finished[-1].side_of(result.last_trick)
+        if side not in leaders:
+            return None
         return self._end(side, f"{why}: {side} took the last trick of the last deal")
 
     def _end(self, winner: str, reason: str) -> MatchResult:

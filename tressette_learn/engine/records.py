@@ -7,8 +7,15 @@ A deal record (see ARCHITECTURE.md, "Contracts")::
      "stock": [], "declarations": [], "calls": [], "plays": [{"seat": "N", "card": "3c"}]}
 
 plus the optional fields ``match_scores`` (``{"NS": 18, "EW": 15}``, the totals before the
-deal, used to judge calls) and ``redeal`` (the seat that asked for one). A match record is
-``{"rules": ..., "deals": [deal records without "rules"]}``.
+deal, used to judge calls), ``redeal`` (the seat that asked for one) and ``format``. A match
+record is ``{"rules": ..., "deals": [deal records without "rules"]}`` (and ``format``).
+
+``format`` says how to read the rules' defaults. Format 1 (a record without the field): a rules
+object that turns ``cappotto`` on without a ``cappotto_definition`` means ``all_tricks``, the
+default until RULES.md made "all 11 points" the default. Format 2: today's defaults. The
+writer adds ``"format": 2`` whenever the rules play cappotto, so such a record keeps its
+meaning for any reader; records without cappotto read the same in both formats and are
+written as before.
 
 Every problem is a :class:`RecordError` whose one-line message starts with the field, e.g.
 ``hands.N: 9 cards, a hand has 10``; an action the rules refuse also carries the engine's
@@ -31,15 +38,20 @@ from .match import Match
 from .refusals import Refusal
 from .rules import Rules, RulesError
 from .scoring import DealResult, card_thirds
-from .seats import Seat, SeatError, parse_side, seats_for, sides_for
+from .seats import Seat, SeatError, parse_side, seats_for
 from .tricks import SIGNALS, Play, Signal, Trick
 
 T = TypeVar("T")
 
-DEAL_FIELDS: Final = ("rules", "dealer", "hands", "stock", "declarations", "calls", "plays",
-                      "match_scores", "redeal")
+DEAL_FIELDS: Final = ("format", "rules", "dealer", "hands", "stock", "declarations", "calls",
+                      "plays", "match_scores", "redeal")
 REQUIRED_FIELDS: Final = ("rules", "dealer", "hands")
-MATCH_FIELDS: Final = ("rules", "deals")
+MATCH_FIELDS: Final = ("format", "rules", "deals")
+RECORD_FORMAT: Final = 2
+"""The format records are written in (see the module's notes)."""
+LEGACY_DEFAULTS: Final[dict[int, dict[str, Any]]] = {1: {"cappotto_definition": "all_tricks"}}
+"""Per older format, the defaults that changed since, applied when a rules object turns
+cappotto on and leaves the option out."""
 ENGINE_ERRORS: Final = (CardError, SeatError, RulesError, DealError, DeclarationError)
 
 
@@ -96,7 +108,8 @@ class DealRecord:
         for name in REQUIRED_FIELDS:
             if name not in obj and not (name == "rules" and rules is not None):
                 raise RecordError(_top(where), f"missing field {name!r}")
-        table = read_rules(obj["rules"], f"{where}rules") if "rules" in obj else rules
+        version = read_format(obj, where)
+        table = read_rules(obj["rules"], f"{where}rules", version) if "rules" in obj else rules
         assert table is not None
         dealer = _read_seat(obj["dealer"], table, f"{where}dealer")
         hands = _read_hands(obj["hands"], table, f"{where}hands")
@@ -123,7 +136,9 @@ class DealRecord:
 
     def to_json(self, *, with_rules: bool = True) -> dict[str, Any]:
         """The record as a JSON-ready object, fields in the order of :data:`DEAL_FIELDS`."""
-        out: dict[str, Any] = {"rules": self.rules.to_json()} if with_rules else {}
+        out: dict[str, Any] = {}
+        if with_rules:
+            out.update(rules_fields(self.rules))
         out["dealer"] = self.dealer.name
         out["hands"] = {seat.name: [str(c) for c in cards] for seat, cards in self.hands.items()}
         out["stock"] = [str(c) for c in self.stock]
@@ -232,9 +247,27 @@ def _check_fields(obj: Mapping[str, Any], known: Sequence[str], where: str) -> N
             raise RecordError(f"{where}{key}", f"unknown field: did you mean {close[0]!r}?")
 
 
-def read_rules(spec: Any, where: str = "rules") -> Rules:
-    """Rules from a preset name or ``{"preset": ..., option: value}``; errors name the option."""
+def read_format(obj: Mapping[str, Any], where: str = "") -> int:
+    """The record's ``format`` (1 when it has none)."""
+    value = obj.get("format", 1)
+    if type(value) is not int or not 1 <= value <= RECORD_FORMAT:
+        raise RecordError(f"{where}format", f"must be a record format from 1 to "
+                                            f"{RECORD_FORMAT}, not {value!r}")
+    return value
+
+
+def rules_fields(rules: Rules) -> dict[str, Any]:
+    """``{"rules": ...}``, preceded by ``"format": 2`` when the rules play cappotto."""
+    version = {"format": RECORD_FORMAT} if rules.cappotto else {}
+    return {**version, "rules": rules.to_json()}
+
+
+def read_rules(spec: Any, where: str = "rules", version: int = RECORD_FORMAT) -> Rules:
+    """Rules from a preset name or ``{"preset": ..., option: value}``, read under record
+    format ``version``; errors name the option."""
     if isinstance(spec, Mapping):
+        if spec.get("cappotto") is True:
+            spec = {**LEGACY_DEFAULTS.get(version, {}), **spec}
         names = {f.name for f in dataclasses.fields(Rules)} - {"preset_name"}
         for key in spec:
             if key != "preset" and key not in names:
@@ -352,7 +385,7 @@ def _read_call(rules: Rules) -> Callable[[Any, str], CallEntry]:
     def read(item: Any, where: str) -> CallEntry:
         obj = _as_object(item, where + ".")
         try:
-            side = parse_side(obj.get("side"), rules.players)
+            side = parse_side(obj.get("side"), rules.players, rules.partners)
         except SeatError as err:
             raise RecordError(f"{where}.side", err) from None
         after = obj.get("after_trick")
@@ -394,10 +427,11 @@ def _read_scores(value: Any, rules: Rules, where: str) -> dict[str, int] | None:
     if not isinstance(value, Mapping):
         raise RecordError(where, f"must be an object like {{\"NS\": 0, \"EW\": 0}}, "
                                  f"not {_kind(value)}")
-    sides = sides_for(rules.players)
+    sides = rules.sides
     for key, points in value.items():
         if key not in sides:
-            raise RecordError(f"{where}.{key}", f"unknown side: use {' or '.join(sides)}")
+            raise RecordError(f"{where}.{key}", f"unknown side: use {', '.join(sides[:-1])} "
+                                                f"or {sides[-1]}")
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
             raise RecordError(f"{where}.{key}", f"must be a whole number of points, "
                                                 f"not {points!r}")
@@ -523,7 +557,8 @@ def _whereabouts(deal: Deal, play: Play, reason: Refusal) -> Refusal:
 def score_breakdown(deal: Deal) -> dict[str, Any]:
     """The full score of a deal as a JSON-ready object (what ``tressette-learn score`` shows).
 
-    ``sides`` -> side -> ``thirds`` (before rounding, last trick included), ``card_thirds``,
+    ``sides`` -> side (``NS``/``EW``, or a seat with two players or each for himself) ->
+    ``thirds`` (before rounding, last trick included), ``card_thirds``,
     ``points``, ``declarations``, ``bonus``, ``total``; ``tricks`` -> ``{number, leader,
     cards, seats, signal, revokes, winner, thirds, draws}``; ``current`` (the trick in
     play); ``revokes``, ``penalised``, ``last_trick``, ``cappotto``, ``cappotto_effect``,
@@ -536,14 +571,15 @@ def score_breakdown(deal: Deal) -> dict[str, Any]:
                     "bonus": s.bonus, "total": s.total}
              for side, s in result.sides.items()}
     return {
-        "rules": rules.to_json(), "players": rules.players, "dealer": deal.dealer.name,
+        "rules": rules.to_json(), "players": rules.players, "partners": rules.partners,
+        "dealer": deal.dealer.name,
         "sides": sides,
         "tricks": [_trick_json(deal, n, trick) for n, trick in enumerate(deal.tricks, 1)],
         "current": [p.to_json() for p in deal.current],
         "revokes": [r.to_json() for r in result.revokes], "penalised": result.penalised,
         "last_trick": None if result.last_trick is None else result.last_trick.name,
         "cappotto": result.cappotto,
-        "cappotto_effect": rules.cappotto_effect if rules.cappotto else None,
+        "cappotto_effect": _cappotto_effect(rules),
         "declarations": [{**d.to_json(), "side": deal.side_of(d.seat), "points": d.points,
                           "text": d.describe()} for d in result.declarations],
         "calls": [_call_json(deal, c) for c in deal.calls], "target": rules.target,
@@ -553,6 +589,14 @@ def score_breakdown(deal: Deal) -> dict[str, Any]:
         "tricks_played": len(deal.tricks), "tricks_per_deal": rules.tricks_per_deal,
         "to_play": None if deal.to_play is None else deal.to_play.name,
     }
+
+
+def _cappotto_effect(rules: Rules) -> str | None:
+    """``double``, ``bonus``, ``reversed`` (the taker scores 0, every other side the deal's
+    points), or None without cappotto."""
+    if not rules.cappotto:
+        return None
+    return "reversed" if rules.reversed_cappotto else rules.cappotto_effect
 
 
 def _call_json(deal: Deal, call: Call) -> dict[str, Any]:
@@ -587,10 +631,10 @@ def match_from_records(record: str | Mapping[str, Any]) -> Match:
     """
     obj = _as_object(load_json(record) if isinstance(record, str) else record, "")
     _check_fields(obj, MATCH_FIELDS, "")
-    for name in MATCH_FIELDS:
+    for name in ("rules", "deals"):
         if name not in obj:
             raise RecordError("record", f"missing field {name!r}")
-    rules = read_rules(obj["rules"])
+    rules = read_rules(obj["rules"], "rules", read_format(obj))
     deals = obj["deals"]
     if not isinstance(deals, list):
         raise RecordError("deals", f"must be a list of deal records, not {_kind(deals)}")
@@ -640,7 +684,7 @@ def match_record(match: Match, *, include_unplayed: bool = False) -> dict[str, A
     current = match.deal
     if not match.is_over() and current not in deals and (current.actions or include_unplayed):
         deals.append(current)
-    return {"rules": match.rules.to_json(),
+    return {**rules_fields(match.rules),
             "deals": [DealRecord.from_deal(d).to_json(with_rules=False) for d in deals]}
 
 
@@ -649,7 +693,8 @@ def write_match_record(match: Match, *, include_unplayed: bool = False) -> str:
     obj = match_record(match, include_unplayed=include_unplayed)
     deals = ",\n".join(_indent(dump_json(d).rstrip("\n"), "    ") for d in obj["deals"])
     body = f"\n{deals}\n  " if deals else ""
-    return f'{{\n  "rules": {json.dumps(obj["rules"])},\n  "deals": [{body}]\n}}\n'
+    version = f'  "format": {obj["format"]},\n' if "format" in obj else ""
+    return f'{{\n{version}  "rules": {json.dumps(obj["rules"])},\n  "deals": [{body}]\n}}\n'
 
 
 def _indent(text: str, prefix: str) -> str:

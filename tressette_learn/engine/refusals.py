@@ -26,6 +26,8 @@ Kind = Literal[
     # signals (RULES.md §4)
     "no_signals", "signal_not_leading", "unknown_signal", "false_volo", "false_striscio",
     "false_busso", "busso_none",
+    # signals under the club convention (a pezzo is the Three, Two or Ace of the suit)
+    "club_false_busso", "club_false_striscio", "club_striscio_pezzo",
     # declarations (§3)
     "no_declarations", "already_declared", "declare_too_early", "declare_late_before_lead",
     "declare_late_first_trick", "not_dealt",

@@ -1,4 +1,4 @@
-"""The rules configuration: every option of the rule book, and the seven presets."""
+"""The rules configuration: every option of the rule book, and its eight presets."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
+from .seats import Seat, side_of, sides_for
+
 FirstLead = Literal["dealer_right", "four_of_denari"]
 DeclarationTiming = Literal["end_of_first_trick", "before_first_lead"]
 WrongCallPenalty = Literal["lose_match", "ignored"]
 CappottoDefinition = Literal["all_tricks", "all_points"]
 CappottoEffect = Literal["double", "bonus"]
 PerdereTie = Literal["last_trick", "play_on"]
+SignalConvention = Literal["seed", "club"]
 
 
 class RulesError(ValueError):
@@ -38,18 +41,21 @@ class Rules:
     declaration_timing: DeclarationTiming = "end_of_first_trick"
     declarations_compulsory: bool = False
     signals: bool = True
+    signal_convention: SignalConvention = "seed"
     target: int = 21
     fixed_deals: int | None = None
     calling_out: bool = False
     wrong_call_penalty: WrongCallPenalty = "lose_match"
     cappotto: bool = False
-    cappotto_definition: CappottoDefinition = "all_tricks"
+    cappotto_definition: CappottoDefinition = "all_points"
     cappotto_effect: CappottoEffect = "double"
+    reversed_cappotto: bool = False
     redeal: bool = False
     follow_suit_with_stock: bool = True
     a_perdere: bool = False
     ace_of_bastoni_eleven: bool = True
     perdere_tie: PerdereTie = "last_trick"
+    partners: bool = True
 
     def __post_init__(self) -> None:
         for check in _CHECKS:
@@ -59,8 +65,10 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The preset of this name: ``standard``, ``online``, ``gamelake``, ``romana``,
-        ``a_due``, ``col_morto`` or ``a_perdere``."""
+        """The preset of this name: ``standard``, ``online``, ``gamelake``,
+        ``quattro_denari``, ``a_due``, ``col_morto``, ``a_perdere`` or ``traversone``
+        (``romana``, the old name of ``quattro_denari``, is still read)."""
+        name = PRESET_ALIASES.get(name, name)
         if name not in PRESETS:
             raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
         return cls(preset_name=name, **PRESETS[name])
@@ -92,6 +100,15 @@ class Rules:
         return {"preset": self.preset_name, **changed} if changed else self.preset_name
 
     @property
+    def sides(self) -> tuple[str, ...]:
+        """``NS`` and ``EW``; the seat names with two players or each for himself."""
+        return sides_for(self.players, self.partners)
+
+    def side_of(self, seat: Seat) -> str:
+        """The side ``seat`` scores for (its own name when each plays for himself)."""
+        return side_of(seat, self.players, self.partners)
+
+    @property
     def tricks_per_deal(self) -> int:
         """10 tricks, or 20 with two players and a stock."""
         return 20 if self.players == 2 else 10
@@ -121,6 +138,7 @@ _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "cappotto_definition": ("all_tricks", "all_points"),
     "cappotto_effect": ("double", "bonus"),
     "perdere_tie": ("last_trick", "play_on"),
+    "signal_convention": ("seed", "club"),
 }
 _BOOLEANS: Final = {name for name, kind in _FIELD_TYPES.items() if kind in (bool, "bool")}
 
@@ -146,6 +164,25 @@ def _check_option(key: str, value: object) -> None:
 def _signals_need_partners(rules: Rules) -> str | None:
     if rules.signals and rules.players == 2:
         return "signals need a partner: set signals to false for two players"
+    if rules.signals and not rules.partners:
+        return "signals need a partner: set signals to false when each plays for himself"
+    return None
+
+
+def _each_for_himself(rules: Rules) -> str | None:
+    if rules.partners:
+        return None
+    if rules.players != 4:
+        return ("each for himself (partners false) is played by 4 players here; 3 players "
+                "each for himself (13 cards each, a Four set aside) is not in the engine yet")
+    if rules.calling_out:
+        return "calling out needs two sides: set calling_out to false when each plays for himself"
+    return None
+
+
+def _reversed_needs_cappotto(rules: Rules) -> str | None:
+    if rules.reversed_cappotto and not rules.cappotto:
+        return "reversed_cappotto needs cappotto: set cappotto to true"
     return None
 
 
@@ -165,15 +202,20 @@ def _valid_values(rules: Rules) -> str | None:
     return None
 
 
-_CHECKS: Final = (_valid_values, _signals_need_partners, _perdere_has_no_extras)
+_CHECKS: Final = (_valid_values, _signals_need_partners, _perdere_has_no_extras,
+                  _each_for_himself, _reversed_needs_cappotto)
 
 PRESETS: Final[dict[str, dict[str, Any]]] = {
     "standard": {},
     "online": {"signals": False},
     "gamelake": {"players": 2, "declarations": False, "signals": False,
                  "follow_suit_with_stock": False},
-    "romana": {"first_lead": "four_of_denari", "declarations_compulsory": True},
+    "quattro_denari": {"first_lead": "four_of_denari", "declarations_compulsory": True},
     "a_due": {"players": 2, "declarations": False, "signals": False},
     "col_morto": {"players": 3},
     "a_perdere": {"a_perdere": True, "declarations": False},
+    "traversone": {"a_perdere": True, "declarations": False, "signals": False,
+                   "partners": False, "cappotto": True, "reversed_cappotto": True},
 }
+PRESET_ALIASES: Final = {"romana": "quattro_denari"}
+"""Old preset names still read (in records) but no longer offered."""

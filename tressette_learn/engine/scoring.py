@@ -66,6 +66,7 @@ class DealResult:
     call: Call | None = None
     redeal_by: Seat | None = None
     low_wins: bool = False
+    reversed_cappotto: bool = False
 
     def total(self, side: str) -> int:
         """The points this deal adds to ``side``'s match total."""
@@ -73,14 +74,14 @@ class DealResult:
 
     @property
     def winner(self) -> str | None:
-        """The side with the better total (the lower one a perdere); None when the totals
-        are level or the deal was not played to its end (redeal, call, still in play)."""
+        """The side with the best total (the lowest a perdere); None when the best total is
+        shared or the deal was not played to its end (redeal, call, still in play)."""
         if not self.complete or self.redeal_by is not None or self.call is not None:
             return None
-        low, high = sorted(self.sides, key=self.total)
-        if self.total(low) == self.total(high):
-            return None
-        return low if self.low_wins else high
+        pick = min if self.low_wins else max
+        best = pick(self.total(side) for side in self.sides)
+        leaders = [side for side in self.sides if self.total(side) == best]
+        return leaders[0] if len(leaders) == 1 else None
 
     def describe(self) -> str:
         """One line: ``NS 7 (21 thirds) + 3 declared = 10; EW 4 (14 thirds)``."""
@@ -106,9 +107,18 @@ def card_thirds(card: Card, rules: Rules) -> int:
 
 def captured_thirds(deal: Deal, side: str) -> int:
     """The thirds of the cards a side has taken so far (no last-trick bonus)."""
-    return sum(card_thirds(card, deal.rules) for trick in deal.tricks
-               if trick.winner is not None and deal.side_of(trick.winner) == side
-               for card in trick.cards)
+    return thirds_by_side(deal)[side]
+
+
+def thirds_by_side(deal: Deal) -> dict[str, int]:
+    """The thirds of the cards each side has taken so far (no last-trick bonus)."""
+    thirds = dict.fromkeys(deal.sides, 0)
+    rules = deal.rules
+    for trick in deal.tricks:
+        if trick.winner is not None:
+            thirds[deal.side_of(trick.winner)] += sum(card_thirds(card, rules)
+                                                      for card in trick.cards)
+    return thirds
 
 
 def declared_points(deal: Deal, side: str) -> int:
@@ -126,7 +136,7 @@ def score_deal(deal: Deal) -> DealResult:
     rules = deal.rules
     complete = len(deal.tricks) == rules.tricks_per_deal
     last = deal.tricks[-1].winner if complete else None
-    thirds = {side: captured_thirds(deal, side) for side in deal.sides}
+    thirds = thirds_by_side(deal)
     last_thirds = dict.fromkeys(deal.sides, 0)
     if last is not None:
         last_thirds[deal.side_of(last)] = LAST_TRICK_THIRDS
@@ -143,14 +153,17 @@ def score_deal(deal: Deal) -> DealResult:
         for side in deal.sides:
             if side != cappotto:
                 declared[side] = 0
-        if rules.cappotto_effect == "bonus":
+        if rules.reversed_cappotto:
+            points = {side: 0 if side == cappotto else rules.deal_points for side in deal.sides}
+        elif rules.cappotto_effect == "bonus":
             bonus[cappotto] = 11
     if deal.redeal_by is not None:
         points, declared = dict.fromkeys(deal.sides, 0), dict.fromkeys(deal.sides, 0)
     sides = {s: SideScore(thirds[s], points[s], declared[s], bonus[s], last_thirds[s])
              for s in deal.sides}
     return DealResult(sides, last, complete, tuple(deal.declarations), revokes, penalised,
-                      cappotto, deal.ended_by_call, deal.redeal_by, rules.a_perdere)
+                      cappotto, deal.ended_by_call, deal.redeal_by, rules.a_perdere,
+                      rules.reversed_cappotto)
 
 
 def _revokes(deal: Deal) -> tuple[Revoke, ...]:
@@ -160,7 +173,8 @@ def _revokes(deal: Deal) -> tuple[Revoke, ...]:
 
 
 def _revoke_penalty(deal: Deal, offenders: str) -> dict[str, int]:
-    """The offending side loses the deal: all its points to the opponents.
+    """The offending side loses the deal: all its points to the opponents (to each of
+    them when each plays for himself).
 
     A perdere, where points are bad, the offenders take them all instead.
     """

@@ -63,21 +63,25 @@ def next_seat(seat: Seat, players: int) -> Seat:
     return seat.partner if players == 2 else seat.right
 
 
-def side_of(seat: Seat, players: int) -> str:
-    """``NS`` or ``EW``; with two players each seat is its own side (``S``, ``N``)."""
-    if players == 2:
+def side_of(seat: Seat, players: int, partners: bool = True) -> str:
+    """``NS`` or ``EW``; with two players, or each for himself (``partners`` false), each
+    seat is its own side (``S``, ``N``...)."""
+    if players == 2 or not partners:
         return seat.name
     return "NS" if seat in (Seat.N, Seat.S) else "EW"
 
 
-def sides_for(players: int) -> tuple[str, str]:
-    """The two sides of a table."""
-    return ("S", "N") if players == 2 else ("NS", "EW")
+def sides_for(players: int, partners: bool = True) -> tuple[str, ...]:
+    """The sides of a table: two partnerships, or one seat each (two players or each for
+    himself, in seat order)."""
+    if players == 2:
+        return ("S", "N")
+    return ("NS", "EW") if partners else tuple(seat.name for seat in seats_for(players))
 
 
-def parse_side(text: object, players: int) -> str:
+def parse_side(text: object, players: int, partners: bool = True) -> str:
     """Read a side name valid at this table."""
-    sides = sides_for(players)
+    sides = sides_for(players, partners)
     if isinstance(text, str) and text.strip().upper() in sides:
         return text.strip().upper()
-    raise SeatError(f"unknown side {text!r}: use {' or '.join(sides)}")
+    raise SeatError(f"unknown side {text!r}: use {', '.join(sides[:-1])} or {sides[-1]}")

@@ -105,9 +105,8 @@ class MatchPlay(widgets.VBox, EventSource):
 
     @property
     def learner_side(self) -> str:
-        """The learner's side: ``NS``, or ``S`` at a two-player table."""
-        players = self.match.rules.players if self.match else 4
-        return side_of(LEARNER, players)
+        """The learner's side: ``NS``, or ``S`` at a two-player table or each for himself."""
+        return self.match.rules.side_of(LEARNER) if self.match else side_of(LEARNER, 4)
 
     def resume_match(self, state: object) -> bool:
         """Go on with a saved match (a state of :func:`.match_state.match_state`); False,

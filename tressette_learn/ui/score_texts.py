@@ -81,9 +81,12 @@ def deal_notes(result: DealResult, rules: Rules, lang: str, label: Label) -> lis
                                            side=label(result.penalised))))
     if result.cappotto is not None:
         side = label(result.cappotto)
-        text = t(f"scoreboard.cappotto.{rules.cappotto_definition}", lang, side=side)
-        effect = t(f"scoreboard.cappotto.{rules.cappotto_effect}", lang, side=side)
-        notes.append(("tl-score-cappotto", f"{text} {effect}"))
+        if rules.reversed_cappotto:
+            said = t("scoreboard.cappotto.reversed", lang, side=side, points=rules.deal_points)
+        else:
+            said = t(f"scoreboard.cappotto.{rules.cappotto_definition}", lang, side=side) + \
+                " " + t(f"scoreboard.cappotto.{rules.cappotto_effect}", lang, side=side)
+        notes.append(("tl-score-cappotto", said))
     if result.call is not None:
         word = "correct" if result.call.correct else "wrong"
         notes.append(("tl-score-call", t(f"scoreboard.call.{word}", lang,

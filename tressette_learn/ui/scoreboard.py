@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 import ipywidgets as widgets
 
 from ..engine import Deal, DealResult, Match, MatchResult, Rules
-from ..engine.seats import side_of, sides_for
+from ..engine.seats import side_of
 from ..engine_words import declared_phrase
 from .events import LOG
 from .i18n import side_name, t
@@ -83,7 +83,8 @@ def declaration_lines(result: DealResult, lang: str) -> list[str]:
     lines = []
     for decl in result.declarations:
         text = declared_phrase(decl).get(lang)
-        side = side_of(decl.seat, _players(result))
+        side = decl.seat.name if decl.seat.name in result.sides else \
+            side_of(decl.seat, _players(result))
         if result.cappotto is not None and side != result.cappotto:
             text = t("scoreboard.declared_cancelled", lang, text=text)
         lines.append(text)
@@ -211,7 +212,7 @@ class Scoreboard(widgets.VBox):
 
     def _set_rules(self, rules: Rules) -> None:
         self.rules = rules
-        self.sides = sides_for(rules.players)
+        self.sides = rules.sides
         self.target = self._target_arg if self._target_arg is not None else (
             None if rules.fixed_deals is not None else rules.target)
         old = self.__dict__.get("_rows", ())

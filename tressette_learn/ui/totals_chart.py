@@ -20,7 +20,8 @@ from .i18n import side_name, t
 
 @dataclass(frozen=True)
 class Style:
-    """How one line is drawn: colour, marker (``circle``/``square``), SVG dash array."""
+    """How one line is drawn: colour, marker (``circle``/``square``/``diamond``/
+    ``triangle``), SVG dash array."""
 
     color: str
     marker: str
@@ -28,7 +29,9 @@ class Style:
 
 
 # Okabe-Ito blue and vermillion; the target black and dotted.
-SIDE_STYLES = (Style("#0072B2", "circle", ""), Style("#D55E00", "square", "7 4"))
+SIDE_STYLES = (Style("#0072B2", "circle", ""), Style("#D55E00", "square", "7 4"),
+               Style("#009E73", "diamond", "2 3"), Style("#CC79A7", "triangle", "9 3 2 3"))
+"""Two sides, or four players each for himself (the Traversone)."""
 TARGET_STYLE = Style("#000000", "", "2 3")
 WIDTH, HEIGHT = 600, 320
 LEFT, RIGHT, BOTTOM = 58, 16, 46  # room for the y ticks and label, the x ticks and label
@@ -127,7 +130,15 @@ def _axes(frame: Frame, x_step: int, y_step: int, lang: str) -> list[str]:
 def _marker(style: Style, x: float, y: float) -> str:
     if style.marker == "circle":
         return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="4"/>'
+    if style.marker == "diamond":
+        return f'<polygon points="{_points([(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)])}"/>'
+    if style.marker == "triangle":
+        return f'<polygon points="{_points([(x, y - 5), (x + 5, y + 4), (x - 5, y + 4)])}"/>'
     return f'<rect x="{_num(x - 3.5)}" y="{_num(y - 3.5)}" width="7" height="7"/>'
+
+
+def _points(corners: Sequence[tuple[float, float]]) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in corners)
 
 
 def _stroke(style: Style, width: float) -> str:

@@ -9,7 +9,7 @@ from ...engine.cards import DECK, Card, mask_of
 from ...engine.deal import Deal, legal_mask
 from ...engine.rules import Rules
 from ...engine.scoring import card_thirds
-from ...engine.seats import Seat, next_seat, seats_for, side_of, sides_for
+from ...engine.seats import Seat, next_seat, seats_for
 from ...engine.tricks import Play, Trick
 from ...engine.views import PlayerView
 
@@ -74,13 +74,21 @@ def position_from_view(view: PlayerView, hands: Mapping[Seat, int],
 def build_position(rules: Rules, hands: Mapping[Seat, int], current: Sequence[Play],
                    tricks: Sequence[Trick], stock: tuple[int, ...],
                    to_play: Seat | None) -> Position:
-    """A solver position from current hands, the trick in play, finished tricks, stock."""
+    """A solver position from current hands, the trick in play, finished tricks, stock.
+
+    Each for himself (``rules.partners`` false) the search is paranoid: side 0 is the seat to
+    play, side 1 every other seat together, so the seat's own points are searched against
+    the best the others can do to it.
+    """
     nxt = [-1] * 4
     side = [0] * 4
-    sides = sides_for(rules.players)
+    sides = rules.sides
     for seat in seats_for(rules.players):
         nxt[seat] = next_seat(seat, rules.players)
-        side[seat] = sides.index(side_of(seat, rules.players))
+        if rules.partners:
+            side[seat] = sides.index(rules.side_of(seat))
+        else:
+            side[seat] = 0 if seat == to_play else 1
     values = tuple(card_thirds(card, rules) for card in DECK)
     captured = [0, 0]
     gone = 0
