@@ -147,6 +147,7 @@ def test_progress_stays_in_the_browser_across_a_reload_and_saves_to_a_file(
     expect(quiz).to_be_visible(timeout=BOOT)
     expect(page.locator(".tl-signin-note")).to_contain_text("stays in this browser")
     page.locator(".tl-signin-name").fill("Anna")
+    page.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
     page.locator(".tl-signin-start").click()
     expect(page.locator(".tl-signin-status")).to_have_text("Progress saved.")
     quiz.locator(".tl-quiz-picker .tl-card").first.click()
