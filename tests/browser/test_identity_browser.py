@@ -195,3 +195,23 @@ def test_the_walk_in_italian(browser: Browser, open_notebook: Callable[..., Page
     expect(page.locator(".tl-signin-message")).to_have_count(0)
     shot(page, "it-4-signed-in")
     page.context.close()
+
+
+def test_not_you_in_one_tab_clears_the_other_tabs_too(
+        browser: Browser, open_notebook: Callable[..., Page], served: tuple[str, str]) -> None:
+    url, _db = served
+    context = browser.new_context()
+    first = context.new_page()
+    open_notebook(first, QUIZ, ".tl-quiz", base=url)
+    fill(first, "Franca Viola", "7777")
+    expect(first.locator(".tl-signin-who")).to_contain_text("Franca Viola")
+    second = context.new_page()  # another page of the same browser resumes her
+    open_notebook(second, QUIZ, ".tl-quiz", base=url)
+    expect(second.locator(".tl-signin-who")).to_contain_text("Franca Viola",
+                                                             timeout=PAGE_TIMEOUT)
+    with first.expect_navigation(timeout=PAGE_TIMEOUT):
+        not_you(second)
+    first.locator("#loading").wait_for(state="hidden", timeout=PAGE_TIMEOUT)
+    expect(first.locator(".tl-signin-name")).to_be_visible(timeout=PAGE_TIMEOUT)
+    expect(first.locator("body")).not_to_contain_text("Franca")
+    context.close()
