@@ -97,6 +97,7 @@ function render({ model, el: host }) {
   host.appendChild(root);
   let restored = false;
   let leaving = false;  // "Not you?" pressed: the page opens again once the kernel forgot
+  const typed = { name: "", code: "" };  // kept when the form is drawn again (an error said)
 
   function form(state) {
     const f = el("form", { class: "tl-signin-form" });
@@ -109,10 +110,14 @@ function render({ model, el: host }) {
       autocomplete: "off", class: "tl-signin-pin", "aria-label": state.labels.pin,
       placeholder: state.labels.pin });
     const go = el("button", { type: "submit", class: "tl-signin-start" }, state.labels.start);
+    name.value = typed.name;
+    code.value = typed.code;
     f.append(name, code, pin, go);
     f.appendChild(el("div", { class: "tl-signin-pin-note" }, state.labels.pin_note));
     f.addEventListener("submit", (event) => {
       event.preventDefault();
+      typed.name = name.value;
+      typed.code = code.value;
       model.send({ type: "sign_in", name: name.value, class_code: code.value, pin: pin.value,
         stored: storedProgress(model.get("state")) });
       pin.value = "";
