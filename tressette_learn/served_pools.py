@@ -51,16 +51,27 @@ def class_size(text: str | None) -> int | None:
     return size
 
 
+def class_pool(default: int, size: int | None) -> int:
+    """A page's pre-heated kernels for a class of ``size``: one for every learner and a
+    fifth more (at least two), never fewer than ``default`` (the pool without a class)."""
+    return default if size is None else max(default, size + max(2, size // 5))
+
+
+def index_pool(size: int | None) -> int:
+    """Pre-heated index kernels for a class of ``size`` (the default without one)."""
+    return class_pool(INDEX_POOL, size)
+
+
 def play_pool(size: int | None) -> int:
     """Pre-heated play-page kernels for a class of ``size`` (the default without one)."""
-    return PLAY_POOL if size is None else max(PLAY_POOL, size + max(2, size // 5))
+    return class_pool(PLAY_POOL, size)
 
 
 def pools(size: int | None) -> dict[str, Any]:
     """Voilà's ``VoilaKernelManager`` settings for a class of ``size`` (None: default)."""
     return {
         "kernel_pools_config": {"default": {"pool_size": 0},
-                                INDEX: {"pool_size": INDEX_POOL},
+                                INDEX: {"pool_size": index_pool(size)},
                                 PLAY: {"pool_size": play_pool(size)}},
         "fill_delay": DEFAULT_REFILL_S if size is None else CLASS_REFILL_S,
     }
