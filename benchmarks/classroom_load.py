@@ -298,15 +298,20 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
 
 
 def wait_for_pools(server: VoilaServer, class_size: int | None, most: float) -> float:
-    """Wait until every pre-heated kernel has started and run its page (all of them
-    there, and idle for a second), at most ``most`` seconds; the seconds it took."""
+    """Wait until every pre-heated kernel has started and run its page (Voilà says each
+    pool is filled, and the kernels are all there and idle for a second), at most ``most``
+    seconds; the seconds it took. (Idleness alone is not enough on a loaded machine: a
+    kernel waiting for the core looks idle.)"""
     config = pools(class_size)["kernel_pools_config"]
-    expected = sum(pool["pool_size"] for pool in config.values())
+    sizes = {page: pool["pool_size"] for page, pool in config.items() if pool["pool_size"]}
     began, last = time.monotonic(), -1.0
     while time.monotonic() - began < most:
+        log = server.log_text()
+        filled = all(f"Kernel pool of {page} is filled with {size} kernel(s)" in log
+                     for page, size in sizes.items())
         pids = server.kernel_pids()
         used = sum(own_cpu(pid) for pid in pids)
-        if len(pids) >= expected and used - last < 0.05:
+        if filled and len(pids) >= sum(sizes.values()) and used - last < 0.05:
             break
         last = used
         time.sleep(1.0)

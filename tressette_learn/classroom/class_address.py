@@ -28,7 +28,7 @@ def qr_svg(address: str) -> str:
     import segno  # only where an address is shown (never on the static site)
 
     code = segno.make(address, error="m", micro=False)
-    return str(code.svg_inline(scale=MODULE_PX, border=QUIET_ZONE, title=address))
+    return str(code.svg_inline(scale=MODULE_PX, border=QUIET_ZONE, title=address, light="#fff"))
 
 
 class ClassAddress(widgets.HTML):
