@@ -1,10 +1,12 @@
 """``tressette-learn serve`` run as a process by the tests (as ``make serve`` runs it): its
-printed lines read as they come, Ctrl-C sent as SIGINT, the processes under it listed."""
+printed lines read as they come, Ctrl-C sent as SIGINT, the processes under it listed. And
+the squares of the QR code the teacher's dashboard draws, read back from its SVG."""
 
 from __future__ import annotations
 
 import os
 import queue
+import re
 import signal
 import subprocess
 import sys
@@ -14,6 +16,9 @@ import urllib.request
 from pathlib import Path
 from typing import TextIO
 
+import segno
+
+from tressette_learn.classroom.class_address import QUIET_ZONE
 from tressette_learn.server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,3 +122,28 @@ def alive(pid: int) -> bool:
 def get(url: str, timeout: float = 120) -> tuple[int, str]:
     with urllib.request.urlopen(url, timeout=timeout) as response:
         return response.status, response.read().decode("utf-8", "replace")
+
+
+def dark_squares(svg: str) -> set[tuple[int, int]]:
+    """The (row, column) of every dark square of segno's SVG: its path draws each row's
+    runs of dark squares as horizontal strokes (``M`` and ``m`` move, ``h`` draws)."""
+    path = re.search(r'class="qrline"[^>]* d="([^"]+)"', svg)
+    assert path, svg[:300]
+    x = y = 0.0
+    dark = set()
+    for command, first, second in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path[1]):
+        if command == "M":
+            x, y = float(first), float(second)
+        elif command == "m":
+            x, y = x + float(first), y + float(second)
+        else:
+            dark |= {(int(y), int(x) + i) for i in range(int(first))}
+            x += int(first)
+    return dark
+
+
+def code_squares(address: str) -> set[tuple[int, int]]:
+    """The dark squares of the QR code of ``address``, inside its quiet zone."""
+    matrix = segno.make(address, error="m", micro=False).matrix
+    return {(row + QUIET_ZONE, column + QUIET_ZONE) for row, line in enumerate(matrix)
+            for column, dark in enumerate(line) if dark}

@@ -4,44 +4,18 @@ code whose squares are the code of exactly that address."""
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 
 import pytest
-import segno
+from serve_support import code_squares, dark_squares
 
-from tressette_learn.classroom.class_address import QUIET_ZONE, ClassAddress
+from tressette_learn.classroom.class_address import ClassAddress
 from tressette_learn.classroom.store import Store
 from tressette_learn.classroom.teacher import TeacherDashboard
 from tressette_learn.served_address import SERVED_URL_ENV
 from tressette_learn.ui.settings import Settings
 
 ADDRESS = "http://192.168.1.20:8866/voila/render/00_index.ipynb"
-
-
-def dark_squares(svg: str) -> set[tuple[int, int]]:
-    """The (row, column) of every dark square of segno's SVG: its path draws each row's
-    runs of dark squares as horizontal strokes (``M`` and ``m`` move, ``h`` draws)."""
-    path = re.search(r'class="qrline"[^>]* d="([^"]+)"', svg)
-    assert path, svg[:300]
-    x = y = 0.0
-    dark = set()
-    for command, first, second in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path[1]):
-        if command == "M":
-            x, y = float(first), float(second)
-        elif command == "m":
-            x, y = x + float(first), y + float(second)
-        else:
-            dark |= {(int(y), int(x) + i) for i in range(int(first))}
-            x += int(first)
-    return dark
-
-
-def code_squares(address: str) -> set[tuple[int, int]]:
-    """The dark squares of the QR code of ``address``, inside its quiet zone."""
-    matrix = segno.make(address, error="m", micro=False).matrix
-    return {(row + QUIET_ZONE, column + QUIET_ZONE) for row, line in enumerate(matrix)
-            for column, dark in enumerate(line) if dark}
 
 
 def test_the_code_shown_is_the_code_of_the_address_written_beside_it() -> None:
