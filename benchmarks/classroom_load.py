@@ -259,7 +259,8 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
     with contextlib.ExitStack() as stack:
         with on_cores(pinning.server):  # Voilà, its kernels and the solver service inherit them
             server = stack.enter_context(
-                VoilaServer(NOTEBOOKS, settings_option(), env=env, solver=shared))
+                VoilaServer(NOTEBOOKS, settings_option(), env=env, solver=shared,
+                            timeout=warm))
         filled = wait_for_pools(server, class_size or None, warm)
         pooled = [own_cpu(pid) for pid in server.kernel_pids()]  # started, page run, unused
         assert server.process is not None

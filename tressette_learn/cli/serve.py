@@ -2,7 +2,7 @@
 
 Voilà serves the notebooks folder (the installed copy, or ``notebooks/`` in a checkout) with
 the settings of ``voila.json`` and ``voila.py`` in that folder; ``--class-size N``
-pre-heats a kernel of the index and of the play page for each learner of a class
+pre-heats kernels of the index and of the play page for the N learners of a class
 (:mod:`..served_pools`). A first line says that it is starting; the index page's URL is
 printed once that page renders (its pre-heated kernels are ready): the address learners type
 (:mod:`..served_address`: on this machine only by default; ``--ip`` another address of it,
@@ -84,9 +84,9 @@ def add_serve(sub: Any) -> None:
                      help="with --lab: the folder of your copies (default ~/tressette_lessons)")
     cmd.add_argument("--no-browser", action="store_true", help="only print the URL")
     cmd.add_argument("--class-size", type=class_size_option, metavar="N",
-                     help="pre-heat a kernel of the index and of the play page for each of "
-                          f"N learners who start together (1-{MAX_CLASS}; about {KERNEL_MB} "
-                          "MB each)")
+                     help="pre-heat kernels of the index and of the play page for N "
+                          f"learners who start together (1-{MAX_CLASS}; about {KERNEL_MB} MB "
+                          "each)")
     cmd.set_defaults(run=run_serve)
 
 
