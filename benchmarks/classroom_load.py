@@ -56,9 +56,11 @@ kernels, ``kernels`` of them, and the solver service, read once every learner is
 start and its page's cells), ``server_cores`` and ``browser_cores`` (the
 cores each side ran on, as lists), ``errors``, ``learners`` (and ``hint_median_s``,
 ``hint_p95_s``, ``review_median_s``, ``review_p95_s`` on the play page), ``class_size``,
-``pools_filled_s`` (the wait for the pools), ``warm_cpu_s`` (the server's CPU before the
-first learner: its start and its pools) and ``class_cpu_s_per_learner`` (the rest, per
-learner: what each learner of the class costs). Goals:
+``pools_filled_s`` (the wait for the pools), ``preheated_pages`` (the learners' pages
+that got a pre-heated kernel, as Voilà's log says; the others started their own),
+``warm_cpu_s`` (the server's CPU before the first learner: its start and its pools) and
+``class_cpu_s_per_learner`` (the rest, per learner: what each learner of the class costs).
+Goals:
 interactive p95 <= 3 s, click p95 <= 300 ms, <= 120 MB per learner kernel, zero errors.
 """
 
@@ -282,6 +284,7 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         service = rss_mb(server.solver.process.pid) if server.solver else 0.0
         assert server.process is not None
         voila = own_cpu(server.process.pid)
+        preheated = server.log_text().count("Using pre-heated kernel: ")
     server_cpu = children_cpu() - start - browsers  # Voilà, its kernels, the solver service
     return {
         **class_figures(results),
@@ -293,6 +296,7 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
         "solver_cpu_s": round(split.get("solver", 0.0), 1),
         "kernel_start_cpu_s": round(statistics.median(pooled), 2) if pooled else -1,
         "class_size": class_size, "pools_filled_s": round(filled, 1),
+        "preheated_pages": preheated,
         "warm_cpu_s": round(warm_cpu, 1),
         "class_cpu_s_per_learner": round((server_cpu - warm_cpu) / max(learners, 1), 2),
     }
