@@ -126,14 +126,7 @@ def run_serve(args: argparse.Namespace) -> int:
     others = args.public_url or not is_local_only(args.ip)  # devices other than this one
     server, local = lab_server(args) if args.lab else voila_server(
         args.port, args.class_size, ip=args.ip, served_url=url if others else "")
-    print("Starting the lessons (the first start takes a little while)...", flush=True)
-    if args.class_size:
-        kernels = index_pool(args.class_size) + play_pool(args.class_size)
-        print(f"For a class of {args.class_size}: {kernels} kernels of the index and the play "
-              f"page are pre-heated in the background (about {kernels * KERNEL_MB} MB).",
-              flush=True)
-    if not is_local_only(args.ip):
-        print(PLAIN_HTTP.format(ip=args.ip), flush=True)
+    announce(args)
     try:
         with stop_signals_raise(), server:
             probe = None if args.lab else server.ready(f"/voila/render/{INDEX}")
@@ -152,6 +145,19 @@ def run_serve(args: argparse.Namespace) -> int:
     except ServerError:
         return fail(f"the server did not start: {last_line(server.log_text())} "
                     f"(its log: {server.log_path})")
+
+
+def announce(args: argparse.Namespace) -> None:
+    """The lines before the server starts: that it starts, the class's pre-heated kernels,
+    the warning about plain HTTP on a network."""
+    print("Starting the lessons (the first start takes a little while)...", flush=True)
+    if args.class_size:
+        kernels = index_pool(args.class_size) + play_pool(args.class_size)
+        print(f"For a class of {args.class_size}: {kernels} kernels of the index and the play "
+              f"page are pre-heated in the background (about {kernels * KERNEL_MB} MB).",
+              flush=True)
+    if not is_local_only(args.ip):
+        print(PLAIN_HTTP.format(ip=args.ip), flush=True)
 
 
 def learners_url(ip: str, port: int, public: str | None) -> str:
