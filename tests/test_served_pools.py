@@ -38,7 +38,6 @@ def test_by_default_the_index_and_the_play_page_are_preheated_and_refilled_at_on
     settings = pools(None)
     assert sizes(settings) == {"default": 0, "00_index.ipynb": 4, "10_play.ipynb": 8}
     assert settings["fill_delay"] == 1.0
-    assert settings["kernel_pools_config"]["00_index.ipynb"]["fill_delay"] == 1.0
 
 
 def test_a_class_gets_a_play_kernel_for_everyone_and_refills_after_its_arrival() -> None:
@@ -48,9 +47,9 @@ def test_a_class_gets_a_play_kernel_for_everyone_and_refills_after_its_arrival()
     assert play_pool(3) == 8  # never fewer than the default
 
 
-def test_a_class_arrives_on_an_index_pool_of_a_third_of_it_refilled_at_once() -> None:
+def test_a_class_arrives_on_an_index_pool_of_a_third_of_it() -> None:
     config = pools(30)["kernel_pools_config"]
-    assert config["00_index.ipynb"] == {"pool_size": 10, "fill_delay": 1.0}
+    assert config["00_index.ipynb"] == {"pool_size": 10}
     assert index_pool(31) == 11 and index_pool(3) == 4  # never fewer than the default
 
 
@@ -134,27 +133,20 @@ def _render(url: str, timeout: float) -> tuple[float, str]:
 
 
 def test_a_page_after_the_pool_is_taken_starts_its_own_kernel_instead_of_waiting() -> None:
-    """Pools of one kernel. ``pooled``'s is refilled 10 minutes after it is taken: the first
-    page gets the pre-heated kernel, the next ones a kernel started for them at once (Voilà
-    alone hands them the refill and they wait the 10 minutes). ``refilled``'s pool names
-    its own delay, a second: its next page gets a pre-heated kernel again."""
-    pool = json.dumps({"default": {"pool_size": 0}, "pooled.ipynb": {"pool_size": 1},
-                       "refilled.ipynb": {"pool_size": 1, "fill_delay": 1}})
+    """A pool of one kernel, refilled 10 minutes after it is taken: the first page gets the
+    pre-heated kernel, the next ones a kernel started for them at once (Voilà alone hands
+    them the refill and they wait the 10 minutes)."""
+    pool = json.dumps({"default": {"pool_size": 0}, "pooled.ipynb": {"pool_size": 1}})
     server = VoilaServer(CHECK, f"--Voila.config_file_paths={notebooks_dir()}",
                          f"--VoilaKernelManager.kernel_pools_config={pool}",
                          "--VoilaKernelManager.fill_delay=600", timeout=120, solver=False)
     with server:
-        for page in ("pooled", "refilled"):
-            _wait_for_log(server, f"Kernel pool of {page}.ipynb is filled", times=1)
+        _wait_for_log(server, "Kernel pool of pooled.ipynb is filled", times=1)
         pages = [_render(f"{server.url}/voila/render/pooled.ipynb", timeout=90)
                  for _ in range(3)]
-        first = _render(f"{server.url}/voila/render/refilled.ipynb", timeout=90)
-        _wait_for_log(server, "Kernel pool of refilled.ipynb is filled", times=2)
-        again = _render(f"{server.url}/voila/render/refilled.ipynb", timeout=90)
     assert "pre-heated: True" in pages[0][1]
     for waited, printed in pages[1:]:
         assert "pre-heated: False" in printed and waited < 90
-    assert "pre-heated: True" in first[1] and "pre-heated: True" in again[1]
 
 
 def _wait_for_log(server: VoilaServer, line: str, times: int) -> None:

@@ -8,8 +8,7 @@ pool's oldest task, whatever its state. Once a class had taken the index's four 
 kernels, the next four learners each took a refill and waited for its delay: 110 s, while
 the learners after them (the pool empty) got a kernel started for them in about 2 s. Here a
 page takes the first kernel that is ready, else one already starting (the first fill),
-else none: then it starts its own kernel at once, as a page without a pool does. A pool
-may also name its own ``fill_delay`` (Voilà has one for every pool).
+else none: then it starts its own kernel at once, as a page without a pool does.
 
 Voilà never culls a kernel while it waits in a pool, but once it hands one to a page the
 culler judges it by its last activity, which dates from when it was pre-heated. A culler run
@@ -78,8 +77,7 @@ def put_ready_first(pool: Pool, due: MutableMapping[Any, float], now: float) -> 
 
 def ready_first(voila_class: type) -> type:
     """Voilà's pooling kernel manager, telling its page handler only of the kernels that a
-    page may take without waiting for a refill (:func:`put_ready_first`), and refilling a
-    page's pool after that page's own ``fill_delay`` when its pool names one."""
+    page may take without waiting for a refill (:func:`put_ready_first`)."""
 
     class ReadyFirstPools(voila_class):  # type: ignore[misc, valid-type]
         def __init__(self, **kwargs: Any) -> None:
@@ -88,11 +86,8 @@ def ready_first(voila_class: type) -> type:
 
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
                            **kwargs: Any) -> None:
-            """Voilà's refill after the page's own delay (its pool's ``fill_delay``, else
-            Voilà's), remembering when each new entry starts its kernel."""
-            if delay is None:
-                page = self.kernel_pools_config.get(notebook_name, {})
-                delay = float(page.get("fill_delay", self.fill_delay))
+            """Voilà's refill, remembering when each new entry starts its kernel."""
+            delay = self.fill_delay if delay is None else delay
             before = set(map(id, self._pools.get(notebook_name, ())))
             super().fill_if_needed(delay, notebook_name, **kwargs)
             starts = asyncio.get_event_loop().time() + delay

@@ -13,9 +13,8 @@ seconds after each is taken.
   within a minute or two; replacing kernels meanwhile took the CPU the learners were waiting
   for (30 learners on one core: hints p95 1.4 s, reviews p95 17 s with immediate refills;
   0.4 s and 4.6 s with refills after the burst). The index, where the class arrives, keeps
-  a kernel for a third of the class, each replaced a second after it is taken: every
-  learner there needs a kernel anyway (started for them, or ahead of them), and one started
-  ahead is ready when the next learner comes. The pools fill while the server starts.
+  kernels for a third of the class, replaced after the arrival too; the learners after
+  them get a kernel started for them (about 2 s). The pools fill while the server starts.
 
 A page never waits for a refill (:mod:`.served_kernels`): with no kernel of its pool ready
 or starting, it starts its own (1-3 s). Other pages always do. ``notebooks/voila.py``
@@ -57,8 +56,8 @@ def class_size(text: str | None) -> int | None:
 
 
 def index_pool(size: int | None) -> int:
-    """Pre-heated index kernels for a class of ``size``: a third of the class, refilled at
-    once (the default without one)."""
+    """Pre-heated index kernels for a class of ``size``: a third of the class (the default
+    without one)."""
     return INDEX_POOL if size is None else max(INDEX_POOL, -(-size // 3))
 
 
@@ -72,8 +71,7 @@ def pools(size: int | None) -> dict[str, Any]:
     """Voilà's ``VoilaKernelManager`` settings for a class of ``size`` (None: default)."""
     return {
         "kernel_pools_config": {"default": {"pool_size": 0},
-                                INDEX: {"pool_size": index_pool(size),
-                                        "fill_delay": DEFAULT_REFILL_S},
+                                INDEX: {"pool_size": index_pool(size)},
                                 PLAY: {"pool_size": play_pool(size)}},
         "fill_delay": DEFAULT_REFILL_S if size is None else CLASS_REFILL_S,
     }
