@@ -304,7 +304,7 @@ def run(learners: int, arrival: float, plays: int, lesson: str, warm: float,
 
 def wait_for_pools(server: VoilaServer, class_size: int | None, most: float) -> float:
     """Wait until every pre-heated kernel has started and run its page (Voilà says each
-    pool is filled, and the kernels are all there and idle for a second), at most ``most``
+    pool is filled, and the kernels and Voilà are idle for a second), at most ``most``
     seconds; the seconds it took. (Idleness alone is not enough on a loaded machine: a
     kernel waiting for the core looks idle.)"""
     config = pools(class_size)["kernel_pools_config"]
@@ -315,7 +315,8 @@ def wait_for_pools(server: VoilaServer, class_size: int | None, most: float) -> 
         filled = all(f"Kernel pool of {page} is filled with {size} kernel(s)" in log
                      for page, size in sizes.items())
         pids = server.kernel_pids()
-        used = sum(own_cpu(pid) for pid in pids)
+        assert server.process is not None  # Voilà renders each pooled kernel's page
+        used = sum(own_cpu(pid) for pid in pids) + own_cpu(server.process.pid)
         if filled and len(pids) >= sum(sizes.values()) and used - last < 0.05:
             break
         last = used
