@@ -70,7 +70,8 @@ def test_deploy_config_parses_and_names_what_the_code_reads() -> None:
         "TRESSETTE_CLOCK_SHIFT",  # a rehearsal of days to come: never set for a class
         "TRESSETTE_LEARNER", "TRESSETTE_CLASS",  # set by our hub's spawner from its login
         "TRESSETTE_HUB_CACHE",  # where our hub keeps the learners' runtime
-        "TRESSETTE_CLASS_SIZE"}  # `serve --class-size`: standalone Voilà's pools only
+        "TRESSETTE_CLASS_SIZE",  # `serve --class-size`: standalone Voilà's pools only
+        "TRESSETTE_SERVED_URL"}  # set by `serve --ip/--public-url` for the teacher's QR code
     assert read >= {"TRESSETTE_DB", "TRESSETTE_TEACHER_KEY"}
     assert read == set(env), "deploy.md and the code disagree on the environment variables"
 

@@ -14,18 +14,14 @@ import html
 import importlib.util
 import json
 import os
-import queue
-import signal
 import subprocess
 import sys
-import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
 
 import pytest
+from serve_support import ROOT, START, Serve, alive, get
 from traitlets.config.loader import PyFileConfigLoader
 
 import tressette_learn.i18n as i18n_module
@@ -33,111 +29,11 @@ from tressette_learn.ai.solve import position_from_deal, reference_card_values
 from tressette_learn.cli import main
 from tressette_learn.cli.serve import copy_lessons, notebooks_dir
 from tressette_learn.engine import DECK, Deal, Rules
+from tressette_learn.served_address import network_address
 from tressette_learn.server import VoilaServer, compile_package, free_port, own_mb, rss_mb
 
-ROOT = Path(__file__).resolve().parent.parent
 CHECK = Path(__file__).resolve().parent / "serve"
-START = 120  # seconds for the command to print its URL on a loaded machine
 TITLE = "Tressette"  # the index's title: "Learn Tressette · Impara il Tressette"
-
-
-class Serve:
-    """``python -m tressette_learn serve`` in the background, its output read line by line."""
-
-    def __init__(self, *args: str) -> None:
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tressette_learn", "serve", "--port", str(self.port),
-             "--no-browser", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-            text=True, cwd=ROOT)
-        self.started = time.monotonic()
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.seen: list[str] = []  # the lines before the URL
-        self.url_after = 0.0  # seconds from the start to the URL
-        self._url = ""
-        assert self.process.stdout is not None
-        self.reader = threading.Thread(target=self._read, args=(self.process.stdout,),
-                                       daemon=True)
-        self.reader.start()
-
-    def _read(self, stream: TextIO) -> None:
-        for line in stream:
-            self.lines.put(line)
-
-    def url(self) -> str:
-        """The URL the command printed (waits for it)."""
-        if self._url:
-            return self._url
-        deadline = time.monotonic() + START
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=1)
-            except queue.Empty:
-                assert self.process.poll() is None, self.rest_of_output()[1]
-                continue
-            if line.startswith("Serving the lessons at "):
-                self.url_after = time.monotonic() - self.started
-                self._url = line.split(" at ", 1)[1].strip()
-                return self._url
-            self.seen.append(line)
-        raise AssertionError(f"no URL printed within {START} s")
-
-    def stop(self) -> int:
-        """Ctrl-C; the exit code."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        try:
-            return self.process.wait(60)
-        finally:
-            if self.process.poll() is None:
-                self.process.kill()
-
-    def rest_of_output(self) -> tuple[str, str]:
-        """What the stopped command printed after the URL, on stdout and on stderr."""
-        self.reader.join(10)
-        out = "".join(_drain(self.lines))
-        return out, self.process.stderr.read() if self.process.stderr else ""
-
-    def descendants(self) -> list[int]:
-        """Every process under the command (Voilà and its kernels)."""
-        parents = {pid: _parent(pid) for pid in map(int, filter(str.isdigit, os.listdir("/proc")))}
-        found, todo = [], [self.process.pid]
-        while todo:
-            above = todo.pop()
-            children = [pid for pid, parent in parents.items() if parent == above]
-            found += children
-            todo += children
-        return found
-
-
-def _drain(lines: queue.Queue[str]) -> list[str]:
-    found = []
-    while not lines.empty():
-        found.append(lines.get_nowait())
-    return found
-
-
-def _read_text(path: str) -> str:
-    try:
-        return Path(path).read_text()
-    except OSError:
-        return ""
-
-
-def _parent(pid: int) -> int:
-    fields = _read_text(f"/proc/{pid}/stat").rsplit(")", 1)[-1].split()
-    return int(fields[1]) if len(fields) > 1 else 0
-
-
-def _alive(pid: int) -> bool:
-    state = _read_text(f"/proc/{pid}/stat").rsplit(")", 1)[-1].split()
-    return bool(state) and state[0] != "Z"
-
-
-def _get(url: str, timeout: float = 120) -> tuple[int, str]:
-    with urllib.request.urlopen(url, timeout=timeout) as response:
-        return response.status, response.read().decode("utf-8", "replace")
 
 
 @pytest.fixture(scope="module")
@@ -152,8 +48,43 @@ def served() -> Iterator[Serve]:
 def test_serve_prints_the_index_url_and_serves_the_index(served: Serve) -> None:
     url = served.url()
     assert url == f"http://127.0.0.1:{served.port}/voila/render/00_index.ipynb"
-    status, page = _get(url)
+    status, page = get(url)
     assert status == 200 and TITLE in page
+    assert not [line for line in served.seen if "Warning" in line]  # this machine only
+
+
+def test_serve_on_every_network_prints_the_address_learners_type_and_warns() -> None:
+    """``--ip 0.0.0.0``: the URL printed is the machine's address on its network, which
+    answers (as it does on 127.0.0.1), after a warning that plain HTTP needs TLS in front."""
+    server = Serve("--ip", "0.0.0.0")
+    try:
+        url = server.url()
+        address = network_address()
+        assert address and url == f"http://{address}:{server.port}/voila/render/00_index.ipynb"
+        assert TITLE in get(url)[1]
+        assert TITLE in get(url.replace(address, "127.0.0.1"))[1]
+    finally:
+        server.stop()
+    warning = " ".join(line for line in server.seen if line.startswith("Warning"))
+    for words in ("on 0.0.0.0", "plain HTTP", "anyone on the same network can read and change",
+                  "keep the default --ip 127.0.0.1", "proxy with TLS", "docs/deploy.md"):
+        assert words in warning, (words, server.seen)
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--ip", "localhost"], "--ip 'localhost': give an IPv4 address of this machine"),
+    (["--ip", "192.0.2.250"], "--ip 192.0.2.250 is not an address of this machine"),
+    (["--ip", "0.0.0.0", "--lab"], "--ip goes with the served lessons, not --lab"),
+    (["--public-url", "ftp://class.example.org"], "--public-url 'ftp://class.example.org': "
+                                                  "give the proxy's address"),
+    (["--public-url", "https://class.example.org/lessons?x=1"], "give the proxy's address"),
+    (["--public-url", "https://x.org", "--lab"], "--public-url goes with the served lessons"),
+])
+def test_serve_refuses_an_address_it_cannot_serve_in_words(
+        args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--no-browser", "--port", str(free_port()), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and words in err, err
 
 
 def test_the_url_is_printed_once_the_index_renders() -> None:
@@ -163,7 +94,7 @@ def test_the_url_is_printed_once_the_index_renders() -> None:
     try:
         url = server.url()
         opened = time.monotonic()
-        status, page = _get(url)
+        status, page = get(url)
         waited = time.monotonic() - opened
     finally:
         server.stop()
@@ -186,7 +117,7 @@ def test_serve_on_a_port_in_use_is_one_line_and_exit_2(served: Serve,
 def test_ctrl_c_stops_the_server_and_its_kernels() -> None:
     server = Serve()
     try:
-        assert _get(server.url())[0] == 200  # a page view starts a kernel
+        assert get(server.url())[0] == 200  # a page view starts a kernel
         below = server.descendants()
         kernels = [p for p in below if b"ipykernel" in Path(f"/proc/{p}/cmdline").read_bytes()]
         assert kernels, "no kernel running under the server"
@@ -195,7 +126,7 @@ def test_ctrl_c_stops_the_server_and_its_kernels() -> None:
     out, err = server.rest_of_output()
     assert code == 0, err
     assert "Traceback" not in err and out.rstrip().endswith("Stopped.")
-    assert not [pid for pid in below if _alive(pid)], "processes left after Ctrl-C"
+    assert not [pid for pid in below if alive(pid)], "processes left after Ctrl-C"
 
 
 def test_lab_copies_lessons_without_overwriting(tmp_path: Path) -> None:
@@ -228,7 +159,7 @@ def _extension(config_dir: Path) -> VoilaServer:
 def test_try_it_cells_and_tracebacks_are_hidden(mode: str, tmp_path: Path) -> None:
     server = _standalone() if mode == "standalone" else _extension(tmp_path)
     with server:
-        status, page = _get(f"{server.url}/voila/render/check.ipynb?token=check")
+        status, page = get(f"{server.url}/voila/render/check.ipynb?token=check")
     assert status == 200
     assert "visible-output" in page and "There was an error when executing cell" in page
     for hidden in ("try-it-output", "try-it-source", "Try-it text", "secret-detail",
@@ -280,7 +211,7 @@ def test_memory_readings_of_a_process_and_of_one_that_is_gone() -> None:
 def _solver_check(server: VoilaServer) -> dict[str, object]:
     """What ``tests/serve/solver.ipynb``'s kernel printed: its card values, numba loaded."""
     with server:
-        status, page = _get(f"{server.url}/voila/render/solver.ipynb")
+        status, page = get(f"{server.url}/voila/render/solver.ipynb")
     assert status == 200
     line = html.unescape(page.split("solver-check ", 1)[1].split("\n", 1)[0])
     return dict(json.loads(line))

@@ -1,23 +1,31 @@
 """Pre-heated kernels: the default pools, the pools for a class (``serve --class-size``),
-and clear refusals of a wrong class size."""
+clear refusals of a wrong class size, and a page that never waits for a pool's refill."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 from traitlets.config.loader import PyFileConfigLoader
 
 from tressette_learn.cli import main
+from tressette_learn.served_kernels import put_ready_first
 from tressette_learn.served_pools import (
     CLASS_ENV,
     ClassSizeError,
     class_size,
     configure,
+    index_pool,
     play_pool,
     pools,
 )
-from tressette_learn.server import notebooks_dir
+from tressette_learn.server import VoilaServer, notebooks_dir
+
+CHECK = Path(__file__).resolve().parent / "serve"  # pooled.ipynb prints VOILA_PREHEAT
 
 
 def sizes(settings: dict[str, object]) -> dict[str, int]:
@@ -37,6 +45,12 @@ def test_a_class_gets_a_play_kernel_for_everyone_and_refills_after_its_arrival()
     assert sizes(settings)["10_play.ipynb"] == play_pool(30) == 36  # and a fifth for reloads
     assert settings["fill_delay"] == 120.0
     assert play_pool(3) == 8  # never fewer than the default
+
+
+def test_a_class_arrives_on_an_index_pool_of_a_third_of_it() -> None:
+    config = pools(30)["kernel_pools_config"]
+    assert config["00_index.ipynb"] == {"pool_size": 10}
+    assert index_pool(31) == 11 and index_pool(3) == 4  # never fewer than the default
 
 
 @pytest.mark.parametrize(("text", "words"), [("abc", "not a whole number"),
@@ -74,3 +88,70 @@ def test_serve_refuses_a_wrong_class_size_or_one_with_lab(
     assert "the class size 0 is not from 1 to 200" in capsys.readouterr().err
     assert main(["serve", "--class-size", "5", "--lab", "--no-browser"]) == 2
     assert "--class-size goes with the served lessons" in capsys.readouterr().err
+
+
+# -- a page takes a ready kernel, never one that waits for its refill -------------------------
+def test_ready_kernels_go_first_then_starting_ones_and_refills_waiting_are_not_counted(
+        ) -> None:
+    async def scene() -> tuple[list[str], int]:
+        loop = asyncio.get_running_loop()
+        made = {name: loop.create_future() for name in
+                ("refill", "starting", "ready", "failed", "ready2")}
+        made["ready"].set_result({"kernel_id": "a"})
+        made["ready2"].set_result({"kernel_id": "b"})
+        made["failed"].set_exception(RuntimeError("no kernel"))
+        due = {made["refill"]: 200.0, made["starting"]: 90.0}
+        pool = list(made.values())
+        count = put_ready_first(pool, due, now=100.0)
+        names = {id(task): name for name, task in made.items()}
+        for task in made.values():  # nobody waits for these in the test
+            task.cancel()
+        return [names[id(task)] for task in pool], count
+
+    order, count = asyncio.run(scene())
+    assert order == ["ready", "ready2", "starting", "refill"]  # the failed start dropped
+    assert count == 3
+
+
+def test_only_refills_waiting_count_as_none() -> None:
+    async def scene() -> int:
+        refill = asyncio.get_running_loop().create_future()
+        count = put_ready_first([refill], {refill: 200.0}, now=100.0)
+        refill.cancel()
+        return count
+
+    assert asyncio.run(scene()) == 0  # Voilà's page then starts a kernel of its own at once
+
+
+def _render(url: str, timeout: float) -> tuple[float, str]:
+    """Seconds to render the page, and what its cell printed."""
+    start = time.monotonic()
+    with urllib.request.urlopen(url, timeout=timeout) as page:
+        text = page.read().decode()
+    printed = [line for line in text.splitlines() if "pre-heated:" in line]
+    return time.monotonic() - start, printed[0] if printed else text[-300:]
+
+
+def test_a_page_after_the_pool_is_taken_starts_its_own_kernel_instead_of_waiting() -> None:
+    """A pool of one kernel, refilled 10 minutes after it is taken: the first page gets the
+    pre-heated kernel, the next ones a kernel started for them at once (Voilà alone hands
+    them the refill and they wait the 10 minutes)."""
+    pool = json.dumps({"default": {"pool_size": 0}, "pooled.ipynb": {"pool_size": 1}})
+    server = VoilaServer(CHECK, f"--Voila.config_file_paths={notebooks_dir()}",
+                         f"--VoilaKernelManager.kernel_pools_config={pool}",
+                         "--VoilaKernelManager.fill_delay=600", timeout=120, solver=False)
+    with server:
+        _wait_for_log(server, "Kernel pool of pooled.ipynb is filled", times=1)
+        pages = [_render(f"{server.url}/voila/render/pooled.ipynb", timeout=90)
+                 for _ in range(3)]
+    assert "pre-heated: True" in pages[0][1]
+    for waited, printed in pages[1:]:
+        assert "pre-heated: False" in printed and waited < 90
+
+
+def _wait_for_log(server: VoilaServer, line: str, times: int) -> None:
+    """Wait until the server has logged ``line`` ``times`` times (at most two minutes)."""
+    deadline = time.monotonic() + 120
+    while server.log_text().count(line) < times:
+        assert time.monotonic() < deadline, server.log_text()[-3000:]
+        time.sleep(0.2)

@@ -1,4 +1,14 @@
-"""The kernel manager Voilà builds its pre-heated pools on (``notebooks/voila.json``).
+"""The kernel manager Voilà builds its pre-heated pools on (``notebooks/voila.json``), and
+the rule by which a page takes a pooled kernel (:func:`install`, from ``notebooks/voila.py``).
+
+**A page takes a kernel that is ready, never one that waits for its refill.** Voilà puts a
+pooled kernel's refill into the pool the moment a page takes a kernel, as a task that waits
+``fill_delay`` seconds (120 for a class) and then starts a kernel, and the next page takes the
+pool's oldest task, whatever its state. Once a class had taken the index's four pre-heated
+kernels, the next four learners each took a refill and waited for its delay: 110 s, while
+the learners after them (the pool empty) got a kernel started for them in about 2 s. Here a
+page takes the first kernel that is ready, else one already starting (the first fill),
+else none: then it starts its own kernel at once, as a page without a pool does.
 
 Voilà never culls a kernel while it waits in a pool, but once it hands one to a page the
 culler judges it by its last activity, which dates from when it was pre-heated. A culler run
@@ -11,6 +21,9 @@ still culled if its page never connects, but never in the moment it is handed ou
 
 from __future__ import annotations
 
+import asyncio
+import weakref
+from collections.abc import Callable, MutableMapping
 from datetime import datetime, timezone
 from typing import Any
 
@@ -43,3 +56,68 @@ class HandedOutKernels(AsyncMappingKernelManager):  # type: ignore[misc]
         if kernel_id not in self._kernels:  # culled: forget it
             self._connected.discard(kernel_id)
             self._out_since.pop(kernel_id, None)
+
+
+Pool = list["asyncio.Future[Any]"]  # Voilà's pool of a page: kernels pre-heating or ready
+
+
+def put_ready_first(pool: Pool, due: MutableMapping[Any, float], now: float) -> int:
+    """Order ``pool`` in place for Voilà, which hands out its first entry: the kernels that
+    are ready, then those starting (``due``: when each entry's wait for its refill ends;
+    ``now`` on the same clock), then those still waiting. Failed starts are dropped (the
+    pool's next refill replaces them). Returns how many can be handed out without a wait
+    for a refill."""
+    ready = [task for task in pool if task.done() and not task.cancelled()
+             and task.exception() is None]
+    starting = [task for task in pool if not task.done() and due.get(task, now) <= now]
+    waiting = [task for task in pool if not task.done() and due.get(task, now) > now]
+    pool[:] = ready + starting + waiting
+    return len(ready) + len(starting)
+
+
+def ready_first(voila_class: type) -> type:
+    """Voilà's pooling kernel manager, telling its page handler only of the kernels that a
+    page may take without waiting for a refill (:func:`put_ready_first`)."""
+
+    class ReadyFirstPools(voila_class):  # type: ignore[misc, valid-type]
+        def __init__(self, **kwargs: Any) -> None:
+            self._due: MutableMapping[Any, float] = weakref.WeakKeyDictionary()
+            super().__init__(**kwargs)
+
+        def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
+                           **kwargs: Any) -> None:
+            """Voilà's refill, remembering when each new entry starts its kernel."""
+            delay = self.fill_delay if delay is None else delay
+            before = set(map(id, self._pools.get(notebook_name, ())))
+            super().fill_if_needed(delay, notebook_name, **kwargs)
+            starts = asyncio.get_event_loop().time() + delay
+            for task in self._pools.get(notebook_name, ()):
+                if id(task) not in before:
+                    self._due[task] = starts
+
+        def get_pool_size(self, notebook_name: str) -> int:
+            """The kernels of the page's pool that a page may take now (Voilà's handler
+            then takes the first)."""
+            pool = self._pools.get(notebook_name)
+            if not pool:
+                return 0
+            return put_ready_first(pool, self._due, asyncio.get_event_loop().time())
+
+    return ReadyFirstPools
+
+
+def install() -> None:
+    """Make Voilà build its pooling kernel manager as :func:`ready_first` of it (Voilà has
+    no setting for the class it derives from ``multi_kernel_manager_class``)."""
+    import voila.app
+
+    made: Callable[..., type] = voila.app.voila_kernel_manager_factory
+    if getattr(made, "ready_first", False):
+        return
+
+    def factory(*args: Any, **kwargs: Any) -> type:
+        built = made(*args, **kwargs)
+        return ready_first(built) if hasattr(built, "fill_if_needed") else built
+
+    factory.ready_first = True  # type: ignore[attr-defined]
+    voila.app.voila_kernel_manager_factory = factory

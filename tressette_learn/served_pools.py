@@ -12,9 +12,13 @@ seconds after each is taken.
   each is replaced :data:`CLASS_REFILL_S` seconds after it is taken. A class opens its pages
   within a minute or two; replacing kernels meanwhile took the CPU the learners were waiting
   for (30 learners on one core: hints p95 1.4 s, reviews p95 17 s with immediate refills;
-  0.4 s and 4.6 s with refills after the burst). The pools fill while the server starts.
+  0.4 s and 4.6 s with refills after the burst). The index, where the class arrives, keeps
+  kernels for a third of the class, replaced after the arrival too; the learners after
+  them get a kernel started for them (about 2 s). The pools fill while the server starts.
 
-Other pages start their kernel when asked (1-3 s). ``notebooks/voila.py`` applies these.
+A page never waits for a refill (:mod:`.served_kernels`): with no kernel of its pool ready
+or starting, it starts its own (1-3 s). Other pages always do. ``notebooks/voila.py``
+applies these.
 """
 
 from __future__ import annotations
@@ -51,8 +55,15 @@ def class_size(text: str | None) -> int | None:
     return size
 
 
+def index_pool(size: int | None) -> int:
+    """Pre-heated index kernels for a class of ``size``: a third of the class (the default
+    without one)."""
+    return INDEX_POOL if size is None else max(INDEX_POOL, -(-size // 3))
+
+
 def play_pool(size: int | None) -> int:
-    """Pre-heated play-page kernels for a class of ``size`` (the default without one)."""
+    """Pre-heated play-page kernels for a class of ``size``: one for every learner and a
+    fifth more (at least two), refilled after the arrival (the default without one)."""
     return PLAY_POOL if size is None else max(PLAY_POOL, size + max(2, size // 5))
 
 
@@ -60,7 +71,7 @@ def pools(size: int | None) -> dict[str, Any]:
     """Voilà's ``VoilaKernelManager`` settings for a class of ``size`` (None: default)."""
     return {
         "kernel_pools_config": {"default": {"pool_size": 0},
-                                INDEX: {"pool_size": INDEX_POOL},
+                                INDEX: {"pool_size": index_pool(size)},
                                 PLAY: {"pool_size": play_pool(size)}},
         "fill_delay": DEFAULT_REFILL_S if size is None else CLASS_REFILL_S,
     }

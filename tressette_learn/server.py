@@ -18,6 +18,7 @@ from pathlib import Path
 from types import TracebackType
 
 from .ai.solve import SolverService
+from .served_address import LOOPBACK, local_host
 
 
 class ServerError(RuntimeError):
@@ -81,10 +82,10 @@ def lab_command(root: Path, port: int, token: str = "", app: str = "jupyterlab")
             "--ServerApp.allow_root=True", f"--IdentityProvider.token={token}"]
 
 
-def voila_command(root: Path, port: int, *extra: str) -> list[str]:
-    """The command that serves the notebooks under ``root`` on 127.0.0.1:``port``."""
+def voila_command(root: Path, port: int, *extra: str, ip: str = LOOPBACK) -> list[str]:
+    """The command that serves the notebooks under ``root`` on ``ip``:``port``."""
     return [sys.executable, "-m", "voila", str(root), f"--port={port}", "--no-browser",
-            "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
+            f"--Voila.ip={ip}", "--Voila.port_retries=0", *extra]
 
 
 class VoilaServer:
@@ -93,15 +94,16 @@ class VoilaServer:
     The server runs in a process group of its own; leaving the block stops it and every
     kernel it started. With ``solver`` (the default) one solver service
     (:mod:`tressette_learn.ai.solve.service`) runs beside it and its kernels search there.
-    :meth:`lab` makes one that runs JupyterLab or Notebook 7 instead.
+    :meth:`lab` makes one that runs JupyterLab or Notebook 7 instead. It listens on 127.0.0.1,
+    or on ``ip`` (:mod:`.served_address`); :attr:`url` is where this machine reaches it.
     """
 
     def __init__(self, root: Path, *extra: str, port: int | None = None,
                  timeout: float = 60.0, env: dict[str, str] | None = None,
-                 cwd: Path | None = None, solver: bool = True) -> None:
+                 cwd: Path | None = None, solver: bool = True, ip: str = LOOPBACK) -> None:
         self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.command = voila_command(root, self.port, *extra)
+        self.url = f"http://{local_host(ip)}:{self.port}"
+        self.command = voila_command(root, self.port, *extra, ip=ip)
         self.timeout = timeout
         self.env = {**os.environ, **(env or {})}
         self.cwd = cwd

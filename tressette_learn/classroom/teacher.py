@@ -30,6 +30,7 @@ from ..ui.i18n import t
 from ..ui.lesson import lesson_title
 from ..ui.messages import checked
 from ..ui.settings import SETTINGS, Settings, language_switch
+from .class_address import ClassAddress
 from .class_deals import compare_deals
 from .class_report import lesson_lines, missed_exercises
 from .class_seed_box import ClassDealsBox
@@ -107,7 +108,8 @@ class TeacherDashboard(widgets.VBox):
                             (self.message, "tl-teacher-message")):
             widget.add_class(css)
         switch = language_switch(settings, lambda lang: t("teacher.tab_title", lang))
-        super().__init__([switch, self.intro, self.key_box, self.message, self.content])
+        super().__init__([switch, self.intro, ClassAddress(settings=settings), self.key_box,
+                          self.message, self.content])
         self.add_class("tl-teacher")
         self._hub = hub_learner()
         if not self._key and self._hub:
