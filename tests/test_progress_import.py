@@ -62,6 +62,20 @@ def test_an_imported_file_joins_the_class_once(url: str) -> None:
     assert {r.name for r in store.class_results("3B")} == {"Anna", "Luca"}
 
 
+def test_a_file_joins_the_learner_whose_name_differs_only_in_case_or_accents(url: str) -> None:
+    """"ada  rossi" in a file is the Àda Rossi who signed in with her PIN: one learner."""
+    from tressette_learn.classroom.identity import Identities
+
+    store = Store(url)
+    ada = Identities(store).sign_in("Àda Rossi", "3B", "4321")
+    board = dashboard(url)
+    said = board.importer.import_files([("ada.json", saved_file("ada  rossi", "3b"))])
+    assert "Àda Rossi, class 3B" in said[0].get("en")
+    assert [learner.id for learner in store.learners(class_code="3B")] == [ada.id]
+    assert len(store.results(ada)) == 2
+    assert Identities(store).sign_in("ADA ROSSI", "3B", "4321") == ada  # her PIN still
+
+
 def choose(board: TeacherDashboard, files: list[tuple[str, bytes | None]]) -> None:
     """What the import box's page sends when files are chosen: each file as one message
     with its bytes, or (too big to send) with none."""

@@ -4,7 +4,8 @@ dashboard or the command line (the same checks, the same words).
 A file larger than :data:`MAX_BYTES` is refused before it is read (the dashboard's browser
 never even sends it). Each file is then read whole and every field checked (a malformed one
 changes nothing and its problem names the field); its learner is signed in to the class it
-names and every record added by its uid, all in one transaction: a file the database refuses
+names (the learner already there whose name differs only in case, spaces or accents, as
+signing in finds them) and every record added by its uid, all in one transaction: a file the database refuses
 half-way leaves nothing behind, not even its learner. A file imported twice adds nothing the
 second time."""
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from ..i18n import Phrase
 from ..teaching.course import course
+from .identity import Identities
 from .progress_file import FileProblem, Progress, read
 from .store import Store, StoreError
 
@@ -48,7 +50,8 @@ def import_progress(store: Store, progress: Progress) -> Imported:
 
 
 def _add(store: Store, progress: Progress) -> Imported:
-    learner = store.sign_in(progress.name, progress.class_code)
+    known = Identities(store).find(progress.name, progress.class_code)
+    learner = known or store.sign_in(progress.name, progress.class_code)
     before = len(store.results(learner))
     for record in progress.events.values():
         store.add(learner, record)
