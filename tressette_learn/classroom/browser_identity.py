@@ -20,7 +20,7 @@ from .browser_store import IDENTITY_PREFIX, BrowserStore, key_of, learner_of
 from .identity import (
     MAX_FAILURES,
     Entry,
-    check_pin,
+    entry_fields,
     hash_pin,
     learner_key,
     lock_time,
@@ -28,7 +28,7 @@ from .identity import (
     refuse_if_locked,
     token_hash,
 )
-from .store import InputError, Learner, normalise_class_code, normalise_name
+from .store import InputError, Learner
 
 BROWSER_ROUNDS = 3_000  # PBKDF2 rounds: Pyodide has no OpenSSL, the hash runs in Python
 KEPT_SESSIONS = 8  # browsers tabs signed in at once, per learner
@@ -47,11 +47,7 @@ class BrowserIdentities:
 
     def enter(self, name: str, class_code: str, pin: str) -> Entry:
         """As :meth:`.identity.Identities.enter`."""
-        name, code = normalise_name(name), normalise_class_code(class_code)
-        key = learner_key(name)
-        if not key:
-            raise InputError("signin.error.no_name", "name")
-        pin = check_pin(pin)
+        name, code, key, pin = entry_fields(name, class_code, pin)
         doc = self._doc(code, key) or self._new(name, code, key)
         learner = learner_of(doc["name"], code)
         if not doc.get("pin_hash"):

@@ -137,6 +137,16 @@ class _Raced(Exception):
     """Another sign-in created the same learner meanwhile: look again."""
 
 
+def entry_fields(name: str, class_code: str, pin: str) -> tuple[str, str, str, str]:
+    """A sign-in's name, class code, name key and PIN as kept; InputError (the strings key)
+    for any that cannot be used."""
+    name, code = normalise_name(name), normalise_class_code(class_code)
+    key = learner_key(name)
+    if not key:
+        raise InputError("signin.error.no_name", "name")
+    return name, code, key, check_pin(pin)
+
+
 class Identities:
     """Learners with a secret (a PIN of 4-8 digits, chosen at first sign-in; kept as a
     salted hash, never readable back), over a Store."""
@@ -153,11 +163,7 @@ class Identities:
 
     def enter(self, name: str, class_code: str, pin: str) -> Entry:
         """:meth:`sign_in`, also saying whether the learner just chose their PIN."""
-        name, code = normalise_name(name), normalise_class_code(class_code)
-        key = learner_key(name)
-        if not key:
-            raise InputError("signin.error.no_name", "name")
-        pin = check_pin(pin)
+        name, code, key, pin = entry_fields(name, class_code, pin)
         for _ in range(3):
             row = self._identity(code, key)
             if row is not None and row["pin_hash"] is not None:

@@ -5,9 +5,9 @@ A file larger than :data:`MAX_BYTES` is refused before it is read (the dashboard
 never even sends it). Each file is then read whole and every field checked (a malformed one
 changes nothing and its problem names the field); its learner is signed in to the class it
 names (the learner already there whose name differs only in case, spaces or accents, as
-signing in finds them) and every record added by its uid, all in one transaction: a file the database refuses
-half-way leaves nothing behind, not even its learner. A file imported twice adds nothing the
-second time."""
+signing in finds them) and every record added by its uid, all in one transaction: a file
+the database refuses half-way leaves nothing behind, not even its learner. A file imported
+twice adds nothing the second time."""
 
 from __future__ import annotations
 
