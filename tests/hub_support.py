@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tressette_learn.hub.process import Hub, settings_for
-from tressette_learn.hub.spawner import remove_learner_users
 from tressette_learn.server import _children, _cmdline
 
 CODE = "3B"
@@ -40,12 +39,12 @@ class Visitor:
         """Status, final URL and text of ``path`` (redirects followed)."""
         return self._open(self.base + path)
 
-    def sign_in(self, name: str, code: str) -> tuple[int, str, str]:
+    def sign_in(self, name: str, code: str, pin: str = "") -> tuple[int, str, str]:
         form = self.get("/hub/login")[2]
         xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
         assert xsrf, form
         data = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "username": name,
-                                       "password": code}).encode()
+                                       "password": code, "pin": pin}).encode()
         return self._open(self.base + "/hub/login", data)
 
     def signed_in_as(self) -> str:
@@ -80,14 +79,12 @@ def new_state() -> Path:
 
 @contextlib.contextmanager
 def class_hub(teacher_key: str, **options: object) -> Iterator[Hub]:
-    """A hub for class CODE in a fresh state folder (removed afterwards, with the users
-    it made)."""
+    """A hub for class CODE in a fresh state folder (removed afterwards)."""
     state = new_state()
     try:
         with Hub(settings_for(state, [CODE], **options), teacher_key=teacher_key) as running:
             yield running
     finally:
-        remove_learner_users(str(state))
         shutil.rmtree(state, ignore_errors=True)
 
 

@@ -26,7 +26,7 @@ from ..ui.messages import checked
 from ..ui.settings import SETTINGS, Settings
 from .browser_store import PREFIX, browser_storage, key_of
 from .clock import now
-from .hub_learner import hub_learner
+from .hub_learner import hub_learner, served, when_served
 from .recorder import Recorder, recorder
 from .store import InputError, StoreError
 
@@ -57,6 +57,7 @@ class SignIn(anywidget.AnyWidget):
         self.recorder = rec or recorder()
         self.settings = settings
         self.hub = hub_learner()
+        self.served = served()  # the hub's lessons service says who: never the browser
         self._message: Wording | None = None
         self._kind = "info"
         self.browser = self.recorder.in_browser() and self.hub is None
@@ -67,6 +68,13 @@ class SignIn(anywidget.AnyWidget):
         self.recorder.observe(self._draw, ["status", "learner", "problem"])
         self._draw()
         self._hub_sign_in()
+        when_served(self._served_sign_in)
+
+    def _served_sign_in(self, learner: tuple[str, str]) -> None:
+        """Sign in as the learner the lessons service said this page is for."""
+        self.hub = learner
+        self._hub_sign_in()
+        self._draw()
 
     def _hub_sign_in(self) -> None:
         """On the hub, sign in as its learner unless already signed in."""
@@ -96,7 +104,7 @@ class SignIn(anywidget.AnyWidget):
         if kind == "keep_failed":
             self._say(Phrase.of("signin.browser_full"), "error")
             return
-        if self.hub is not None:  # the hub said who this is; the browser cannot change it
+        if self.hub is not None or self.served:  # the hub says who; the browser cannot
             if kind == "retry":
                 self._hub_sign_in()
                 self.recorder.flush()
@@ -131,7 +139,7 @@ class SignIn(anywidget.AnyWidget):
             if learner else "",
             "status": status, "status_kind": rec.status,
             "message": self._message.get(lang) if self._message else "",
-            "kind": self._kind, "labels": labels, "hub": self.hub is not None,
+            "kind": self._kind, "labels": labels, "hub": self.hub is not None or self.served,
             "browser": self.browser, "store_prefix": PREFIX,
             "progress_key": key_of(learner.name, learner.class_code) if learner else "",
             "export_file": export_file(learner.name, now().date().isoformat())
