@@ -59,12 +59,34 @@ class Visitor:
         assert status == 200, text
         return dict(json.loads(text)["servers"])
 
-    def _open(self, url: str, data: bytes | None = None) -> tuple[int, str, str]:
+    def call(self, method: str, path: str, body: object = None,
+             headers: dict[str, str] | None = None) -> tuple[int, str]:
+        """Status and text of a ``method`` request (JSON ``body``) as the page's scripts
+        send it: with the cookies and the XSRF header of ``path``'s ``_xsrf`` cookie."""
+        sent = {"Content-Type": "application/json", **(headers or {})}
+        xsrf = self.xsrf(path)
+        if xsrf:
+            sent["X-XSRFToken"] = xsrf
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data, sent, method=method)
+        status, _, text = self._open(request)
+        return status, text
+
+    def xsrf(self, path: str) -> str:
+        """The ``_xsrf`` cookie sent with ``path`` (the longest path that holds it)."""
+        jar = next(handler.cookiejar for handler in self.opener.handlers
+                   if isinstance(handler, urllib.request.HTTPCookieProcessor))
+        fitting = [cookie for cookie in jar
+                   if cookie.name == "_xsrf" and path.startswith(cookie.path)]
+        return max(fitting, key=lambda cookie: len(cookie.path)).value if fitting else ""
+
+    def _open(self, url: str | urllib.request.Request,
+              data: bytes | None = None) -> tuple[int, str, str]:
         try:
             with self.opener.open(url, data, timeout=60) as answer:
                 return answer.status, answer.url, answer.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as err:
-            return err.code, err.url, err.read().decode("utf-8", "replace")
+            return err.code, err.url or "", err.read().decode("utf-8", "replace")
 
 
 def login_error(page: str) -> str:
@@ -133,3 +155,67 @@ def process_user(pid: int) -> str:
 def server_environment(hub: Hub, name: str) -> dict[str, str]:
     """The environment of hub user ``name``'s server (``JUPYTERHUB_USER`` names it)."""
     return environment(server_pid(hub, name))
+
+
+LESSONS = "/services/lessons/"
+SERVICE_INDEX = f"{LESSONS}voila/render/00_index.ipynb"
+
+
+def kernel_id(page: str) -> str:
+    """The id of the kernel a Voilà page runs on."""
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
+    assert found, page[:2000]
+    return found.group(1)
+
+
+def cookie_header(visitor: Visitor) -> str:
+    """The visitor's cookies as a ``Cookie`` header."""
+    jar = next(handler.cookiejar for handler in visitor.opener.handlers
+               if isinstance(handler, urllib.request.HTTPCookieProcessor))
+    return "; ".join(f"{cookie.name}={cookie.value}" for cookie in jar)
+
+
+def kernel_messages(base: str, kernel: str, headers: dict[str, str],
+                    send: list[dict[str, object]], listen: float = 5.0) -> list[dict[str, object]]:
+    """Open the kernel's websocket on the lessons service (with ``headers``), send the
+    Jupyter messages ``send`` and return what comes back within ``listen`` seconds;
+    ``PermissionError`` when the websocket is refused."""
+    import asyncio
+
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    url = base.replace("http", "ws", 1) + f"{LESSONS}api/kernels/{kernel}/channels"
+
+    async def talk() -> list[dict[str, object]]:
+        try:
+            socket = await websocket_connect(HTTPRequest(url, headers=headers))
+        except HTTPClientError as err:
+            raise PermissionError(err.code) from None
+        for message in send:
+            await socket.write_message(json.dumps(message))
+        got: list[dict[str, object]] = []
+        deadline = time.monotonic() + listen
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                text = await asyncio.wait_for(socket.read_message(), left)
+            except asyncio.TimeoutError:
+                break
+            if text is None:
+                break
+            if isinstance(text, str):
+                got.append(json.loads(text))
+        socket.close()
+        return got
+
+    return asyncio.run(talk())
+
+
+def jupyter_message(kind: str, content: dict[str, object], channel: str = "shell") -> dict[str, object]:
+    """A Jupyter message as a browser sends it on a kernel's websocket."""
+    import uuid
+
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "session": "attacker",
+                       "username": "", "version": "5.3", "date": ""},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": []}

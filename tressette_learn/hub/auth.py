@@ -90,6 +90,6 @@ class ClassCodeAuthenticator(Authenticator):  # type: ignore[misc]
 
     def _refuse(self, key: str, **values: Any) -> web.HTTPError:
         error = web.HTTPError(403, log_message=key)
-        error.jupyterhub_message = t(key, self.language, most=MAX_NAME,  # type: ignore[attr-defined]
-                                     **values)
+        error.jupyterhub_message = t(key, self.language,  # type: ignore[attr-defined]
+                                     **{"most": MAX_NAME, **values})
         return error

@@ -27,6 +27,8 @@ INDEX = "00_index.ipynb"
 CONFIG_NAME = "jupyterhub_config.py"
 SETTINGS_NAME = "hub.json"
 PROXY_WAIT_S = 900  # longest a request through the proxy may wait for its answer
+LEARNER_SCOPES = [f"access:services!service={NAME}",  # and who they are, for its login:
+                  "read:users:name!user", "read:users:groups!user"]
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 
 
@@ -207,7 +209,7 @@ def _servers(c: Any, settings: HubSettings) -> None:
     if settings.app_dir:
         c.Spawner.environment["PYTHONPATH"] = settings.app_dir
     # learners may reach the lessons service and nothing else: no server, no token
-    c.JupyterHub.load_roles = [{"name": "user", "scopes": [f"access:services!service={NAME}"]}]
+    c.JupyterHub.load_roles = [{"name": "user", "scopes": LEARNER_SCOPES}]
     c.JupyterHub.default_url = _landing
 
 

@@ -96,6 +96,10 @@ class KernelOwners:
 class HubIdentity(JupyterHubIdentityProvider):  # type: ignore[misc]
     """The hub's OAuth login; the service's own API token is never shown or accepted."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.pop("token", None)  # Voilà's own token setting: not used behind the hub
+        super().__init__(**kwargs)
+
     @property
     def token(self) -> str:
         return ""
@@ -260,7 +264,7 @@ def service_spec(settings: HubSettings, key: str) -> dict[str, Any]:
                "--Voila.port_retries=0", f"--Voila.base_url={PREFIX}",
                f"--Voila.config_file_paths={notebooks}"]
     return {"name": NAME, "url": f"http://127.0.0.1:{port}", "command": command,
-            "cwd": str(notebooks), "environment": env, "oauth_no_confirm": True,
+            "cwd": str(settings.lessons_home), "environment": env, "oauth_no_confirm": True,
             "user": LESSONS_USER if os.geteuid() == 0 else ""}
 
 
