@@ -5,6 +5,10 @@ Version 1 is the first release's tables (learners, events, preferences). Version
 results of exercises (from which stars are computed), class settings and matches left
 mid-way, and turns every answer already recorded into a result. Each step runs once, in the
 same transaction as the version it records, while other kernels wait.
+
+Version 3 gives learners a secret (:mod:`.identity`): each learner's key (the name without
+case, spaces or accents), PIN hash and failed tries, and the browsers they are signed in
+on. Existing learners get their key and no PIN: they choose one at their next sign-in.
 """
 
 from __future__ import annotations
@@ -105,7 +109,28 @@ def _moves_asked(source: str) -> set[str]:
         return set()
 
 
-STEPS: list[tuple[int, Callable[[Execute], None]]] = [(2, _version_2)]
+VERSION_3 = [
+    """CREATE TABLE IF NOT EXISTS identities (
+        learner_id INTEGER PRIMARY KEY REFERENCES learners (id),
+        class_code TEXT NOT NULL, learner_key TEXT,
+        pin_hash TEXT, failures INTEGER NOT NULL, locked_until TEXT,
+        UNIQUE (class_code, learner_key))""",
+    """CREATE TABLE IF NOT EXISTS sessions (
+        token_hash TEXT PRIMARY KEY,
+        learner_id INTEGER NOT NULL REFERENCES learners (id), created TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS sessions_learner ON sessions (learner_id)",
+]
+
+
+def _version_3(execute: Execute) -> None:
+    from .identity import adopt
+
+    for statement in VERSION_3:
+        execute(statement)
+    adopt(execute)
+
+
+STEPS: list[tuple[int, Callable[[Execute], None]]] = [(2, _version_2), (3, _version_3)]
 VERSION = STEPS[-1][0]
 
 
