@@ -61,24 +61,31 @@ class Visitor:
 
     def call(self, method: str, path: str, body: object = None,
              headers: dict[str, str] | None = None) -> tuple[int, str]:
-        """Status and text of a ``method`` request (JSON ``body``) as the page's scripts
-        send it: with the cookies and the XSRF header of ``path``'s ``_xsrf`` cookie."""
+        """Status and text of a ``method`` request (JSON ``body``) as an attacker sends it:
+        every cookie of this visitor whatever its path, and the XSRF header matching the
+        ``_xsrf`` cookie sent (``path``'s own, else the hub's)."""
+        jar = self.jar()
+        xsrf = [cookie for cookie in jar if cookie.name == "_xsrf"]
+        fitting = [cookie for cookie in xsrf if path.startswith(cookie.path)] or \
+            [cookie for cookie in xsrf if cookie.path.startswith("/hub")]
+        chosen = max(fitting, key=lambda cookie: len(cookie.path)) if fitting else None
+        cookies = [f"{c.name}={c.value}" for c in jar if c.name != "_xsrf"]
         sent = {"Content-Type": "application/json", **(headers or {})}
-        xsrf = self.xsrf(path)
-        if xsrf:
-            sent["X-XSRFToken"] = xsrf
+        if chosen is not None:
+            cookies.append(f"_xsrf={chosen.value}")
+            sent["X-XSRFToken"] = chosen.value
+        sent["Cookie"] = "; ".join(cookies)
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data, sent, method=method)
-        status, _, text = self._open(request)
-        return status, text
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status, answer.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode("utf-8", "replace")
 
-    def xsrf(self, path: str) -> str:
-        """The ``_xsrf`` cookie sent with ``path`` (the longest path that holds it)."""
-        jar = next(handler.cookiejar for handler in self.opener.handlers
-                   if isinstance(handler, urllib.request.HTTPCookieProcessor))
-        fitting = [cookie for cookie in jar
-                   if cookie.name == "_xsrf" and path.startswith(cookie.path)]
-        return max(fitting, key=lambda cookie: len(cookie.path)).value if fitting else ""
+    def jar(self) -> http.cookiejar.CookieJar:
+        return next(handler.cookiejar for handler in self.opener.handlers
+                    if isinstance(handler, urllib.request.HTTPCookieProcessor))
 
     def _open(self, url: str | urllib.request.Request,
               data: bytes | None = None) -> tuple[int, str, str]:
@@ -170,9 +177,7 @@ def kernel_id(page: str) -> str:
 
 def cookie_header(visitor: Visitor) -> str:
     """The visitor's cookies as a ``Cookie`` header."""
-    jar = next(handler.cookiejar for handler in visitor.opener.handlers
-               if isinstance(handler, urllib.request.HTTPCookieProcessor))
-    return "; ".join(f"{cookie.name}={cookie.value}" for cookie in jar)
+    return "; ".join(f"{cookie.name}={cookie.value}" for cookie in visitor.jar())
 
 
 def kernel_messages(base: str, kernel: str, headers: dict[str, str],

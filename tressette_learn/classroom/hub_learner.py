@@ -21,7 +21,7 @@ def hub_learner(env: Mapping[str, str] | None = None) -> tuple[str, str] | None:
     """The name and class code of the hub's learner; None when no hub serves this page."""
     env = os.environ if env is None else env
     user = env.get(HUB_USER, "").strip()
-    if not user:
+    if not user or served(env):  # the lessons service says who, page by page
         return None
     return env.get(NAME_VARIABLE, "").strip() or user, env.get(CLASS_VARIABLE, "").strip()
 
@@ -52,16 +52,41 @@ def when_served(then: Callable[[tuple[str, str]], None]) -> None:
 
 
 def _after_request(then: Callable[[tuple[str, str]], None]) -> None:
-    from voila.utils import wait_for_request
-
     with _WAITING:
-        if "SCRIPT_NAME" not in os.environ:  # the request info, once per kernel
-            wait_for_request()
+        if "SCRIPT_NAME" not in os.environ:  # the request's info, once per kernel
+            os.environ.update(_request_info())
     loop = _kernel_loop()
     if loop is None:
         _call_with_learner(then)
     else:
         loop.add_callback(_call_with_learner, then)
+
+
+def _request_info() -> dict[str, str]:
+    """What Voilà tells a pre-heated kernel about the request that took it (as
+    ``voila.utils.wait_for_request``, which the lessons' folder cannot import: its
+    ``voila.py`` is Voilà's settings)."""
+    import asyncio
+    import json
+
+    from tornado.websocket import websocket_connect
+
+    env = os.environ
+    url = (f"ws://127.0.0.1:{env.get('VOILA_APP_PORT', '')}"
+           f"{env.get('VOILA_WS_BASE_URL', '/')}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+
+    async def ask() -> str:
+        socket = await websocket_connect(url)
+        try:
+            return str(await socket.read_message() or "{}")
+        finally:
+            socket.close()
+
+    try:
+        info = json.loads(asyncio.new_event_loop().run_until_complete(ask()))
+    except Exception:  # noqa: BLE001 - no answer: the page stays unsigned, as for a visitor
+        return {}
+    return {str(key): str(value) for key, value in info.items()}
 
 
 _WAITING = threading.Lock()

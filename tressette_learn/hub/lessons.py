@@ -54,7 +54,8 @@ INTERNAL = "/internal/"  # served to this machine only: the proxy forwards PREFI
 KEY_ENV = "TRESSETTE_HUB_SIGNIN_KEY"  # the hub's key for the sign-in endpoint
 TEACHER_PAGES = frozenset({"teacher.ipynb"})  # the teacher's server has them, not this one
 LEARNER_NAME = re.compile(r"l(\d+)-[a-z0-9-]*")
-HIDDEN_ENV = ("JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", KEY_ENV)  # kept from the kernels
+# kept from the kernels: the hub's token, the sign-in key, the service's own hub user
+HIDDEN_ENV = ("JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", KEY_ENV, "JUPYTERHUB_USER")
 
 _page_user: contextvars.ContextVar[str] = contextvars.ContextVar("page_user", default="")
 
@@ -159,7 +160,7 @@ class SignInHandler(web.RequestHandler):
         """The hub proves itself with the key, not a cookie."""
 
     async def post(self) -> None:
-        key = os.environ.get(KEY_ENV, "") or SignInHandler.key
+        key = SignInHandler.key
         given = self.request.headers.get("Authorization", "").removeprefix("key ")
         if not key or not hmac.compare_digest(given.encode(), key.encode()):
             raise web.HTTPError(403)
@@ -199,21 +200,21 @@ class LessonsService(Voila):  # type: ignore[misc]
     """Voilà behind the hub's login, with kernels kept to their learners."""
 
     def initialize(self, argv: list[str] | None = None) -> None:
+        # the hub's token and the sign-in key stay with the service: out of the environment
+        # before any kernel starts (the pools fill from here), kept in its own settings
+        hidden = {name: os.environ.pop(name, "") for name in HIDDEN_ENV}
+        SignInHandler.key = hidden[KEY_ENV]
+        os.environ[SERVICE_VARIABLE] = "1"
+        os.environ["VOILA_WS_BASE_URL"] = INTERNAL  # pre-heated kernels ask who, here
         self.identity_provider_class = HubIdentity
         self.authorizer_class = OwnKernels
         super().initialize(argv)
+        self.config.HubOAuth.api_token = hidden["JUPYTERHUB_API_TOKEN"] or hidden["JPY_API_TOKEN"]
         self.voila_configuration.http_header_envs = [LEARNER_HEADER]
         self.voila_configuration.progressive_rendering = False
-        SignInHandler.key = os.environ.get(KEY_ENV, "")
-        os.environ[SERVICE_VARIABLE] = "1"
-        os.environ["VOILA_WS_BASE_URL"] = INTERNAL  # pre-heated kernels ask who, here
-        os.environ.pop(KEY_ENV, None)
 
     def init_settings(self) -> dict[str, Any]:
         settings = super().init_settings()
-        _ = self.identity_provider.hub_auth.api_token  # read from the environment, then
-        for name in HIDDEN_ENV:  # keep it (and the sign-in key) out of every kernel's
-            os.environ.pop(name, None)
         _track_owners(self.kernel_manager)
         return settings
 
