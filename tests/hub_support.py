@@ -216,7 +216,8 @@ def kernel_messages(base: str, kernel: str, headers: dict[str, str],
     return asyncio.run(talk())
 
 
-def jupyter_message(kind: str, content: dict[str, object], channel: str = "shell") -> dict[str, object]:
+def jupyter_message(kind: str, content: dict[str, object],
+                    channel: str = "shell") -> dict[str, object]:
     """A Jupyter message as a browser sends it on a kernel's websocket."""
     import uuid
 

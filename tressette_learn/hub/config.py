@@ -174,7 +174,7 @@ def _proxy(c: Any, settings: HubSettings) -> None:
     c.ConfigurableHTTPProxy.pid_file = str(settings.private / "proxy.pid")
 
 
-LOGIN_TEXTS = ("sign_in", "login_help", "name", "code", "pin", "insecure")  # hub.* strings the form shows
+LOGIN_TEXTS = ("sign_in", "login_help", "name", "code", "pin", "insecure")  # the form's hub.*
 
 
 def _login(c: Any, settings: HubSettings) -> None:
