@@ -93,8 +93,8 @@ def answer_first_question(page: Page, right: bool) -> None:
 
 
 def expect_signed_in_by_the_hub(page: Page, typed: str) -> None:
-    expect(page.locator(".tl-signin-who")).to_have_text(
-        t("signin.who", "en", name=typed, code=CODE))
+    expect(page.locator(".tl-signin-who")).to_have_text(  # the kernel is told, then draws
+        t("signin.who", "en", name=typed, code=CODE), timeout=60_000)
     expect(page.locator(".tl-signin-status")).to_have_text(t("signin.status.saved", "en"))
     expect(page.locator(".tl-signin-name")).to_have_count(0)  # nothing asked
     expect(page.locator(".tl-signin-out")).to_have_count(0)  # nobody else to be
