@@ -540,3 +540,33 @@ def test_the_hub_runs_the_node_proxy_which_streams(hub: Hub) -> None:
     assert any(part.endswith(b"node") for part in command)
     installed = str(folder_for(pinned() or "")).encode()
     assert any(part.startswith(installed) for part in command), command
+
+
+@pytest.mark.parametrize(("learner", "typed", "name"), [
+    (17, "Nicolò  Rossi", "l17-nicolo-rossi"), (3, "名字", "l3"),
+    (5, "Teacher", "l5-teacher"), (123456, "x" * 40, "l123456-" + "x" * 24)])
+def test_a_learners_hub_name_carries_their_id_and_is_never_the_teachers(
+        learner: int, typed: str, name: str) -> None:
+    assert hub_name(learner, typed) == name and learner_id(name) == learner
+    assert learner_id(TEACHER) is None
+
+
+def test_on_the_lessons_service_only_the_services_word_names_the_learner(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page there ignores ``JUPYTERHUB_USER`` (the service's own hub user) and takes the
+    learner from the id the service put in the request."""
+    from tressette_learn.classroom.hub_learner import (
+        LEARNER_ENV,
+        SERVICE_VARIABLE,
+        hub_learner,
+        served_learner,
+    )
+    from tressette_learn.classroom.store import Store
+
+    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+    ada = Store(url).sign_in("Ada Rossi", CODE)
+    monkeypatch.setenv("TRESSETTE_DB", url)
+    env = {SERVICE_VARIABLE: "1", "JUPYTERHUB_USER": "tressette-lessons"}
+    assert hub_learner(env) is None and served_learner(env) is None
+    assert served_learner({**env, LEARNER_ENV: str(ada.id)}) == ("Ada Rossi", CODE)
+    assert served_learner({**env, LEARNER_ENV: str(ada.id + 1)}) is None

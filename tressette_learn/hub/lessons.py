@@ -53,7 +53,7 @@ PREFIX = f"/services/{NAME}/"
 INTERNAL = "/internal/"  # served to this machine only: the proxy forwards PREFIX alone
 KEY_ENV = "TRESSETTE_HUB_SIGNIN_KEY"  # the hub's key for the sign-in endpoint
 TEACHER_PAGES = frozenset({"teacher.ipynb"})  # the teacher's server has them, not this one
-LEARNER_NAME = re.compile(r"l(\d+)-[a-z0-9-]*")
+LEARNER_NAME = re.compile(r"l(\d+)(?:-[a-z0-9-]*)?")
 # kept from the kernels: the hub's token, the sign-in key, the service's own hub user
 HIDDEN_ENV = ("JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", KEY_ENV, "JUPYTERHUB_USER")
 
