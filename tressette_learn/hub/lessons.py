@@ -28,6 +28,7 @@ import hmac
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -74,8 +75,6 @@ def hub_name(learner: int, name: str) -> str:
 
 
 def _ascii(text: str) -> str:
-    import unicodedata
-
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
 
 
@@ -153,6 +152,8 @@ class SignInHandler(web.RequestHandler):
     """``POST /internal/sign-in`` from the hub: name, class code and PIN in, the learner
     (``id``, ``name``, ``class_code``) or the refusal (``error``, ``values``) out."""
 
+    key = ""  # shared with the hub, set when the service starts
+
     def initialize(self, sign_in: Callable[[dict[str, str]], dict[str, Any]]) -> None:
         self.sign_in = sign_in
 
@@ -170,8 +171,6 @@ class SignInHandler(web.RequestHandler):
             raise web.HTTPError(400) from None
         loop = asyncio.get_running_loop()
         self.write(await loop.run_in_executor(STORE_THREAD, self.sign_in, data))
-
-    key = ""
 
 
 STORE_THREAD = concurrent.futures.ThreadPoolExecutor(max_workers=1)  # one store connection
