@@ -1,6 +1,6 @@
 """Helpers for the class hub's tests (tests/test_hub.py, tests/browser/test_hub_browser.py):
-a hub for one class in a fresh state folder, an HTTP visitor with cookies of its own, the
-learners' servers seen from /proc."""
+a hub for one class in a fresh state folder, an HTTP visitor with cookies of its own (and
+an attacker's requests), the lessons service's kernel websocket, processes seen from /proc."""
 
 from __future__ import annotations
 
@@ -20,11 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tressette_learn.hub.process import Hub, settings_for
-from tressette_learn.server import _children, _cmdline
 
 CODE = "3B"
-INDEX = "voila/render/notebooks/00_index.ipynb"
-START = 180  # seconds for a learner's server and the index on a loaded machine
+START = 180  # seconds for a page (or the teacher's server) on a loaded machine
 
 
 class Visitor:
@@ -52,12 +50,6 @@ class Visitor:
         status, _, text = self.get("/hub/api/user")
         assert status == 200, text
         return str(json.loads(text)["name"])
-
-    def servers(self) -> dict[str, object]:
-        """The running servers of the user this visitor is signed in as."""
-        status, _, text = self.get("/hub/api/user")
-        assert status == 200, text
-        return dict(json.loads(text)["servers"])
 
     def call(self, method: str, path: str, body: object = None,
              headers: dict[str, str] | None = None) -> tuple[int, str]:
@@ -117,41 +109,9 @@ def class_hub(teacher_key: str, **options: object) -> Iterator[Hub]:
         shutil.rmtree(state, ignore_errors=True)
 
 
-def index_page(hub: Hub, visitor: Visitor, name: str, start: str = "") -> str:
-    """The index from the learner's own server, once it serves it (``start``: the hub
-    page visited first)."""
-    deadline = time.monotonic() + START
-    while True:
-        status, url, page = visitor.get(start or f"/user/{name}/{INDEX}")
-        if status == 200 and f"/user/{name}/voila/" in url:
-            return page
-        assert time.monotonic() < deadline, (status, url, hub.log_text()[-3000:])
-        time.sleep(1)
-
-
-def server_pid(hub: Hub, name: str) -> int:
-    """The process id of hub user ``name``'s server."""
-    for pid in servers(hub):
-        if environment(pid).get("JUPYTERHUB_USER") == name:
-            return pid
-    raise AssertionError(f"no server for {name}")
-
-
 def environment(pid: int) -> dict[str, str]:
     pairs = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
     return dict(pair.split("=", 1) for pair in pairs if "=" in pair)
-
-
-def servers(hub: Hub) -> list[int]:
-    """The process ids of the learners' Jupyter Servers."""
-    assert hub.process is not None
-    return [pid for pid in _children(hub.process.pid)
-            if b"jupyterhub-singleuser" in _cmdline(pid)]
-
-
-def server_users(hub: Hub) -> set[str]:
-    """The users the learners' Jupyter Servers run as."""
-    return {process_user(pid) for pid in servers(hub)}
 
 
 def process_user(pid: int) -> str:
@@ -159,9 +119,6 @@ def process_user(pid: int) -> str:
     return pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name
 
 
-def server_environment(hub: Hub, name: str) -> dict[str, str]:
-    """The environment of hub user ``name``'s server (``JUPYTERHUB_USER`` names it)."""
-    return environment(server_pid(hub, name))
 
 
 LESSONS = "/services/lessons/"
