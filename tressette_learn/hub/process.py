@@ -21,7 +21,7 @@ from .spawner import CLASS_GROUP, as_root, ensure_group, ensure_lessons_user
 
 APP = "app"  # the lessons' copy in the state folder, as root
 CRYPT_VARIABLE = "JUPYTERHUB_CRYPT_KEY"
-PORT_TAKEN = "Address already in use"
+PORT_TAKEN = ("Address already in use", "is already in use")  # the hub's, Voilà's words
 
 
 class HubError(RuntimeError):
@@ -105,16 +105,17 @@ class Hub:
         prepare_state(self.settings)
         self.settings = with_proxy(with_runtime(self.settings))
         self.env[CRYPT_VARIABLE] = crypt_key(self.settings)
-        try:
-            self._start()
-        except HubError as err:
-            if PORT_TAKEN not in str(err):
-                raise
-            # an internal port (picked free a moment before) was taken meanwhile: once more
+        for attempt in range(2):
+            # internal ports picked free now (kernels starting elsewhere take free ports too)
             self.settings = dataclasses.replace(self.settings, hub_port=free_port(),
                                                 proxy_api_port=free_port(),
                                                 lessons_port=free_port())
-            self._start()
+            try:
+                self._start()
+                break
+            except HubError as err:
+                if attempt or not any(words in str(err) for words in PORT_TAKEN):
+                    raise
         return self
 
     def _start(self) -> None:
