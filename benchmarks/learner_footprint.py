@@ -154,6 +154,7 @@ class Session:
         """The index (sign in), a lesson (one quiz answer), the play page (a deal)."""
         index = self.open("index_kernel", "00_index", TABLE_SHOWN)
         index.locator(".tl-signin-name").fill("Footprint Learner")
+        index.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
         index.locator(".tl-signin-code").fill("SIZE1")
         index.locator(".tl-signin-start").click()
         expect(index.locator(".tl-signin-who")).to_contain_text("Footprint", timeout=TIMEOUT_MS)

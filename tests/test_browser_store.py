@@ -12,7 +12,13 @@ from typing import Any
 import pytest
 
 from tressette_learn.classroom import browser_store
-from tressette_learn.classroom.browser_store import PREFIX, BrowserStore, MirroredStorage, key_of
+from tressette_learn.classroom.browser_store import (
+    KEPT,
+    PREFIX,
+    BrowserStore,
+    MirroredStorage,
+    key_of,
+)
 from tressette_learn.classroom.progress_file import VERSION, FileProblem, Progress, read
 from tressette_learn.classroom.recorder import Recorder
 from tressette_learn.classroom.signin import SignIn, export_file
@@ -20,6 +26,7 @@ from tressette_learn.classroom.store import BROWSER_URL, Record, default_url, op
 from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings
 
+SESSION = "tressette_learn.learner"  # signin.js's key of this browser's session
 RESULT = {"exercise": "question", "attempt": "a1", "mistakes": 0, "hints": 0}
 
 
@@ -35,17 +42,26 @@ class Page:
         monkeypatch.setattr(self.bar, "send", self.kept)
 
     def kept(self, msg: dict[str, Any]) -> None:
-        assert msg["type"] == "keep" and msg["key"].startswith(PREFIX)
+        if msg["type"] == "session":  # what signin.js keeps of a sign-in: no PIN
+            self.local[SESSION] = json.dumps({"learner": msg["learner"], "token": msg["token"]})
+            return
+        assert msg["type"] == "keep" and msg["key"].startswith(KEPT)
         self.local[msg["key"]] = msg["text"]
 
     def stored(self) -> dict[str, str]:
-        return {key: text for key, text in self.local.items() if key.startswith(PREFIX)}
+        return {key: text for key, text in self.local.items() if key.startswith(KEPT)}
 
     def say(self, kind: str, **fields: Any) -> None:
         self.bar._on_message(self.bar, {"type": kind, **fields}, [])
 
-    def sign_in(self, name: str, code: str = "", kind: str = "sign_in") -> None:
-        self.say(kind, name=name, class_code=code, stored=self.stored())
+    def sign_in(self, name: str, code: str = "", pin: str = "2468") -> None:
+        self.say("sign_in", name=name, class_code=code, pin=pin, stored=self.stored())
+
+    def restore(self) -> None:
+        """What a new page of this browser sends: the session kept by the last sign-in."""
+        saved = json.loads(self.local[SESSION])
+        self.say("restore", learner=saved["learner"], token=saved["token"],
+                 stored=self.stored())
 
 
 Tab = Callable[[dict[str, str]], Page]
@@ -82,16 +98,17 @@ def test_the_static_site_keeps_progress_in_the_browser(monkeypatch: pytest.Monke
 
 
 def test_a_reloaded_page_resumes_the_quiz_from_the_browsers_storage(tab: Tab) -> None:
-    local: dict[str, str] = {"tressette_learn.learner": "{}"}
+    local: dict[str, str] = {SESSION: "{}"}
     page = tab(local)
     page.sign_in("Anna", "3b")
     quiz = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
     answer(quiz, True)
     answer(quiz, False)
-    assert page.recorder.status == "saved" and list(page.stored()) == [key_of("Anna", "3B")]
+    assert page.recorder.status == "saved"
+    assert [key for key in page.stored() if key.startswith(PREFIX)] == [key_of("Anna", "3B")]
     reloaded = tab(local)  # a new kernel: it knows only what the page sends
     fresh = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
-    reloaded.sign_in("Anna", "3B", kind="restore")
+    reloaded.restore()
     assert (fresh.index, fresh.answered, fresh.right) == (2, 2, 1)
     assert fresh.attempt == quiz.attempt
     assert reloaded.bar.state["progress_key"] == key_of("Anna", "3B")

@@ -292,7 +292,7 @@ def sign_in_bar(hub: Hub, visitor: Visitor, page: str,
     """The sign-in bar's model id and its ``state`` trait in the page's kernel."""
     for model, state in widget_states(hub, visitor, page, *extra).items():
         bar = state.get("state")
-        if isinstance(bar, dict) and "store_prefix" in bar:
+        if isinstance(bar, dict) and "kept_prefixes" in bar:
             return model, bar
     raise AssertionError("no sign-in bar on the page")
 

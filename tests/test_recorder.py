@@ -138,26 +138,36 @@ def test_answers_recorded_before_the_results_resume_as_one_attempt(url: str) -> 
     rec.close()
 
 
-def test_the_sign_in_bar_signs_in_restores_and_signs_out(rec: Recorder) -> None:
+def test_the_sign_in_bar_signs_in_restores_and_signs_out(rec: Recorder, url: str) -> None:
     bar = SignIn(rec)
-    bar._on_message(bar, {"type": "restore", "name": "Luca", "class_code": "4a",
+    sent: list[dict] = []
+    bar.send = sent.append  # type: ignore[method-assign]
+    bar._on_message(bar, {"type": "sign_in", "name": "Luca", "class_code": "4a", "pin": "1357",
                           "stored": {}}, [])
     assert bar.state["signed_in"] and bar.state["class_code"] == "4A"
     assert bar.state["status"] == "Progress saved."
+    [session] = sent
     bar._on_message(bar, {"type": "sign_out"}, [])
     assert not bar.state["signed_in"] and rec.learner is None
+    other = Recorder(url)  # another page of this browser resumes with the session ...
+    again = SignIn(other)
+    again._on_message(again, {"type": "restore", "learner": session["learner"],
+                              "token": session["token"], "stored": {}}, [])
+    assert other.learner is None  # ... but "Not you?" ended it
+    other.close()
 
 
 def test_a_bad_name_is_told_in_the_bar(rec: Recorder) -> None:
     bar = SignIn(rec, settings=Settings())
-    bar._on_message(bar, {"type": "sign_in", "name": "   ", "class_code": "", "stored": {}}, [])
+    bar._on_message(bar, {"type": "sign_in", "name": "   ", "class_code": "", "pin": "1357",
+                          "stored": {}}, [])
     assert not bar.state["signed_in"]
     assert bar.state["message"] == "Please type your name first."
     bar.settings.lang = "it"  # the message follows the learner's language
     assert bar.state["message"] == "Prima scrivi il tuo nome."
     bar.settings.lang = "en"
     bar._on_message(bar, {"type": "sign_in", "name": "Anna", "class_code": "3/B",
-                          "stored": {}}, [])
+                          "pin": "1357", "stored": {}}, [])
     assert bar.state["message"] == "A class code has at most 16 letters, digits or dashes."
 
 
@@ -169,8 +179,9 @@ def test_on_the_hub_the_bar_signs_in_as_the_hubs_learner_without_asking(
     bar = SignIn(rec)
     assert (rec.learner.name, rec.learner.class_code) == ("Nicolò Rossi", "3B")
     assert bar.state["signed_in"] and bar.state["hub"]  # no form, nothing kept in the browser
-    for forged in ({"type": "restore", "name": "Luca", "class_code": "4A", "stored": {}},
-                   {"type": "sign_in", "name": "Luca", "class_code": "4A", "stored": {}},
+    for forged in ({"type": "restore", "learner": 1, "token": "x" * 43, "stored": {}},
+                   {"type": "sign_in", "name": "Luca", "class_code": "4A", "pin": "1357",
+                    "stored": {}},
                    {"type": "sign_out"}):
         bar._on_message(bar, forged, [])
         assert rec.learner.name == "Nicolò Rossi"

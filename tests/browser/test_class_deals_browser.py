@@ -43,6 +43,7 @@ def learner_page(browser: Browser, open_notebook: Callable[..., Page], base: str
     page.clock.install()  # so the computers' pause can be skipped
     open_notebook(page, "notebooks/10_play", ".tl-match-setup", base=base)
     page.locator(".tl-signin-name").fill(name)
+    page.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
     page.locator(".tl-signin-code").fill("3b")
     page.locator(".tl-signin-start").click()
     expect(page.locator(".tl-signin-status")).to_have_text("Progress saved.")

@@ -147,6 +147,7 @@ def test_progress_stays_in_the_browser_across_a_reload_and_saves_to_a_file(
     expect(quiz).to_be_visible(timeout=BOOT)
     expect(page.locator(".tl-signin-note")).to_contain_text("stays in this browser")
     page.locator(".tl-signin-name").fill("Anna")
+    page.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
     page.locator(".tl-signin-start").click()
     expect(page.locator(".tl-signin-status")).to_have_text("Progress saved.")
     quiz.locator(".tl-quiz-picker .tl-card").first.click()
@@ -168,5 +169,54 @@ def test_progress_stays_in_the_browser_across_a_reload_and_saves_to_a_file(
     expect(page.locator(".tl-signin-who")).to_contain_text("Anna", timeout=BOOT)
     expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 2 of 6")
     expect(quiz.locator(".tl-quiz-score")).to_have_text(re.compile(r"Score: [01] / 1"))
+    assert offline == []
+    assert console_errors == []
+
+
+def test_not_you_on_a_shared_computer_leaves_nothing_of_the_previous_learner(
+        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
+    """Issue 24: Alice answers two questions, presses "Not you?", Bruno signs in: he sees
+    his own quiz, not "Question 3 of 6 / Score: 1 / 2"; Alice's name needs her PIN."""
+    page.goto(f"{lite_url}/voici/render/03_following_suit.html")
+    quiz = page.locator(".tl-quiz").first
+    expect(quiz).to_be_visible(timeout=BOOT)
+
+    def sign_in(name: str, pin: str) -> None:
+        page.locator(".tl-signin-name").fill(name)
+        page.locator(".tl-signin-pin").fill(pin)
+        page.locator(".tl-signin-start").click()
+
+    def not_you() -> None:
+        with page.expect_navigation(timeout=BOOT):
+            page.locator(".tl-signin-out").click()
+        expect(page.locator(".tl-signin-name")).to_be_visible(timeout=BOOT)
+        expect(quiz).to_be_visible(timeout=BOOT)
+
+    sign_in("Alice", "1111")
+    expect(page.locator(".tl-signin-who")).to_contain_text("Alice", timeout=ANSWER)
+    for _ in range(2):
+        quiz.locator(".tl-quiz-picker .tl-card").first.click()
+        quiz.locator(".tl-quiz-check").click()
+        quiz.locator(".tl-quiz-next").click()
+    expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 3 of 6")
+    page.wait_for_function(  # the kernel's writes reached localStorage
+        f"() => (localStorage.getItem({PROGRESS + '/Alice'!r}) || '').split('solved').length"
+        " > 2")
+    not_you()
+    expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 1 of 6")
+    sign_in("Bruno", "2222")
+    expect(page.locator(".tl-signin-who")).to_contain_text("Bruno", timeout=ANSWER)
+    expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 1 of 6")
+    expect(quiz.locator(".tl-quiz-score")).to_have_text("Score: 0 / 0")
+    expect(page.locator("body")).not_to_contain_text("Alice")
+    page.screenshot(path=str(ROOT / "build" / "screenshots" / "identity" /
+                             "lite-bruno-after-not-you.png"), full_page=True)
+    not_you()
+    sign_in("ALICE", "1234")  # her name in other case, without her PIN
+    expect(page.locator(".tl-signin-message")).to_contain_text("not the PIN", timeout=ANSWER)
+    expect(page.locator(".tl-signin-who")).to_have_count(0)
+    sign_in("alice", "1111")
+    expect(page.locator(".tl-signin-who")).to_contain_text("Alice", timeout=ANSWER)
+    expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 3 of 6")
     assert offline == []
     assert console_errors == []

@@ -29,6 +29,7 @@ def serve(db: Path, shift: str = "") -> VoilaServer:
 
 def sign_in(page: Page, name: str) -> None:
     page.locator(".tl-signin-name").fill(name)
+    page.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
     page.locator(".tl-signin-start").click()
     expect(page.locator(".tl-signin-status")).to_have_text("Progress saved.", timeout=WAIT)
 

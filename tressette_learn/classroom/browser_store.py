@@ -31,6 +31,8 @@ from .store import (
 )
 
 PREFIX = "tressette_learn.progress/"  # then the class code, "/", the learner's name
+IDENTITY_PREFIX = "tressette_learn.identity/"  # a learner's PIN (:mod:`.browser_identity`)
+KEPT = (PREFIX, IDENTITY_PREFIX)  # the browser's keys the kernel mirrors
 MAX_DOCUMENT = 4_000_000  # characters of one learner's document the kernel accepts
 
 
@@ -81,11 +83,11 @@ class MirroredStorage:
         keys whose progress changed here."""
         changed = []
         for key, text in entries.items():
-            if not (isinstance(key, str) and key.startswith(PREFIX) and isinstance(text, str)
+            if not (isinstance(key, str) and key.startswith(KEPT) and isinstance(text, str)
                     and len(text) <= MAX_DOCUMENT) or text == self.entries.get(key):
                 continue
             mine = self.entries.get(key)
-            if mine is None:
+            if mine is None or key.startswith(IDENTITY_PREFIX):  # an identity: the latest
                 self.entries[key] = text
                 changed.append(key)
                 continue
@@ -160,13 +162,13 @@ class BrowserStore:
                 progress = self._read(key)
             except StoreError:
                 continue  # another learner's unreadable document hides nobody else
-            yield _learner(progress.name, progress.class_code), progress
+            yield learner_of(progress.name, progress.class_code), progress
 
     # -- learners ---------------------------------------------------------------------
     def sign_in(self, name: str, class_code: str = "") -> Learner:
         """The learner with this name in this class, kept from the first sign-in."""
         name, code = normalise_name(name), normalise_class_code(class_code)
-        learner = _learner(name, code)
+        learner = learner_of(name, code)
         if self.storage.get(key_of(name, code)) is None:
             self.storage.set(key_of(name, code), Progress(name, code).text())
         else:
@@ -292,7 +294,7 @@ class BrowserStore:
         self._change(learner, lambda progress: progress.matches.__setitem__(page, match))
 
 
-def _learner(name: str, class_code: str) -> Learner:
+def learner_of(name: str, class_code: str) -> Learner:
     """A learner of this browser; the id only tells learners apart here."""
     return Learner(zlib.crc32(key_of(name, class_code).encode()) & 0x7FFFFFFF, name,
                    class_code)

@@ -44,8 +44,27 @@ def learner_key(name: str) -> str:
 def hash_pin(pin: str, salt: bytes | None = None, rounds: int = ITERATIONS) -> str:
     """A PIN's stored form: ``pbkdf2_sha256$rounds$salt$hash`` (hex)."""
     salt = salt if salt is not None else secrets.token_bytes(16)
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, rounds)
+    digest = _pbkdf2(pin.encode(), salt, rounds)
     return f"pbkdf2_sha256${rounds}${salt.hex()}${digest.hex()}"
+
+
+def _pbkdf2(secret: bytes, salt: bytes, rounds: int) -> bytes:
+    """PBKDF2-HMAC-SHA256 (32 bytes): OpenSSL's, or the same sum in Python where there is no
+    OpenSSL (the static site's Pyodide)."""
+    fast = getattr(hashlib, "pbkdf2_hmac", None)
+    if fast is not None:
+        return bytes(fast("sha256", secret, salt, rounds))
+    mac = hmac.new(secret, digestmod="sha256")
+    first = mac.copy()
+    first.update(salt + b"\x00\x00\x00\x01")
+    block = first.digest()
+    total = int.from_bytes(block, "big")
+    for _ in range(rounds - 1):
+        step = mac.copy()
+        step.update(block)
+        block = step.digest()
+        total ^= int.from_bytes(block, "big")
+    return total.to_bytes(32, "big")
 
 
 def pin_matches(pin: str, stored: str) -> bool:
@@ -68,8 +87,23 @@ def check_pin(pin: object) -> str:
     return text
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """How a session token is kept (it is random and long: one SHA-256 is enough)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def refuse_if_locked(until: str | None) -> None:
+    """InputError ``signin.error.locked`` (with the minutes left) until ``until`` passes."""
+    if not until:
+        return
+    left = (parse(until) - now()).total_seconds()
+    if left > 0:
+        raise InputError("signin.error.locked", "PIN", minutes=max(1, math.ceil(left / 60)))
+
+
+def lock_time() -> str:
+    """When a learner locked now may try again."""
+    return (now() + timedelta(minutes=LOCK_MINUTES)).isoformat(timespec="seconds")
 
 
 def adopt(execute: Execute, class_code: str | None = None) -> None:
@@ -180,35 +214,27 @@ class Identities:
 
     def _check(self, row: dict[str, Any], pin: str) -> Learner:
         learner: Learner = row["learner"]
-        self._refuse_if_locked(row["locked_until"])
+        refuse_if_locked(row["locked_until"])
         if pin_matches(pin, row["pin_hash"]):
             self.db.query("UPDATE identities SET failures = 0, locked_until = NULL "
                           "WHERE learner_id = ?", learner.id)
             return learner
-        until = (now() + timedelta(minutes=LOCK_MINUTES)).isoformat(timespec="seconds")
+        until = lock_time()
         locked = self.db.query(
             "UPDATE identities SET failures = CASE WHEN failures + 1 >= ? THEN 0 "
             "ELSE failures + 1 END, locked_until = CASE WHEN failures + 1 >= ? THEN ? "
             "ELSE locked_until END WHERE learner_id = ? RETURNING locked_until",
             MAX_FAILURES, MAX_FAILURES, until, learner.id)
         if locked and locked[0][0]:
-            self._refuse_if_locked(locked[0][0])
+            refuse_if_locked(locked[0][0])
         raise InputError("signin.error.wrong_pin", "PIN")
-
-    @staticmethod
-    def _refuse_if_locked(until: str | None) -> None:
-        if not until:
-            return
-        left = (parse(until) - now()).total_seconds()
-        if left > 0:
-            raise InputError("signin.error.locked", "PIN", minutes=max(1, math.ceil(left / 60)))
 
     # -- sessions ---------------------------------------------------------------------
     def session(self, learner: Learner) -> str:
         """A new random token for one browser (kept as a hash): :meth:`resume` takes it."""
         token = secrets.token_urlsafe(32)
         self.db.query("INSERT INTO sessions (token_hash, learner_id, created) VALUES (?, ?, ?)",
-                      _token_hash(token), learner.id, stamp())
+                      token_hash(token), learner.id, stamp())
         return token
 
     def resume(self, learner_id: int, token: str) -> Learner | None:
@@ -219,7 +245,7 @@ class Identities:
         oldest = (now() - timedelta(days=SESSION_DAYS)).isoformat(timespec="seconds")
         rows = self.db.query("SELECT l.id, l.name, l.class_code, s.learner_id FROM sessions s "
                              "JOIN learners l ON l.id = s.learner_id WHERE s.token_hash = ? "
-                             "AND s.created >= ?", _token_hash(token), oldest)
+                             "AND s.created >= ?", token_hash(token), oldest)
         if not rows or not hmac.compare_digest(str(rows[0][3]), str(learner_id)):
             return None
         return Learner(int(rows[0][0]), rows[0][1], rows[0][2])
@@ -227,7 +253,7 @@ class Identities:
     def sign_out(self, token: str) -> None:
         """Forget a browser's token (its learner signs in with the PIN there again)."""
         if isinstance(token, str):
-            self.db.query("DELETE FROM sessions WHERE token_hash = ?", _token_hash(token))
+            self.db.query("DELETE FROM sessions WHERE token_hash = ?", token_hash(token))
 
     # -- finding ----------------------------------------------------------------------
     def find(self, name: str, class_code: str) -> Learner | None:

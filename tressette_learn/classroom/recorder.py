@@ -88,7 +88,11 @@ class Recorder(traitlets.HasTraits):
     def sign_in(self, name: str, class_code: str = "") -> Learner:
         """Sign a learner in (ValueError for a bad name or code, StoreError if the database
         refuses); pending events are written and open quizzes resume."""
-        learner = self.store().sign_in(name, class_code)
+        return self.use(self.store().sign_in(name, class_code))
+
+    def use(self, learner: Learner) -> Learner:
+        """Make ``learner`` (whose PIN or session was checked) the page's learner; pending
+        events are written and open quizzes resume."""
         self.learner = learner
         self._sync_preferences()
         self.flush()

@@ -1,4 +1,8 @@
-// The sign-in bar: remembers the learner in localStorage and signs them in on each page.
+// The sign-in bar: name, class code and PIN, checked by the kernel. After a sign-in the kernel
+// sends this browser a session ("session": the learner's id and a token, never the PIN), kept
+// in localStorage, with which every other page signs the learner in again ("restore"). "Not
+// you?" forgets it and opens the page again, so nothing of the previous learner stays on
+// screen; another tab that sees the learner change opens again too.
 // On the class hub (state.hub) the kernel knows the learner: nothing is asked or remembered
 // (every learner of the hub shares its origin, so its localStorage too).
 // On the static site (state.browser) the kernel runs in a worker that cannot reach
@@ -16,10 +20,15 @@ function el(tag, attrs = {}, text = "") {
 function remembered() {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) || "null");
-    return saved && typeof saved.name === "string" ? saved : null;
+    return saved && Number.isInteger(saved.learner) && typeof saved.token === "string"
+      ? saved : null;
   } catch (e) {
     return null;
   }
+}
+
+function kept(state, key) {
+  return typeof key === "string" && (state.kept_prefixes || []).some((p) => key.startsWith(p));
 }
 
 function storedProgress(state) {
@@ -27,7 +36,7 @@ function storedProgress(state) {
   if (!state.browser) return found;
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key && key.startsWith(state.store_prefix)) found[key] = localStorage.getItem(key);
+    if (kept(state, key)) found[key] = localStorage.getItem(key);
   }
   return found;
 }
@@ -44,10 +53,19 @@ function download(state) {
 }
 
 function keepInBrowser(model) {
-  function kept(msg) {
+  function received(msg) {
     const state = model.get("state");
-    if (!state.browser || !msg || msg.type !== "keep" || typeof msg.key !== "string"
-        || !msg.key.startsWith(state.store_prefix) || typeof msg.text !== "string") return;
+    if (!msg || state.hub) return;
+    if (msg.type === "session" && Number.isInteger(msg.learner) && typeof msg.token === "string") {
+      localStorage.setItem(KEY, JSON.stringify({ learner: msg.learner, token: msg.token }));
+      return;
+    }
+    if (msg.type === "forget") {
+      localStorage.removeItem(KEY);
+      return;
+    }
+    if (!state.browser || msg.type !== "keep" || !kept(state, msg.key)
+        || typeof msg.text !== "string") return;
     try {
       localStorage.setItem(msg.key, msg.text);
     } catch (e) {
@@ -56,15 +74,20 @@ function keepInBrowser(model) {
   }
   function otherTab(event) {
     const state = model.get("state");
-    if (state.browser && event.key && event.key.startsWith(state.store_prefix)
-        && event.newValue !== null) {
+    if (state.hub) return;
+    if (event.key === KEY || event.key === null) {  // another tab signed in or out
+      const saved = remembered();
+      if (!(saved && state.signed_in && saved.learner === state.learner_id)) location.reload();
+      return;
+    }
+    if (state.browser && kept(state, event.key) && event.newValue !== null) {
       model.send({ type: "stored", stored: { [event.key]: event.newValue } });
     }
   }
-  model.on("msg:custom", kept);
+  model.on("msg:custom", received);
   window.addEventListener("storage", otherTab);
   return () => {
-    model.off("msg:custom", kept);
+    model.off("msg:custom", received);
     window.removeEventListener("storage", otherTab);
   };
 }
@@ -73,6 +96,7 @@ function render({ model, el: host }) {
   const root = el("div", { class: "tl-signin" });
   host.appendChild(root);
   let restored = false;
+  let leaving = false;  // "Not you?" pressed: the page opens again once the kernel forgot
 
   function form(state) {
     const f = el("form", { class: "tl-signin-form" });
@@ -81,12 +105,17 @@ function render({ model, el: host }) {
       "aria-label": state.labels.name, placeholder: state.labels.name });
     const code = el("input", { type: "text", maxlength: "16", class: "tl-signin-code",
       "aria-label": state.labels.class_code, placeholder: state.labels.class_code });
+    const pin = el("input", { type: "password", maxlength: "8", inputmode: "numeric",
+      autocomplete: "off", class: "tl-signin-pin", "aria-label": state.labels.pin,
+      placeholder: state.labels.pin });
     const go = el("button", { type: "submit", class: "tl-signin-start" }, state.labels.start);
-    f.append(name, code, go);
+    f.append(name, code, pin, go);
+    f.appendChild(el("div", { class: "tl-signin-pin-note" }, state.labels.pin_note));
     f.addEventListener("submit", (event) => {
       event.preventDefault();
-      model.send({ type: "sign_in", name: name.value, class_code: code.value,
+      model.send({ type: "sign_in", name: name.value, class_code: code.value, pin: pin.value,
         stored: storedProgress(model.get("state")) });
+      pin.value = "";
     });
     return f;
   }
@@ -108,8 +137,10 @@ function render({ model, el: host }) {
     }
     const out = el("button", { type: "button", class: "tl-signin-out" }, state.labels.not_you);
     out.addEventListener("click", () => {
+      leaving = true;
       localStorage.removeItem(KEY);
       model.send({ type: "sign_out" });
+      setTimeout(() => location.reload(), 3000);  // should the kernel not answer
     });
     bar.appendChild(out);
     return bar;
@@ -117,18 +148,18 @@ function render({ model, el: host }) {
 
   function draw() {
     const state = model.get("state");
+    if (leaving && !state.signed_in) {
+      location.reload();
+      return;
+    }
     root.replaceChildren(state.signed_in || state.hub ? signedIn(state) : form(state));
     if (state.browser) root.appendChild(el("div", { class: "tl-signin-note" }, state.labels.browser_note));
     if (state.message) root.appendChild(el("div", { class: `tl-signin-message tl-${state.kind}`, role: "alert" }, state.message));
-    if (state.hub) return;
-    if (state.signed_in) {
-      localStorage.setItem(KEY, JSON.stringify({ name: state.name, class_code: state.class_code }));
-    } else if (!restored) {
-      restored = true;
-      const saved = remembered();
-      if (saved) model.send({ type: "restore", name: saved.name, class_code: saved.class_code || "",
-        stored: storedProgress(state) });
-    }
+    if (state.hub || state.signed_in || restored) return;
+    restored = true;
+    const saved = remembered();
+    if (saved) model.send({ type: "restore", learner: saved.learner, token: saved.token,
+      stored: storedProgress(state) });
   }
 
   model.on("change:state", draw);

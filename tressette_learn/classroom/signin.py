@@ -1,7 +1,11 @@
-"""The sign-in bar: a name and an optional class code, typed once.
+"""The sign-in bar: a name, an optional class code and the learner's PIN (chosen at the
+first sign-in, :mod:`.identity`), checked here in the kernel.
 
-The browser remembers them (``localStorage``) and signs the learner in again on every
-lesson page; the bar also says whether progress is being saved. On the class hub the
+After a sign-in the browser keeps the learner's id and a session token (``localStorage``,
+never the PIN) with which every other lesson page signs them in again; a forged id or token
+signs in no one. "Not you?" forgets the token and the page opens again empty, so nothing of
+the previous learner stays on screen. The bar also says whether progress is being saved.
+On the class hub the
 learner has signed in already: the bar signs them in as the hub's learner, asks nothing and
 takes no other name from the browser (:mod:`.hub_learner`). On the static site the bar also
 carries the learner's progress between the browser's storage and the kernel
@@ -24,19 +28,27 @@ from ..ui.events import LOG
 from ..ui.i18n import t
 from ..ui.messages import checked
 from ..ui.settings import SETTINGS, Settings
-from .browser_store import PREFIX, browser_storage, key_of
+from .browser_identity import BrowserIdentities
+from .browser_store import KEPT, BrowserStore, browser_storage, key_of
 from .clock import now
 from .hub_learner import hub_learner, served, when_served
+from .identity import Identities
 from .recorder import Recorder, recorder
-from .store import InputError, StoreError
+from .store import AnyStore, InputError, Learner, StoreError
 
 SHAPES: Mapping[str, Mapping[str, type]] = {
-    "sign_in": {"name": str, "class_code": str, "stored": dict},
-    "restore": {"name": str, "class_code": str, "stored": dict},
+    "sign_in": {"name": str, "class_code": str, "pin": str, "stored": dict},
+    "restore": {"learner": int, "token": str, "stored": dict},  # the session of this browser
     "stored": {"stored": dict},  # another tab of the course changed the browser's storage
     "sign_out": {}, "retry": {}, "keep_failed": {},
 }
-LABELS = ("name", "class_code", "start", "not_you", "retry", "intro", "export", "browser_note")
+LABELS = ("name", "class_code", "pin", "pin_note", "start", "not_you", "retry", "intro",
+          "export", "browser_note")
+
+
+def identities(store: AnyStore) -> Identities | BrowserIdentities:
+    """Who may sign in, over this store (the static site's or a database)."""
+    return BrowserIdentities(store) if isinstance(store, BrowserStore) else Identities(store)
 
 
 def export_file(name: str, day: str) -> str:
@@ -60,6 +72,7 @@ class SignIn(anywidget.AnyWidget):
         self.served = served()  # the hub's lessons service says who: never the browser
         self._message: Wording | None = None
         self._kind = "info"
+        self._token: str | None = None  # this browser's session, once signed in here
         self.browser = self.recorder.in_browser() and self.hub is None
         if self.browser:
             browser_storage().connect(self, self._keep)
@@ -81,18 +94,58 @@ class SignIn(anywidget.AnyWidget):
         if self.hub is not None and self.recorder.learner is None:
             self.sign_in(*self.hub)
 
-    def sign_in(self, name: str, class_code: str = "") -> bool:
-        """Sign in; a bad name or code, or a refusing database, is told in the bar."""
+    def sign_in(self, name: str, class_code: str = "", pin: str | None = None) -> bool:
+        """Sign in (with the PIN; the hub's learner without one); a bad name, code or PIN,
+        or a refusing database, is told in the bar. The browser gets a session token."""
         try:
-            self.recorder.sign_in(name, class_code)
+            if pin is None:
+                self.recorder.sign_in(name, class_code)
+                self._say(None, "info")
+                return True
+            people = identities(self.recorder.store())
+            entry = people.enter(name, class_code, pin)
+            self._token = people.session(entry.learner)
         except InputError as err:
             self._say(Phrase.of(err.key, **err.values), "error")
             return False
         except StoreError as err:
             self._say(Phrase.of("signin.store_failed", reason=str(err)), "error")
             return False
-        self._say(None, "info")
+        self._use(entry.learner)
+        self.send({"type": "session", "learner": entry.learner.id, "token": self._token})
+        self._say(Phrase.of("signin.chose_pin") if entry.chose_pin else None, "info")
         return True
+
+    def resume(self, learner_id: int, token: str) -> bool:
+        """Sign in the learner of this browser's session (a forged one signs in no one)."""
+        try:
+            learner = identities(self.recorder.store()).resume(learner_id, token)
+        except StoreError as err:
+            self._say(Phrase.of("signin.store_failed", reason=str(err)), "error")
+            return False
+        if learner is None:
+            self.send({"type": "forget"})
+            return False
+        self._token = token
+        self._use(learner)
+        return True
+
+    def _use(self, learner: Learner) -> None:
+        try:
+            self.recorder.use(learner)
+        except StoreError as err:
+            self._say(Phrase.of("signin.store_failed", reason=str(err)), "error")
+
+    def sign_out(self) -> None:
+        """Forget the learner and this browser's session."""
+        token, self._token = self._token, None
+        if token is not None:
+            try:
+                identities(self.recorder.store()).sign_out(token)
+            except StoreError as err:
+                LOG.warning("session not forgotten: %s", err)
+        self._message = None
+        self.recorder.sign_out()
 
     def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
         msg = checked("SignIn", content, SHAPES)
@@ -109,11 +162,13 @@ class SignIn(anywidget.AnyWidget):
                 self._hub_sign_in()
                 self.recorder.flush()
             return
-        if kind in ("sign_in", "restore"):
-            if kind == "sign_in" or self.recorder.learner is None:
-                self.sign_in(msg["name"], msg["class_code"])
+        signed_in = self.recorder.learner is not None  # "Not you?" first, then another one
+        if kind == "sign_in" and not signed_in:
+            self.sign_in(msg["name"], msg["class_code"], msg["pin"])
+        elif kind == "restore" and not signed_in:
+            self.resume(msg["learner"], msg["token"])
         elif kind == "sign_out":
-            self.recorder.sign_out()
+            self.sign_out()
         elif kind == "retry" and not self.recorder.flush():
             LOG.info("retry did not save the pending events")
 
@@ -140,7 +195,8 @@ class SignIn(anywidget.AnyWidget):
             "status": status, "status_kind": rec.status,
             "message": self._message.get(lang) if self._message else "",
             "kind": self._kind, "labels": labels, "hub": self.hub is not None or self.served,
-            "browser": self.browser, "store_prefix": PREFIX,
+            "browser": self.browser, "kept_prefixes": list(KEPT),
+            "learner_id": learner.id if learner else 0,
             "progress_key": key_of(learner.name, learner.class_code) if learner else "",
             "export_file": export_file(learner.name, now().date().isoformat())
             if learner else "",

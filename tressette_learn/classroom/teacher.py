@@ -48,6 +48,7 @@ from .dashboard import (
 )
 from .hub_learner import hub_learner
 from .import_box import ImportBox
+from .learners_box import LearnersBox
 from .mastery import LessonScore
 from .store import Store, StoreError
 from .teacher_report import (
@@ -99,6 +100,7 @@ class TeacherDashboard(widgets.VBox):
         self.key_box = KeyBox()
         self.key_box.on_msg(self._on_message)
         self.content = widgets.VBox()
+        self.learners_box: LearnersBox | None = None  # made at the first refresh
         self.importer = ImportBox(lambda: self._store or Store(), settings,
                                   lambda: self.refresh(self._class))
         for widget, css in ((self.intro, "tl-teacher-intro"),
@@ -158,6 +160,7 @@ class TeacherDashboard(widgets.VBox):
             widgets.HBox([picker, self._refresh_button()]),
             ClassDealsBox(store, self._class, self.settings),
             self.importer,
+            self._learners_box(store),
             widgets.HTML(learners_html(lines, lang)),
             widgets.HTML(lessons_html(lessons, lang)),
             widgets.HTML(missed_html(missed_exercises(results)[:MOST_MISSED], lang)),
@@ -166,6 +169,16 @@ class TeacherDashboard(widgets.VBox):
             widgets.HTML(questions_html(question_rates(rows)[:MOST_MISSED], lang)),
             lesson_chart(lesson_rates(rows), lang),
             widgets.HTML(csv_link(lines, lang) + " · " + lessons_csv_link(lessons, lang)))
+
+    def _learners_box(self, store: Store) -> LearnersBox:
+        """The teacher's changes to learners (kept across refreshes, so their message
+        stays), showing the class chosen."""
+        if self.learners_box is None:
+            self.learners_box = LearnersBox(store, settings=self.settings,
+                                            changed=lambda: self.refresh(self._class))
+        self.learners_box.class_code = self._class
+        self.learners_box.draw()
+        return self.learners_box
 
     def _refresh_button(self) -> widgets.Button:
         button = widgets.Button(description=t("teacher.refresh", self.settings.lang),

@@ -6,7 +6,9 @@ seat to play next (from that seat's view only); ``tressette-learn review RECORD.
 judges every card that seat played, with the full deal seen. ``tressette-learn serve``
 serves the lessons in Voilà (``--lab``: JupyterLab) until Ctrl-C. ``tressette-learn progress
 [--learner NAME] [--class CODE] [--json]`` shows the learners' stars and passed lessons.
-``tressette-learn hub --class-code CODE [--port N]`` runs JupyterHub for a class. A
+``tressette-learn hub --class-code CODE [--port N]`` runs JupyterHub for a class.
+``tressette-learn learners list|rename|merge|reset-pin|remove`` is the teacher's changes to
+learners (:mod:`.learners`). A
 bad record (or option) exits with status 2 and one line on stderr naming the field, never a
 traceback.
 
@@ -127,6 +129,7 @@ def print_json(obj: Any) -> None:
 
 from .analysis import add_hint, add_review  # noqa: E402 - the commands use the helpers above
 from .hub import add_hub  # noqa: E402
+from .learners import add_learners  # noqa: E402
 from .lite import add_lite  # noqa: E402
 from .progress import add_progress  # noqa: E402
 from .score import add_score  # noqa: E402
@@ -135,4 +138,4 @@ from .serve import add_serve  # noqa: E402
 COMMANDS: dict[str, Callable[[Any], None]] = {"score": add_score, "hint": add_hint,
                                                "review": add_review, "serve": add_serve,
                                                "progress": add_progress, "hub": add_hub,
-                                               "lite": add_lite}
+                                               "lite": add_lite, "learners": add_learners}

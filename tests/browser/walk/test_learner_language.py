@@ -26,6 +26,7 @@ LANG = "it"
 
 def sign_in(page: Page) -> None:
     page.locator(".tl-signin-name").fill(NAME)
+    page.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
     page.locator(".tl-signin-code").fill(CODE)
     page.locator(".tl-signin-start").click()
     expect(page.locator(".tl-signin-who")).to_contain_text(NAME)

@@ -1,0 +1,180 @@
+"""The sign-in bar with PINs, played as a curious classmate would: messages a browser can
+send to the kernel (a name in another spelling without the PIN, a forged session, a PIN
+guessed again and again), on the served store (SQLite and PostgreSQL) and on the static
+site's store in the browser. Each refusal signs in no one and changes nothing stored."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tressette_learn.classroom import browser_store, identity
+from tressette_learn.classroom.browser_store import IDENTITY_PREFIX, PREFIX, MirroredStorage
+from tressette_learn.classroom.recorder import Recorder
+from tressette_learn.classroom.signin import SignIn
+from tressette_learn.classroom.store import BROWSER_URL, Store
+from tressette_learn.i18n import t
+from tressette_learn.ui.settings import Settings
+
+
+class Tab:
+    """One page: its kernel (recorder and bar) and what the kernel sent the browser."""
+
+    def __init__(self, url: str) -> None:
+        self.recorder = Recorder(url, settings=Settings())
+        self.bar = SignIn(self.recorder, settings=self.recorder.settings)
+        self.sent: list[dict[str, Any]] = []
+        self.bar.send = self.sent.append  # type: ignore[method-assign]
+
+    def say(self, kind: str, **fields: Any) -> None:
+        self.bar._on_message(self.bar, {"type": kind, **fields}, [])
+
+    def sign_in(self, name: str, pin: str, code: str = "3B") -> None:
+        self.say("sign_in", name=name, class_code=code, pin=pin, stored=self.stored())
+
+    def stored(self) -> dict[str, str]:
+        return dict(browser_store.BROWSER_STORAGE.entries) if self.recorder.in_browser() else {}
+
+    def session(self) -> dict[str, Any]:
+        return next(msg for msg in reversed(self.sent) if msg["type"] == "session")
+
+    @property
+    def message(self) -> str:
+        return str(self.bar.state["message"])
+
+
+@pytest.fixture(params=["sqlite", "postgres", "browser"])
+def where(request: pytest.FixtureRequest, tmp_path: Any,
+          monkeypatch: pytest.MonkeyPatch) -> str:
+    """A store: a database, or the static site's (a fresh copy of the browser's storage)."""
+    monkeypatch.setattr(identity, "ITERATIONS", 1000)
+    if request.param == "browser":
+        monkeypatch.setattr(browser_store, "BROWSER_STORAGE", MirroredStorage())
+        return BROWSER_URL
+    from conftest import fresh_database
+
+    return fresh_database(request, request.param, tmp_path)
+
+
+@pytest.fixture
+def tabs(where: str):
+    opened: list[Tab] = []
+
+    def open_() -> Tab:
+        opened.append(Tab(where))
+        return opened[-1]
+
+    yield open_
+    for tab in opened:
+        tab.recorder.close()
+
+
+def stored(where: str) -> Any:
+    """Everything kept: the database's learners, identities, sessions and events, or the
+    browser's documents."""
+    if where == BROWSER_URL:
+        return dict(browser_store.BROWSER_STORAGE.entries)
+    db = Store(where).db
+    return [db.query(f"SELECT * FROM {table} ORDER BY 1")
+            for table in ("learners", "identities", "sessions", "events", "results")]
+
+
+def test_the_first_sign_in_chooses_the_pin_and_says_to_remember_it(tabs, where: str) -> None:
+    ada = tabs()
+    ada.sign_in("Ada Rossi", "2718")
+    assert ada.bar.state["signed_in"] and ada.message == t("signin.chose_pin", "en")
+    assert "2718" not in json.dumps(stored(where), default=str)
+    session = ada.session()
+    assert set(session) == {"type", "learner", "token"}  # what the browser keeps: no PIN
+    again = tabs()
+    again.sign_in("ADA  rossi", "2718")
+    assert again.recorder.learner == ada.recorder.learner and again.message == ""
+
+
+@pytest.mark.parametrize("typed", ["Ada Rossi", "ada rossi", "ADA  ROSSI", "Àda Rossì"])
+def test_another_learners_name_without_their_pin_signs_in_no_one(tabs, where: str,
+                                                                 typed: str) -> None:
+    tabs().sign_in("Ada Rossi", "2718")
+    before = stored(where)
+    thief = tabs()
+    for guess in ("", "0000", "27181"):
+        thief.sign_in(typed, guess)
+        assert thief.recorder.learner is None and not thief.bar.state["signed_in"]
+    assert thief.message == t("signin.error.wrong_pin", "en")
+    assert not any(msg["type"] == "session" for msg in thief.sent)
+    after = stored(where)
+    if where != BROWSER_URL:  # the failure count aside, nothing changed
+        before[1] = [row[:3] for row in before[1]]
+        after[1] = [row[:3] for row in after[1]]
+    else:
+        before = {k: v for k, v in before.items() if not k.startswith(IDENTITY_PREFIX)}
+        after = {k: v for k, v in after.items() if not k.startswith(IDENTITY_PREFIX)}
+    assert after == before
+
+
+def test_a_forged_session_signs_in_no_one(tabs, where: str) -> None:
+    ada, bruno = tabs(), tabs()
+    ada.sign_in("Ada", "2718")
+    bruno.sign_in("Bruno", "3141")
+    ada_id, bruno_token = ada.session()["learner"], bruno.session()["token"]
+    before = stored(where)
+    for learner, token in [(ada_id, "x" * 43), (ada_id, bruno_token), (ada_id, ""),
+                           (ada_id + 1000, bruno_token)]:
+        forger = tabs()
+        forger.say("restore", learner=learner, token=token, stored=forger.stored())
+        assert forger.recorder.learner is None and {"type": "forget"} in forger.sent
+    for forged in ({"type": "restore", "learner": str(ada_id), "token": "x" * 43, "stored": {}},
+                   {"type": "restore", "learner": ada_id, "token": "x" * 43},
+                   {"type": "restore", "learner": True, "token": "x" * 43, "stored": {}}):
+        forger = tabs()
+        forger.bar._on_message(forger.bar, forged, [])
+        assert forger.recorder.learner is None
+    assert stored(where) == before
+    honest = tabs()
+    honest.say("restore", learner=ada_id, token=ada.session()["token"], stored=honest.stored())
+    assert honest.recorder.learner == ada.recorder.learner
+
+
+def test_guessing_the_pin_locks_the_name(tabs, where: str) -> None:
+    tabs().sign_in("Ada", "2718")
+    thief = tabs()
+    for number in range(identity.MAX_FAILURES):
+        thief.sign_in("ada", f"{number:04d}")
+    minutes = identity.LOCK_MINUTES
+    assert thief.message == t("signin.error.locked", "en", minutes=minutes)
+    thief.sign_in("Ada", "2718")  # even the right PIN waits
+    assert thief.recorder.learner is None
+    thief.recorder.settings.lang = "it"  # the message follows the language
+    assert thief.message == t("signin.error.locked", "it", minutes=minutes)
+
+
+def test_a_signed_in_page_takes_no_other_sign_in(tabs) -> None:
+    ada, bruno = tabs(), tabs()
+    bruno.sign_in("Bruno", "3141")
+    ada.sign_in("Ada", "2718")
+    ada.sign_in("Bruno", "3141")  # not from the form (hidden once signed in): ignored
+    assert ada.recorder.learner.name == "Ada"
+    ada.say("sign_out")
+    assert ada.recorder.learner is None
+    ada.say("restore", learner=ada.session()["learner"], token=ada.session()["token"],
+            stored=ada.stored())
+    assert ada.recorder.learner is None  # the session ended with "Not you?"
+
+
+@pytest.mark.parametrize("where", ["browser"], indirect=True)
+def test_the_pin_stays_out_of_the_progress_file(tabs, where: str) -> None:
+    ada = tabs()
+    ada.sign_in("Ada", "2718")
+    keys = list(browser_store.BROWSER_STORAGE.entries)
+    assert sorted(key.split("/")[0] + "/" for key in keys) == [IDENTITY_PREFIX, PREFIX]
+    progress = browser_store.BROWSER_STORAGE.entries[ada.bar.state["progress_key"]]
+    assert "pin" not in progress.lower() and "session" not in progress
+
+
+@pytest.mark.parametrize("where", ["sqlite"], indirect=True)
+def test_a_unicode_name_is_accepted(tabs) -> None:
+    tab = tabs()
+    tab.sign_in("名字", "2718")
+    assert tab.recorder.learner.name == "名字"
