@@ -1,6 +1,6 @@
 """Helpers for the class hub's tests (tests/test_hub.py, tests/browser/test_hub_browser.py):
-a hub for one class in a fresh state folder, an HTTP visitor with cookies of its own, the
-learners' servers seen from /proc."""
+a hub for one class in a fresh state folder, an HTTP visitor with cookies of its own (and
+an attacker's requests), the lessons service's kernel websocket, processes seen from /proc."""
 
 from __future__ import annotations
 
@@ -20,12 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tressette_learn.hub.process import Hub, settings_for
-from tressette_learn.hub.spawner import remove_learner_users
-from tressette_learn.server import _children, _cmdline
 
 CODE = "3B"
-INDEX = "voila/render/notebooks/00_index.ipynb"
-START = 180  # seconds for a learner's server and the index on a loaded machine
+START = 180  # seconds for a page (or the teacher's server) on a loaded machine
 
 
 class Visitor:
@@ -40,12 +37,12 @@ class Visitor:
         """Status, final URL and text of ``path`` (redirects followed)."""
         return self._open(self.base + path)
 
-    def sign_in(self, name: str, code: str) -> tuple[int, str, str]:
+    def sign_in(self, name: str, code: str, pin: str = "") -> tuple[int, str, str]:
         form = self.get("/hub/login")[2]
         xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
         assert xsrf, form
         data = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "username": name,
-                                       "password": code}).encode()
+                                       "password": code, "pin": pin}).encode()
         return self._open(self.base + "/hub/login", data)
 
     def signed_in_as(self) -> str:
@@ -54,18 +51,41 @@ class Visitor:
         assert status == 200, text
         return str(json.loads(text)["name"])
 
-    def servers(self) -> dict[str, object]:
-        """The running servers of the user this visitor is signed in as."""
-        status, _, text = self.get("/hub/api/user")
-        assert status == 200, text
-        return dict(json.loads(text)["servers"])
+    def call(self, method: str, path: str, body: object = None,
+             headers: dict[str, str] | None = None) -> tuple[int, str]:
+        """Status and text of a ``method`` request (JSON ``body``) as an attacker sends it:
+        every cookie of this visitor whatever its path, and the XSRF header matching the
+        ``_xsrf`` cookie sent (``path``'s own, else the hub's)."""
+        jar = self.jar()
+        xsrf = [cookie for cookie in jar if cookie.name == "_xsrf"]
+        fitting = [cookie for cookie in xsrf if path.startswith(cookie.path)] or \
+            [cookie for cookie in xsrf if cookie.path.startswith("/hub")]
+        chosen = max(fitting, key=lambda cookie: len(cookie.path)) if fitting else None
+        cookies = [f"{c.name}={c.value}" for c in jar if c.name != "_xsrf"]
+        sent = {"Content-Type": "application/json", **(headers or {})}
+        if chosen is not None:
+            cookies.append(f"_xsrf={chosen.value}")
+            sent["X-XSRFToken"] = chosen.value
+        sent["Cookie"] = "; ".join(cookies)
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data, sent, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status, answer.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode("utf-8", "replace")
 
-    def _open(self, url: str, data: bytes | None = None) -> tuple[int, str, str]:
+    def jar(self) -> http.cookiejar.CookieJar:
+        return next(handler.cookiejar for handler in self.opener.handlers
+                    if isinstance(handler, urllib.request.HTTPCookieProcessor))
+
+    def _open(self, url: str | urllib.request.Request,
+              data: bytes | None = None) -> tuple[int, str, str]:
         try:
             with self.opener.open(url, data, timeout=60) as answer:
                 return answer.status, answer.url, answer.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as err:
-            return err.code, err.url, err.read().decode("utf-8", "replace")
+            return err.code, err.url or "", err.read().decode("utf-8", "replace")
 
 
 def login_error(page: str) -> str:
@@ -80,35 +100,13 @@ def new_state() -> Path:
 
 @contextlib.contextmanager
 def class_hub(teacher_key: str, **options: object) -> Iterator[Hub]:
-    """A hub for class CODE in a fresh state folder (removed afterwards, with the users
-    it made)."""
+    """A hub for class CODE in a fresh state folder (removed afterwards)."""
     state = new_state()
     try:
         with Hub(settings_for(state, [CODE], **options), teacher_key=teacher_key) as running:
             yield running
     finally:
-        remove_learner_users(str(state))
         shutil.rmtree(state, ignore_errors=True)
-
-
-def index_page(hub: Hub, visitor: Visitor, name: str, start: str = "") -> str:
-    """The index from the learner's own server, once it serves it (``start``: the hub
-    page visited first)."""
-    deadline = time.monotonic() + START
-    while True:
-        status, url, page = visitor.get(start or f"/user/{name}/{INDEX}")
-        if status == 200 and f"/user/{name}/voila/" in url:
-            return page
-        assert time.monotonic() < deadline, (status, url, hub.log_text()[-3000:])
-        time.sleep(1)
-
-
-def server_pid(hub: Hub, name: str) -> int:
-    """The process id of hub user ``name``'s server."""
-    for pid in servers(hub):
-        if environment(pid).get("JUPYTERHUB_USER") == name:
-            return pid
-    raise AssertionError(f"no server for {name}")
 
 
 def environment(pid: int) -> dict[str, str]:
@@ -116,23 +114,71 @@ def environment(pid: int) -> dict[str, str]:
     return dict(pair.split("=", 1) for pair in pairs if "=" in pair)
 
 
-def servers(hub: Hub) -> list[int]:
-    """The process ids of the learners' Jupyter Servers."""
-    assert hub.process is not None
-    return [pid for pid in _children(hub.process.pid)
-            if b"jupyterhub-singleuser" in _cmdline(pid)]
-
-
-def server_users(hub: Hub) -> set[str]:
-    """The users the learners' Jupyter Servers run as."""
-    return {process_user(pid) for pid in servers(hub)}
-
-
 def process_user(pid: int) -> str:
     """The user process ``pid`` runs as."""
     return pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name
 
 
-def server_environment(hub: Hub, name: str) -> dict[str, str]:
-    """The environment of hub user ``name``'s server (``JUPYTERHUB_USER`` names it)."""
-    return environment(server_pid(hub, name))
+
+
+LESSONS = "/services/lessons/"
+SERVICE_INDEX = f"{LESSONS}voila/render/00_index.ipynb"
+
+
+def kernel_id(page: str) -> str:
+    """The id of the kernel a Voilà page runs on."""
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
+    assert found, page[:2000]
+    return found.group(1)
+
+
+def cookie_header(visitor: Visitor) -> str:
+    """The visitor's cookies as a ``Cookie`` header."""
+    return "; ".join(f"{cookie.name}={cookie.value}" for cookie in visitor.jar())
+
+
+def kernel_messages(base: str, kernel: str, headers: dict[str, str],
+                    send: list[dict[str, object]], listen: float = 5.0) -> list[dict[str, object]]:
+    """Open the kernel's websocket on the lessons service (with ``headers``), send the
+    Jupyter messages ``send`` and return what comes back within ``listen`` seconds;
+    ``PermissionError`` when the websocket is refused."""
+    import asyncio
+
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    url = base.replace("http", "ws", 1) + f"{LESSONS}api/kernels/{kernel}/channels"
+
+    async def talk() -> list[dict[str, object]]:
+        try:
+            socket = await websocket_connect(HTTPRequest(url, headers=headers))
+        except HTTPClientError as err:
+            raise PermissionError(err.code) from None
+        for message in send:
+            await socket.write_message(json.dumps(message))
+        got: list[dict[str, object]] = []
+        deadline = time.monotonic() + listen
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                text = await asyncio.wait_for(socket.read_message(), left)
+            except asyncio.TimeoutError:
+                break
+            if text is None:
+                break
+            if isinstance(text, str):
+                got.append(json.loads(text))
+        socket.close()
+        return got
+
+    return asyncio.run(talk())
+
+
+def jupyter_message(kind: str, content: dict[str, object],
+                    channel: str = "shell") -> dict[str, object]:
+    """A Jupyter message as a browser sends it on a kernel's websocket."""
+    import uuid
+
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "session": "attacker",
+                       "username": "", "version": "5.3", "date": ""},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": []}

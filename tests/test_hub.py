@@ -1,12 +1,14 @@
 """``tressette-learn hub``: a real JupyterHub for a class, started by the project.
 
-One hub (with its proxy and idle culler) is started for the module on free ports; a learner
-signs in over HTTP with their name and the class code, their own server starts (as a system
-user of their own when the tests run as root) and serves the Voilà index; a wrong class code
-and a wrong teacher key are refused with the page's explanation; as root, the servers run
-from the learners' runtime and a fresh copy of the lessons. The browser tests
-(tests/browser/test_hub_browser.py) add the quiz, the teacher's dashboard and the idle
-culler. Skipped without the ``hub`` extra (``make test`` installs it).
+One hub (with its proxy, idle culler, solver and lessons service) for the module, on free
+ports. Learners sign in over HTTP with their name, the class code and a PIN and get their
+pages from the one lessons service (Voilà behind the hub's login); they have no server of
+their own and run no code. Every way in is tried as an attacker would: the teacher's name,
+another learner's name typed otherwise without the PIN, every endpoint that runs code (the
+hub's ``/user/...``, the service's kernels API, an ``execute_request`` on the page's own
+kernel websocket, another learner's kernel), with the session cookie and a token the
+learner would make; a refusal changes nothing (the store is read back). The browser tests
+(tests/browser/test_hub_browser.py) add the quiz and the teacher's dashboard.
 """
 
 from __future__ import annotations
@@ -30,30 +32,36 @@ pytest.importorskip("jupyterhub")
 
 from hub_support import (  # noqa: E402
     CODE,
+    LESSONS,
+    SERVICE_INDEX,
     Visitor,
     class_hub,
-    index_page,
+    cookie_header,
+    environment,
+    jupyter_message,
+    kernel_id,
+    kernel_messages,
     login_error,
     new_state,
     process_user,
-    server_environment,
-    server_pid,
-    server_users,
 )
 
 from tressette_learn.ai.solve import ADDRESS_ENV, KEY_ENV  # noqa: E402
 from tressette_learn.cli import main  # noqa: E402
 from tressette_learn.hub import runtime as runtime_module  # noqa: E402
-from tressette_learn.hub.auth import user_name  # noqa: E402
+from tressette_learn.hub.auth import TEACHER  # noqa: E402
 from tressette_learn.hub.config import HubSettings  # noqa: E402
+from tressette_learn.hub.lessons import LESSONS_USER, hub_name, learner_id  # noqa: E402
 from tressette_learn.hub.node_proxy import folder_for, pinned  # noqa: E402
 from tressette_learn.hub.process import Hub, settings_for, with_runtime  # noqa: E402
 from tressette_learn.hub.runtime import closed_to_others, copy_app, pins  # noqa: E402
 from tressette_learn.hub.solver import SOLVER_USER  # noqa: E402
-from tressette_learn.hub.spawner import SYSTEM_PREFIX, as_root  # noqa: E402
+from tressette_learn.hub.spawner import as_root  # noqa: E402
 from tressette_learn.i18n import t  # noqa: E402
-from tressette_learn.server import _children, _cmdline, answers, free_port  # noqa: E402
+from tressette_learn.server import _children, _cmdline, answers, descendants, free_port  # noqa: E402
 from tressette_learn.ui.settings import LANG_VARIABLE  # noqa: E402
+
+ADA, PIN, BRUNO, BRUNO_PIN = "Ada Rossi", "4821", "Bruno Conti", "735911"
 
 
 @pytest.fixture(scope="module")
@@ -63,67 +71,307 @@ def teacher_key() -> str:
 
 @pytest.fixture(scope="module")
 def hub(teacher_key: str) -> Iterator[Hub]:
-    with class_hub(teacher_key, cull_timeout=600) as running:
+    with class_hub(teacher_key, cull_timeout=600, class_size=2) as running:
         yield running
 
 
+def signed_in(hub: Hub, name: str, code: str, pin: str) -> Visitor:
+    """A visitor signed in as a learner, on the lessons' index the hub sent them to (kept
+    as ``index``)."""
+    visitor = Visitor(hub.url)
+    status, url, page = visitor.sign_in(name, code, pin)
+    assert status == 200 and url.endswith(SERVICE_INDEX), (status, url, login_error(page))
+    visitor.index = page  # type: ignore[attr-defined]
+    return visitor
+
+
 @pytest.fixture(scope="module")
-def ada(hub: Hub) -> tuple[Visitor, str, str, str]:
-    """A learner signed in (with the class code in lower case: codes are read without
-    case) once her server serves the index: her visitor, hub name, the index page and
-    her name as she typed it."""
-    visitor, typed = Visitor(hub.url), f"Ada  {secrets.token_hex(3)}"
-    status, _, _ = visitor.sign_in(typed, CODE.lower())
-    assert status == 200
-    name = visitor.signed_in_as()
-    return visitor, name, index_page(hub, visitor, name), " ".join(typed.split())
+def ada(hub: Hub) -> Visitor:
+    """A learner signed in (the class code in lower case: codes are read without case)."""
+    return signed_in(hub, ADA, CODE.lower(), PIN)
+
+
+@pytest.fixture(scope="module")
+def bruno(hub: Hub) -> Visitor:
+    return signed_in(hub, BRUNO, CODE, BRUNO_PIN)
 
 
 @pytest.fixture(scope="module")
 def teacher(hub: Hub, teacher_key: str) -> Visitor:
-    """The teacher, signed in with the key."""
+    """The teacher, signed in with the key (and any name)."""
     visitor = Visitor(hub.url)
     assert visitor.sign_in("Prof Bianchi", teacher_key)[0] == 200
     return visitor
 
 
-def test_a_learner_signs_in_with_the_class_code_and_gets_the_index(
-        hub: Hub, ada: tuple[Visitor, str, str, str]) -> None:
-    _, name, page, _ = ada
-    assert "Learn Tressette" in page
+SNAPSHOT = """
+import json, sys
+from tressette_learn.classroom.store import Store
+db = Store(sys.argv[1]).db
+tables = ["learners", "identities", "events", "results", "classes", "saved_matches",
+          "preferences"]
+print(json.dumps({name: sorted(map(repr, db.query(f"SELECT * FROM {name}")))
+                  for name in tables}))
+"""
+
+
+def store_snapshot(hub: Hub) -> dict[str, list[str]]:
+    """Every row of the class's store, read as the lessons service's user (the only one
+    that may open it); the PINs' failure counts left out (a wrong PIN counts)."""
+    settings = hub.settings
+    who: dict[str, object] = {}
     if as_root():
-        assert server_users(hub) == {SYSTEM_PREFIX + name}  # never root
+        entry = pwd.getpwnam(LESSONS_USER)
+        who = {"user": entry.pw_uid, "group": entry.pw_gid}
+    path = settings.app_dir or str(Path(runtime_module.__file__).resolve().parents[2])
+    done = subprocess.run([str(settings.server_bin / "python"), "-c", SNAPSHOT,
+                           settings.progress_url], capture_output=True, text=True, check=False,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": path},
+                          cwd="/", timeout=120, **who)
+    assert done.returncode == 0, done.stderr
+    rows: dict[str, list[str]] = json.loads(done.stdout)
+    rows["identities"] = [re.sub(r", \d+, (None|'[^']*')\)$", ")", row)
+                          for row in rows["identities"]]
+    return rows
 
 
-def test_a_learner_cannot_reach_another_learners_server(
-        hub: Hub, ada: tuple[Visitor, str, str, str]) -> None:
-    visitor, name, _, _ = ada
-    folder = f"/user/{name}/api/contents/notebooks"
-    assert visitor.get(folder)[0] == 200  # Ada herself may
-    bruno = Visitor(hub.url)
-    assert bruno.sign_in("Bruno", CODE)[0] == 200
-    status, url, _ = bruno.get(folder)
-    assert status == 403, (status, url)
+def learners_servers(hub: Hub) -> list[int]:
+    """The Jupyter Servers the hub runs for anyone but the teacher."""
+    assert hub.process is not None
+    return [pid for pid in descendants(hub.process.pid)
+            if b"jupyterhub-singleuser" in _cmdline(pid)
+            and environment(pid).get("JUPYTERHUB_USER") != TEACHER]
 
 
-def test_servers_run_from_a_python_and_lessons_every_learner_can_reach(
-        hub: Hub, ada: tuple[Visitor, str, str, str]) -> None:
-    """As root, learners' users may not reach the project's own Python or checkout (CI
-    clones under /root, mode 700): their servers run from the runtime and the fresh copy
-    of the lessons. Not as root, from the hub's own Python and the lessons where they are."""
-    settings, pid = hub.settings, server_pid(hub, ada[1])
-    command = _cmdline(pid).decode().split("\0")
-    if not as_root():
-        assert not settings.runtime and command[1].startswith(str(Path(sys.executable).parent))
-        return
-    checkout = str(Path(runtime_module.__file__).resolve().parents[2])
-    assert command[1] == f"{settings.runtime}/bin/jupyterhub-singleuser"
-    assert not any(checkout in part for part in command), command
-    assert server_environment(hub, ada[1])["PYTHONPATH"] == settings.app_dir
-    copied = Path(settings.app_dir) / "tressette_learn" / "hub" / "runtime.py"
-    assert copied.read_bytes() == Path(runtime_module.__file__).read_bytes()  # current code
-    for path in (settings.runtime, copied, Path(settings.app_dir) / "notebooks" / "00_index.ipynb"):
-        assert closed_to_others(Path(path)) is None, path
+def servers(teacher: Visitor, name: str) -> dict[str, object]:
+    """Hub user ``name``'s servers, as the teacher (the admin) sees them."""
+    status, text = teacher.call("GET", f"/hub/api/users/{name}")
+    assert status == 200, text
+    return dict(json.loads(text)["servers"])
+
+
+def test_a_learner_signs_in_with_a_pin_and_gets_the_lessons_from_the_service(
+        hub: Hub, ada: Visitor, teacher: Visitor) -> None:
+    """No server of her own: her pages come from the one lessons service."""
+    assert "Learn Tressette" in ada.index  # type: ignore[attr-defined]
+    name = ada.signed_in_as()
+    assert re.fullmatch(r"l\d+-ada-rossi", name) and name == hub_name(learner_id(name) or 0, ADA)
+    assert servers(teacher, name) == {}
+    assert learners_servers(hub) == []
+
+
+def test_the_same_learner_typed_otherwise_with_her_pin_is_the_same_learner(
+        hub: Hub, ada: Visitor) -> None:
+    again = signed_in(hub, "  ADA   rossi ", CODE, PIN)
+    assert again.signed_in_as() == ada.signed_in_as()
+
+
+def test_the_service_shows_no_page_without_the_hubs_login(hub: Hub) -> None:
+    status, url, page = Visitor(hub.url).get(SERVICE_INDEX)
+    assert "/hub/login" in url and "Learn Tressette" not in page
+
+
+def test_the_teachers_name_with_the_class_code_is_a_learner_who_cannot_touch_the_teacher(
+        hub: Hub, teacher: Visitor) -> None:
+    status, text = teacher.call("GET", f"/hub/api/users/{TEACHER}")
+    assert status == 200 and json.loads(text)["admin"] is True
+    intruder = signed_in(hub, "Teacher", CODE, "1111")
+    name = intruder.signed_in_as()
+    assert name != TEACHER and learner_id(name) is not None
+    for method, path, body in [("GET", f"/hub/api/users/{TEACHER}", None),
+                               ("PATCH", f"/hub/api/users/{TEACHER}", {"admin": False}),
+                               ("POST", f"/hub/api/users/{TEACHER}/server", {}),
+                               ("DELETE", f"/hub/api/users/{TEACHER}/server", None),
+                               ("POST", f"/hub/api/users/{TEACHER}/tokens", {}),
+                               ("PATCH", f"/hub/api/users/{name}", {"admin": True,
+                                                                    "name": TEACHER})]:
+        status, text = intruder.call(method, path, body)
+        assert status in (403, 404), (method, path, status, text)
+    status, _, page = intruder.get(f"/user/{TEACHER}/lab")
+    assert status in (403, 404) and "JupyterLab" not in page, status
+    status, text = teacher.call("GET", f"/hub/api/users/{TEACHER}")
+    assert status == 200 and json.loads(text)["admin"] is True  # still the teacher
+
+
+@pytest.mark.parametrize(("typed", "pin", "key"), [
+    ("  ada   ROSSI ", "", "signin.error.pin_format"),
+    ("ADA ROSSI", "0000", "signin.error.wrong_pin"),
+    ("Àda  Rossi", "482", "signin.error.pin_format")])
+def test_another_learners_name_typed_otherwise_without_her_pin_is_refused(
+        hub: Hub, ada: Visitor, typed: str, pin: str, key: str) -> None:
+    before = store_snapshot(hub)
+    status, _, page = Visitor(hub.url).sign_in(typed, CODE, pin)
+    assert status == 403
+    assert login_error(page) == html.unescape(t(key, "en", least=4, most=8))
+    assert store_snapshot(hub) == before
+
+
+HUB_CODE = [("GET", "/user/{name}/lab", None), ("GET", "/user/{name}/api/kernels", None),
+            ("POST", "/user/{name}/api/kernels", {}), ("POST", "/user/{name}/api/terminals", {}),
+            ("PUT", "/user/{name}/api/contents/evil.py",
+             {"type": "file", "format": "text", "content": "print('evil')"}),
+            ("POST", "/hub/api/users/{name}/server", {}), ("GET", "/hub/spawn", None),
+            ("POST", "/hub/api/users/{name}/tokens", {"note": "mine"})]
+
+
+def test_a_learner_has_no_endpoint_that_runs_code_nor_can_make_a_token(
+        hub: Hub, ada: Visitor, teacher: Visitor) -> None:
+    """Not her own server (she has none and cannot start one), not a terminal, not a
+    kernel, not a file, not a token to try them with."""
+    name, before = ada.signed_in_as(), store_snapshot(hub)
+    for method, path, body in HUB_CODE:
+        status, text = ada.call(method, path.format(name=name), body)
+        assert status in (403, 404, 405, 424, 503), (method, path, status, text[:300])
+        assert "_xsrf" not in text, text[:300]  # refused for what it asked, not a cookie
+    assert servers(teacher, name) == {}
+    assert ada.call("GET", f"/hub/api/users/{name}/tokens")[0] == 403
+    assert learners_servers(hub) == []
+    assert store_snapshot(hub) == before
+
+
+def test_the_lessons_service_has_no_kernel_api_and_runs_no_code_sent_on_a_kernel(
+        hub: Hub, ada: Visitor, tmp_path: Path) -> None:
+    """Voilà keeps its kernel API to a page's own kernel (no new kernel, no list) and
+    passes on comm and kernel-info messages only: the code sent is never run."""
+    kernel = kernel_id(ada.index)  # type: ignore[attr-defined]
+    for method in ("GET", "POST"):
+        assert ada.call(method, f"{LESSONS}api/kernels", {} if method == "POST" else None)[0] \
+            in (403, 404, 405)
+    assert ada.call("GET", f"{LESSONS}api/terminals")[0] == 404
+    marker = Path("/tmp") / f"tressette-evil-{secrets.token_hex(4)}"
+    code = f"open({str(marker)!r}, 'w').write('ran')"
+    execute = jupyter_message("execute_request", {"code": code, "silent": False,
+                                                  "store_history": False,
+                                                  "user_expressions": {},
+                                                  "allow_stdin": False})
+    info = jupyter_message("kernel_info_request", {})
+    got = kernel_messages(hub.url, kernel, {"Cookie": cookie_header(ada)}, [execute, info])
+    replies = {message["msg_type"] for message in got  # type: ignore[misc]
+               if message["parent_header"].get("msg_id") == execute["header"]["msg_id"]}  # type: ignore[union-attr,index]
+    assert any(message["msg_type"] == "kernel_info_reply" for message in got)  # it listens
+    assert not replies and not marker.exists()
+
+
+def test_a_learners_kernel_is_hers_alone(hub: Hub, ada: Visitor, bruno: Visitor) -> None:
+    kernel = kernel_id(ada.index)  # type: ignore[attr-defined]
+    for headers in ({"Cookie": cookie_header(bruno)}, {}):
+        with pytest.raises(PermissionError):
+            kernel_messages(hub.url, kernel, headers, [jupyter_message("kernel_info_request", {})])
+    for method, path in [("GET", f"api/kernels/{kernel}"), ("DELETE", f"api/kernels/{kernel}"),
+                         ("POST", f"voila/api/shutdown/{kernel}")]:
+        assert bruno.call(method, LESSONS + path)[0] == 403, (method, path)
+    assert ada.call("GET", f"{LESSONS}api/kernels/{kernel}")[0] == 200  # still running
+
+
+def comm(model: str, data: dict[str, object]) -> dict[str, object]:
+    return jupyter_message("comm_msg", {"comm_id": model, "data": data})
+
+
+def widget_states(hub: Hub, visitor: Visitor, page: str,
+                  *extra: dict[str, object]) -> dict[str, dict[str, object]]:
+    """The synced state of each widget of the page's kernel (asked as the page asks it:
+    the comms, then each one's state), after sending ``extra`` messages first."""
+    kernel, cookie = kernel_id(page), {"Cookie": cookie_header(visitor)}
+    info = jupyter_message("comm_info_request", {"target_name": "jupyter.widget"})
+    replies = kernel_messages(hub.url, kernel, cookie, [info], listen=3)
+    comms = next(message["content"]["comms"] for message in replies  # type: ignore[index]
+                 if message["msg_type"] == "comm_info_reply")
+    asked = [comm(model, {"method": "request_state"}) for model in comms]
+    states: dict[str, dict[str, object]] = {}
+    for message in kernel_messages(hub.url, kernel, cookie, [*extra, *asked], listen=5):
+        data = message["content"].get("data", {}) if message["msg_type"] == "comm_msg" \
+            else {}  # type: ignore[union-attr]
+        if data.get("method") == "update":  # type: ignore[union-attr]
+            states.setdefault(message["content"]["comm_id"], {}).update(  # type: ignore[index]
+                data["state"])  # type: ignore[index]
+    return states
+
+
+def sign_in_bar(hub: Hub, visitor: Visitor, page: str,
+                *extra: dict[str, object]) -> tuple[str, dict[str, object]]:
+    """The sign-in bar's model id and its ``state`` trait in the page's kernel."""
+    for model, state in widget_states(hub, visitor, page, *extra).items():
+        bar = state.get("state")
+        if isinstance(bar, dict) and "kept_prefixes" in bar:
+            return model, bar
+    raise AssertionError("no sign-in bar on the page")
+
+
+def test_the_service_says_who_the_page_is_for_and_the_browser_cannot(
+        hub: Hub, ada: Visitor, bruno: Visitor) -> None:
+    """The kernel signs in as the learner the hub signed in, whatever header or sign-in
+    message the browser sends; the store is unchanged by the attempts."""
+    assert sign_in_bar(hub, ada, ada.index)[1]["name"] == ADA  # type: ignore[attr-defined]
+    before = store_snapshot(hub)
+    bruno_id = str(learner_id(bruno.signed_in_as()))
+    ada.opener.addheaders = [("X-Tressette-Learner", bruno_id)]
+    try:
+        status, _, page = ada.get(f"{LESSONS}voila/render/01_deck.ipynb")
+    finally:
+        ada.opener.addheaders = []
+    assert status == 200
+    model, state = sign_in_bar(hub, ada, page)
+    assert (state["name"], state["hub"]) == (ADA, True)
+    attack = comm(model, {"method": "custom", "content": {
+        "type": "sign_in", "name": "Zeno Nuovo", "class_code": CODE, "stored": {}}})
+    assert sign_in_bar(hub, ada, page, attack)[1]["name"] == ADA
+    assert store_snapshot(hub) == before
+
+
+def test_the_teachers_pages_are_not_served_to_learners(hub: Hub, ada: Visitor) -> None:
+    """The class's deal, its report and the learners' PINs are the teacher's: their page is
+    on the teacher's own server only."""
+    before = store_snapshot(hub)
+    status, _, page = ada.get(f"{LESSONS}voila/render/teacher.ipynb")
+    assert status == 404 and "kernelId" not in page
+    assert store_snapshot(hub) == before
+
+
+def test_only_the_lessons_service_holds_the_store_and_its_kernels_no_hub_secret(
+        hub: Hub, ada: Visitor) -> None:
+    """The class's SQLite file is open to the service's user alone (no group, no other
+    user); the service's kernels get neither its hub token nor the sign-in key."""
+    database = Path(hub.settings.progress_url.removeprefix("sqlite:///"))
+    for path in (database, database.parent):
+        assert path.stat().st_mode & 0o077 == 0, oct(path.stat().st_mode)
+    (service,) = lessons_pids(hub)
+    env = environment(service)
+    assert env["TRESSETTE_DB"] == hub.settings.progress_url
+    assert not env.get("TRESSETTE_TEACHER_KEY")
+    kernels = [pid for pid in descendants(service) if b"ipykernel" in _cmdline(pid)]
+    assert kernels
+    for pid in kernels:
+        kernel_env = environment(pid)
+        assert not {"JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN",
+                    "TRESSETTE_HUB_SIGNIN_KEY", "TRESSETTE_TEACHER_KEY"} & set(kernel_env)
+    if as_root():
+        assert {process_user(pid) for pid in [service, *kernels]} == {LESSONS_USER}
+        assert pwd.getpwuid(database.stat().st_uid).pw_name == LESSONS_USER
+
+
+def lessons_pids(hub: Hub) -> list[int]:
+    assert hub.process is not None
+    return [pid for pid in _children(hub.process.pid)
+            if b"tressette_learn.hub.lessons" in _cmdline(pid)]
+
+
+def test_the_teacher_gets_a_server_with_the_key_and_the_dashboard(
+        hub: Hub, teacher: Visitor, teacher_key: str) -> None:
+    page = ""
+    for _ in range(90):
+        status, url, page = teacher.get(f"/user/{TEACHER}/voila/render/notebooks/teacher.ipynb")
+        if status == 200 and "/voila/render/" in url:
+            break
+        import time
+        time.sleep(2)
+    assert "kernelId" in page
+    (server,) = [pid for pid in _children(hub.process.pid)  # type: ignore[union-attr]
+                 if b"jupyterhub-singleuser" in _cmdline(pid)]
+    env = environment(server)
+    assert env["TRESSETTE_TEACHER_KEY"] == teacher_key
+    assert env["TRESSETTE_DB"] == hub.settings.progress_url
+    if as_root():
+        assert process_user(server) == LESSONS_USER  # never root
 
 
 ASK_SOLVER = """
@@ -137,8 +385,8 @@ except ServiceUnavailable:
 
 
 def ask_solver(hub: Hub, env: dict[str, str], user: str | None) -> str:
-    """What a process of ``user`` (None: this one's) with a server's solver address and key
-    gets from the service: reached or refused."""
+    """What a process of ``user`` (None: this one's) with the service's solver address and
+    key gets from the solver: reached or refused."""
     pass_on = {name: env[name] for name in (ADDRESS_ENV, KEY_ENV, "PYTHONPATH") if name in env}
     who: dict[str, object] = {}
     if user is not None:  # as the hub's spawner does: the user's own groups, no others
@@ -152,27 +400,37 @@ def ask_solver(hub: Hub, env: dict[str, str], user: str | None) -> str:
     return done.stdout.strip()
 
 
-def test_one_solver_service_answers_every_learner_and_nobody_else(
-        hub: Hub, ada: tuple[Visitor, str, str, str], teacher: Visitor) -> None:
-    """The hub runs one solver for the class (not ~110 MB of core per kernel); every
-    learner's server is told where it is; as root it runs as its own user and only the
-    class's users reach its socket."""
-    env = server_environment(hub, ada[1])
+def test_one_solver_service_answers_the_lessons_and_nobody_else(hub: Hub) -> None:
+    (service,) = lessons_pids(hub)
+    env = environment(service)
     assert env[ADDRESS_ENV] == str(hub.settings.solver_dir / "solver.sock")
-    assert len(solver_pids(hub)) == 1
-    index_page(hub, teacher, "prof-bianchi")
-    assert server_environment(hub, "prof-bianchi")[KEY_ENV] == env[KEY_ENV]
-    learner = SYSTEM_PREFIX + ada[1] if as_root() else None
-    assert ask_solver(hub, env, learner) == "reached"
+    solvers = [pid for pid in _children(hub.process.pid)  # type: ignore[union-attr]
+               if b"tressette_learn.hub.solver" in _cmdline(pid)]
+    assert len(solvers) == 1
+    assert ask_solver(hub, env, LESSONS_USER if as_root() else None) == "reached"
     if as_root():
-        assert {process_user(pid) for pid in solver_pids(hub)} == {SOLVER_USER}
+        assert {process_user(pid) for pid in solvers} == {SOLVER_USER}
         assert ask_solver(hub, env, "nobody") == "refused"
 
 
-def solver_pids(hub: Hub) -> list[int]:
-    assert hub.process is not None
-    return [pid for pid in _children(hub.process.pid)
-            if b"tressette_learn.hub.solver" in _cmdline(pid)]
+def test_the_service_runs_from_a_python_and_lessons_its_user_can_reach(hub: Hub) -> None:
+    """As root, the service's user may not reach the project's own Python or checkout (CI
+    clones under /root, mode 700): it runs from the runtime and the fresh copy of the
+    lessons. Not as root, from the hub's own Python and the lessons where they are."""
+    settings = hub.settings
+    (service,) = lessons_pids(hub)
+    command = _cmdline(service).decode().split("\0")
+    if not as_root():
+        assert not settings.runtime and command[0].startswith(str(Path(sys.executable).parent))
+        return
+    checkout = str(Path(runtime_module.__file__).resolve().parents[2])
+    assert command[0] == f"{settings.runtime}/bin/python"
+    assert not any(checkout in part for part in command), command
+    assert environment(service)["PYTHONPATH"] == settings.app_dir
+    copied = Path(settings.app_dir) / "tressette_learn" / "hub" / "lessons.py"
+    assert copied.read_bytes() == Path(runtime_module.__file__).with_name("lessons.py").read_bytes()
+    for path in (settings.runtime, copied, Path(settings.app_dir) / "notebooks" / "00_index.ipynb"):
+        assert closed_to_others(Path(path)) is None, path
 
 
 def test_the_lessons_copy_is_made_anew(tmp_path: Path) -> None:
@@ -204,31 +462,6 @@ def test_the_runtime_has_the_projects_pins_and_the_hub_extra() -> None:
     assert not any(pin.startswith(("pytest", "playwright")) for pin in newer)  # no test extra
 
 
-def test_the_lessons_sign_the_learner_in_with_the_name_typed_and_the_class_code(
-        hub: Hub, ada: tuple[Visitor, str, str, str], teacher: Visitor) -> None:
-    """The spawner hands the lessons the learner's name as first typed and the class code
-    (see tests/test_recorder.py for the sign-in bar that reads them)."""
-    _, name, _, typed = ada
-    env = server_environment(hub, name)
-    assert (env["TRESSETTE_LEARNER"], env["TRESSETTE_CLASS"]) == (typed, CODE)
-    again = Visitor(hub.url)  # the same learner on another machine, typing otherwise
-    assert again.sign_in(typed.upper(), CODE)[0] == 200 and again.signed_in_as() == name
-    status, _, text = teacher.get(f"/hub/api/users/{name}")
-    assert status == 200 and json.loads(text)["auth_state"]["display_name"] == typed
-
-
-def test_every_server_writes_to_the_class_database_and_only_the_teacher_has_the_key(
-        hub: Hub, ada: tuple[Visitor, str, str, str], teacher: Visitor,
-        teacher_key: str) -> None:
-    index_page(hub, teacher, "prof-bianchi")
-    learner_env = server_environment(hub, ada[1])
-    teacher_env = server_environment(hub, "prof-bianchi")
-    assert learner_env["TRESSETTE_DB"] == teacher_env["TRESSETTE_DB"] \
-        == hub.settings.progress_url
-    assert teacher_env["TRESSETTE_TEACHER_KEY"] == teacher_key
-    assert not learner_env.get("TRESSETTE_TEACHER_KEY")
-
-
 def test_a_wrong_class_code_is_refused_with_the_reason(hub: Hub) -> None:
     status, _, page = Visitor(hub.url).sign_in("Bruno", "4C")
     assert status == 403
@@ -240,18 +473,6 @@ def test_a_wrong_teacher_key_is_refused_with_the_reason(hub: Hub, teacher_key: s
     status, _, page = Visitor(hub.url).sign_in("Prof", teacher_key[:-1] + "!" * 8)
     assert status == 403
     assert login_error(page) == t("hub.error.teacher_key", "en")
-
-
-@pytest.mark.parametrize(("typed", "name"), [("Nicolò  Rossi", "nicolo-rossi"),
-                                             ("ADA", "ada")])
-def test_a_learner_name_becomes_a_hub_name(typed: str, name: str) -> None:
-    assert user_name(typed) == name
-
-
-@pytest.mark.parametrize("typed", ["", "   ", "a/b", "x" * 30])
-def test_a_name_the_hub_cannot_use_is_refused(typed: str) -> None:
-    with pytest.raises(ValueError):
-        user_name(typed)
 
 
 def test_the_command_prints_the_url_and_ctrl_c_stops_everything(teacher_key: str) -> None:
@@ -319,3 +540,33 @@ def test_the_hub_runs_the_node_proxy_which_streams(hub: Hub) -> None:
     assert any(part.endswith(b"node") for part in command)
     installed = str(folder_for(pinned() or "")).encode()
     assert any(part.startswith(installed) for part in command), command
+
+
+@pytest.mark.parametrize(("learner", "typed", "name"), [
+    (17, "Nicolò  Rossi", "l17-nicolo-rossi"), (3, "名字", "l3"),
+    (5, "Teacher", "l5-teacher"), (123456, "x" * 40, "l123456-" + "x" * 24)])
+def test_a_learners_hub_name_carries_their_id_and_is_never_the_teachers(
+        learner: int, typed: str, name: str) -> None:
+    assert hub_name(learner, typed) == name and learner_id(name) == learner
+    assert learner_id(TEACHER) is None
+
+
+def test_on_the_lessons_service_only_the_services_word_names_the_learner(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page there ignores ``JUPYTERHUB_USER`` (the service's own hub user) and takes the
+    learner from the id the service put in the request."""
+    from tressette_learn.classroom.hub_learner import (
+        LEARNER_ENV,
+        SERVICE_VARIABLE,
+        hub_learner,
+        served_learner,
+    )
+    from tressette_learn.classroom.store import Store
+
+    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+    ada = Store(url).sign_in("Ada Rossi", CODE)
+    monkeypatch.setenv("TRESSETTE_DB", url)
+    env = {SERVICE_VARIABLE: "1", "JUPYTERHUB_USER": "tressette-lessons"}
+    assert hub_learner(env) is None and served_learner(env) is None
+    assert served_learner({**env, LEARNER_ENV: str(ada.id)}) == ("Ada Rossi", CODE)
+    assert served_learner({**env, LEARNER_ENV: str(ada.id + 1)}) is None

@@ -31,7 +31,7 @@ from ..ui.settings import SETTINGS, Settings
 from .browser_identity import BrowserIdentities
 from .browser_store import KEPT, BrowserStore, browser_storage, key_of
 from .clock import now
-from .hub_learner import hub_learner
+from .hub_learner import hub_learner, served, when_served
 from .identity import Identities
 from .recorder import Recorder, recorder
 from .store import AnyStore, InputError, Learner, StoreError
@@ -69,6 +69,7 @@ class SignIn(anywidget.AnyWidget):
         self.recorder = rec or recorder()
         self.settings = settings
         self.hub = hub_learner()
+        self.served = served()  # the hub's lessons service says who: never the browser
         self._message: Wording | None = None
         self._kind = "info"
         self._token: str | None = None  # this browser's session, once signed in here
@@ -80,6 +81,13 @@ class SignIn(anywidget.AnyWidget):
         self.recorder.observe(self._draw, ["status", "learner", "problem"])
         self._draw()
         self._hub_sign_in()
+        when_served(self._served_sign_in)
+
+    def _served_sign_in(self, learner: tuple[str, str]) -> None:
+        """Sign in as the learner the lessons service said this page is for."""
+        self.hub = learner
+        self._hub_sign_in()
+        self._draw()
 
     def _hub_sign_in(self) -> None:
         """On the hub, sign in as its learner unless already signed in."""
@@ -149,7 +157,7 @@ class SignIn(anywidget.AnyWidget):
         if kind == "keep_failed":
             self._say(Phrase.of("signin.browser_full"), "error")
             return
-        if self.hub is not None:  # the hub said who this is; the browser cannot change it
+        if self.hub is not None or self.served:  # the hub says who; the browser cannot
             if kind == "retry":
                 self._hub_sign_in()
                 self.recorder.flush()
@@ -186,7 +194,7 @@ class SignIn(anywidget.AnyWidget):
             if learner else "",
             "status": status, "status_kind": rec.status,
             "message": self._message.get(lang) if self._message else "",
-            "kind": self._kind, "labels": labels, "hub": self.hub is not None,
+            "kind": self._kind, "labels": labels, "hub": self.hub is not None or self.served,
             "browser": self.browser, "kept_prefixes": list(KEPT),
             "learner_id": learner.id if learner else 0,
             "progress_key": key_of(learner.name, learner.class_code) if learner else "",

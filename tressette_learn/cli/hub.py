@@ -1,9 +1,11 @@
 """``tressette-learn hub``: JupyterHub for a class on this server.
 
-Learners sign in with their name and a class code given with ``--class-code`` (one or
-more); the teacher with the key in ``TRESSETTE_TEACHER_KEY``. Each learner's own server
-opens on the Voilà index. Ctrl-C (or SIGTERM) stops the hub and every learner's server;
-a port in use, a missing class code or teacher key exit with status 2 and one line.
+Learners sign in with their name, a class code given with ``--class-code`` (one or more)
+and a PIN of their own; the teacher with the key in ``TRESSETTE_TEACHER_KEY``. Learners'
+pages come from one lessons service (Voilà with pre-heated kernels for ``--class-size``
+learners); they run no code. The teacher gets a server of their own (JupyterLab and the
+dashboard). Ctrl-C (or SIGTERM) stops the hub and all it started; a port in use, a missing
+class code or teacher key exit with status 2 and one line.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..classroom.teacher import KEY_VARIABLE
+from ..served_pools import ClassSizeError, class_size
 from . import EXIT_OK, UsageError, fail
 from .serve import check_port, last_line, stop_signals_raise
 
@@ -24,10 +27,11 @@ CODE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 def add_hub(sub: Any) -> None:
     """Register ``hub --class-code CODE [--class-code ...] [--port N] [--ip IP] [--dir DIR]``."""
     cmd = sub.add_parser(
-        "hub", help="JupyterHub for a class: each learner gets their own server",
+        "hub", help="JupyterHub for a class: a login for each learner, the lessons for all",
         description="Start JupyterHub for a class on this server and print its URL; learners "
-                    "sign in with their name and the class code, the teacher with the key "
-                    f"in {KEY_VARIABLE}. Ctrl-C stops it.")
+                    "sign in with their name, the class code and a PIN and get the lessons "
+                    f"from one Voilà; the teacher signs in with the key in {KEY_VARIABLE} "
+                    "and gets JupyterLab and the dashboard. Ctrl-C stops it.")
     cmd.add_argument("--class-code", action="append", required=True, metavar="CODE",
                      help="a class code learners sign in with (repeat for several classes)")
     cmd.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -40,13 +44,19 @@ def add_hub(sub: Any) -> None:
     cmd.add_argument("--lang", choices=("en", "it"), default="en",
                      help="the language of the sign-in page")
     cmd.add_argument("--cull-after", type=int, default=3600, metavar="SECONDS",
-                     help="stop a learner's server after this long without activity")
+                     help="stop the teacher's server after this long without activity")
+    cmd.add_argument("--class-size", type=int, default=30, metavar="N",
+                     help="learners the lessons are pre-heated for (default 30)")
     cmd.set_defaults(run=run_hub)
 
 
 def run_hub(args: argparse.Namespace) -> int:
     """Start the hub, print its URL, wait for Ctrl-C; stop everything cleanly."""
     codes = [class_code(code) for code in args.class_code]
+    try:
+        size = class_size(str(args.class_size))
+    except ClassSizeError as err:
+        raise UsageError(f"--class-size: {err}") from None
     if not os.environ.get(KEY_VARIABLE, "").strip():
         raise UsageError(f"set {KEY_VARIABLE} to the teacher's key first")
     check_port(args.port)
@@ -57,6 +67,7 @@ def run_hub(args: argparse.Namespace) -> int:
                          "pip install 'tressette_learn[hub]'") from None
     settings = settings_for(state_dir(args.dir), codes, args.port, ip=args.ip,
                             language=args.lang, cull_timeout=args.cull_after,
+                            class_size=size or 30,
                             db_url=os.environ.get("TRESSETTE_DB", "").strip())
     hub = Hub(settings)
     print("Starting the class hub...", flush=True)

@@ -16,14 +16,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..ai.solve import ADDRESS_ENV
+from ..ai.solve import KEY_ENV as KEY_ENV_SOLVER
 from ..classroom.teacher import KEY_VARIABLE
 from ..server import notebooks_dir
 from ..ui.settings import LANG_VARIABLE
+from .lessons import NAME, PREFIX
 
 INDEX = "00_index.ipynb"
 CONFIG_NAME = "jupyterhub_config.py"
 SETTINGS_NAME = "hub.json"
 PROXY_WAIT_S = 900  # longest a request through the proxy may wait for its answer
+LEARNER_SCOPES = [f"access:services!service={NAME}",  # and who they are, for its login:
+                  "read:users:name!user", "read:users:groups!user"]
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 
 
@@ -46,6 +51,8 @@ class HubSettings:
     runtime: str = ""  # the learners' virtual environment ("": the hub's own Python)
     app_dir: str = ""  # the copy of the lessons they run ("": this package where it is)
     node_proxy: str = ""  # the Node proxy's command ("": the Python port, from the hub extra)
+    lessons_port: int = 0  # the lessons service's (0: picked when the hub starts)
+    class_size: int = 30  # learners the lessons service pre-heats play pages for
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), indent=2)
@@ -79,6 +86,11 @@ class HubSettings:
     def solver_dir(self) -> Path:
         """The solver service's socket (and its compiled core's cache)."""
         return self.state / "solver"
+
+    @property
+    def lessons_home(self) -> Path:
+        """The home of the lessons service's user (and of the teacher's server)."""
+        return self.state / "lessons"
 
     @property
     def progress_url(self) -> str:
@@ -137,6 +149,7 @@ def apply(c: Any, settings: HubSettings) -> None:
     _servers(c, settings)
     _culler(c, settings)
     _solver(c, settings)
+    _lessons(c, settings)
 
 
 def _hub(c: Any, settings: HubSettings) -> None:
@@ -161,7 +174,7 @@ def _proxy(c: Any, settings: HubSettings) -> None:
     c.ConfigurableHTTPProxy.pid_file = str(settings.private / "proxy.pid")
 
 
-LOGIN_TEXTS = ("sign_in", "login_help", "name", "code", "insecure")  # hub.* strings the form shows
+LOGIN_TEXTS = ("sign_in", "login_help", "name", "code", "pin", "insecure")  # the form's hub.*
 
 
 def _login(c: Any, settings: HubSettings) -> None:
@@ -177,13 +190,15 @@ def _login(c: Any, settings: HubSettings) -> None:
 
 
 def _servers(c: Any, settings: HubSettings) -> None:
-    from .spawner import LearnerSpawner
+    """The teacher's own Jupyter Server (JupyterLab and the dashboard); learners have
+    none (their role cannot start one, and the spawner refuses them too)."""
+    from .spawner import TeacherSpawner
 
-    c.JupyterHub.spawner_class = LearnerSpawner
-    c.LearnerSpawner.home_base = str(settings.state / "homes")
+    c.JupyterHub.spawner_class = TeacherSpawner
+    c.TeacherSpawner.home = str(settings.lessons_home)
     c.Spawner.cmd = [str(settings.server_bin / "jupyterhub-singleuser")]
     c.Spawner.notebook_dir = str(settings.server_root)
-    c.Spawner.default_url = index_url()
+    c.Spawner.default_url = f"/voila/render/{notebooks_dir().name}/teacher.ipynb"
     extra = server_settings_file(settings.server_root)
     c.Spawner.args = [f"--config={extra}"] if extra else []
     c.Spawner.start_timeout = c.Spawner.http_timeout = settings.start_timeout
@@ -193,6 +208,16 @@ def _servers(c: Any, settings: HubSettings) -> None:
                              LANG_VARIABLE: settings.language}
     if settings.app_dir:
         c.Spawner.environment["PYTHONPATH"] = settings.app_dir
+    # learners may reach the lessons service and nothing else: no server, no token
+    c.JupyterHub.load_roles = [{"name": "user", "scopes": LEARNER_SCOPES}]
+    c.JupyterHub.default_url = _landing
+
+
+def _landing(handler: Any) -> str:
+    """Where a signed-in user lands: a learner on the lessons' index, the teacher on
+    their own server ("": JupyterHub's default)."""
+    user = getattr(handler, "_jupyterhub_user", None)
+    return "" if user is not None and user.admin else f"{PREFIX}voila/render/{INDEX}"
 
 
 def _teacher_key_for_admins(spawner: Any) -> str:
@@ -207,8 +232,8 @@ def _culler(c: Any, settings: HubSettings) -> None:
                     f"--timeout={settings.cull_timeout}",
                     f"--cull-every={settings.cull_every}"],
     }]
-    c.JupyterHub.load_roles = [{"name": "idle-culler", "scopes": CULLER_SCOPES,
-                                "services": ["idle-culler"]}]
+    c.JupyterHub.load_roles.append({"name": "idle-culler", "scopes": CULLER_SCOPES,
+                                    "services": ["idle-culler"]})
 
 
 def _solver(c: Any, settings: HubSettings) -> None:
@@ -221,6 +246,19 @@ def _solver(c: Any, settings: HubSettings) -> None:
     c.JupyterHub.services.append(spec)
     c.Spawner.environment.update({name: spec["environment"][name]
                                   for name in (ADDRESS_ENV, KEY_ENV)})
+
+
+def _lessons(c: Any, settings: HubSettings) -> None:
+    """The one Voilà every learner's pages come from, behind the hub's login."""
+    from .lessons import service_spec as lessons_spec
+
+    key = secrets.token_hex(32)
+    spec = lessons_spec(settings, key)
+    spec["environment"].update({name: c.Spawner.environment[name]
+                                for name in (ADDRESS_ENV, KEY_ENV_SOLVER)})
+    c.JupyterHub.services.append(spec)
+    c.ClassCodeAuthenticator.lessons_url = spec["url"]
+    c.ClassCodeAuthenticator.signin_key = key
 
 
 def _script(name: str) -> Path:

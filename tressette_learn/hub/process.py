@@ -17,11 +17,11 @@ from .config import HubSettings, crypt_key, write_config
 from .node_proxy import ProxyInstallError, ensure_node_proxy
 from .runtime import RuntimeBuildError, copy_app, ensure_runtime
 from .solver import prepare_folder
-from .spawner import CLASS_GROUP, as_root, ensure_group
+from .spawner import CLASS_GROUP, as_root, ensure_group, ensure_lessons_user
 
 APP = "app"  # the lessons' copy in the state folder, as root
 CRYPT_VARIABLE = "JUPYTERHUB_CRYPT_KEY"
-PORT_TAKEN = "Address already in use"
+PORT_TAKEN = ("Address already in use", "is already in use")  # the hub's, Voilà's words
 
 
 class HubError(RuntimeError):
@@ -33,29 +33,32 @@ def settings_for(state_dir: Path, class_codes: list[str], port: int | None = Non
     """Settings with free ports for the hub's own API and the proxy's."""
     return HubSettings(state_dir=str(state_dir), class_codes=tuple(class_codes),
                        port=port or free_port(), hub_port=free_port(),
-                       proxy_api_port=free_port(), **options)  # type: ignore[arg-type]
+                       proxy_api_port=free_port(), lessons_port=free_port(),
+                       **options)  # type: ignore[arg-type]
 
 
 def prepare_state(settings: HubSettings) -> None:
-    """The state folder (learners' homes inside, reachable by them), the solver service's
-    folder and, without ``db_url``, the class's SQLite progress file, writable by the class
-    group only."""
+    """The state folder, the solver service's folder, the lessons service's home and,
+    without ``db_url``, the class's SQLite progress file: as root owned by the lessons
+    service's user and open to no one else (learners have no users, nor code to run)."""
     state = settings.state
     state.mkdir(parents=True, exist_ok=True)
-    state.chmod(0o711)  # learners reach their homes and the progress folder, list nothing
+    state.chmod(0o711)
     gid = ensure_group(CLASS_GROUP) if as_root() else None
     prepare_folder(settings.solver_dir, gid)
+    owner = ensure_lessons_user(str(settings.lessons_home)) if as_root() else None
+    if not as_root():
+        settings.lessons_home.mkdir(mode=0o700, exist_ok=True)
     if settings.db_url:
         return
     folder = state / "progress"
-    folder.mkdir(exist_ok=True)
+    folder.mkdir(mode=0o700, exist_ok=True)
     database = folder / "progress.sqlite"
-    database.touch(exist_ok=True)
-    if gid is not None:
-        for path in (folder, database):
-            os.chown(path, 0, gid)
-        folder.chmod(0o2770)  # journals made by learners stay in the class group
-        database.chmod(0o660)
+    database.touch(mode=0o600, exist_ok=True)
+    for path, mode in ((folder, 0o700), (database, 0o600)):
+        if owner is not None:
+            os.chown(path, owner.pw_uid, owner.pw_gid)
+        path.chmod(mode)
 
 
 def with_runtime(settings: HubSettings) -> HubSettings:
@@ -102,15 +105,17 @@ class Hub:
         prepare_state(self.settings)
         self.settings = with_proxy(with_runtime(self.settings))
         self.env[CRYPT_VARIABLE] = crypt_key(self.settings)
-        try:
-            self._start()
-        except HubError as err:
-            if PORT_TAKEN not in str(err):
-                raise
-            # an internal port (picked free a moment before) was taken meanwhile: once more
+        for attempt in range(2):
+            # internal ports picked free now (kernels starting elsewhere take free ports too)
             self.settings = dataclasses.replace(self.settings, hub_port=free_port(),
-                                                proxy_api_port=free_port())
-            self._start()
+                                                proxy_api_port=free_port(),
+                                                lessons_port=free_port())
+            try:
+                self._start()
+                break
+            except HubError as err:
+                if attempt or not any(words in str(err) for words in PORT_TAKEN):
+                    raise
         return self
 
     def _start(self) -> None:

@@ -1,9 +1,9 @@
-"""Each learner's own Jupyter Server on this machine, opening on the Voilà index.
+"""The teacher's own Jupyter Server (JupyterLab and the dashboard) on this machine.
 
-As root the hub never runs a learner's server as root: each learner gets a system user of
-their own (``tl-<name>``, made with ``useradd`` on first sign-in, home folder readable by
-them only), in the class group that may write the class's SQLite progress file. Not as
-root, every server runs as the hub's own user (one user on a laptop: no separation).
+Learners have no server: their pages come from the lessons service (:mod:`.lessons`). The
+teacher, the hub's one admin (signed in with the teacher key), gets a server that opens on
+``teacher.ipynb``; as root it runs as the lessons service's user, the only one that may open
+the class's SQLite store (never as root). Not as root, it runs as the hub's own user.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import subprocess
 from typing import Any
 
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
-from traitlets import Dict, Unicode
+from traitlets import Unicode
+from traitlets import default as default_value
 
-from ..classroom.hub_learner import CLASS_VARIABLE, NAME_VARIABLE
+from .lessons import LESSONS_USER
 
-SYSTEM_PREFIX = "tl-"
-CLASS_GROUP = "tressette-class"
+CLASS_GROUP = "tressette-class"  # the solver service's socket is open to it
 
 
 def as_root() -> bool:
@@ -36,66 +36,52 @@ def ensure_group(group: str) -> int:
         return grp.getgrnam(group).gr_gid
 
 
-def remove_learner_users(state_dir: str) -> None:
-    """Remove the learners' system users a hub with this state folder made (their homes
-    are inside it)."""
-    homes = os.path.join(state_dir, "homes") + "/"
-    for entry in pwd.getpwall():
-        if entry.pw_name.startswith(SYSTEM_PREFIX) and entry.pw_dir.startswith(homes):
-            subprocess.run(["userdel", entry.pw_name], capture_output=True, check=False)
-
-
-def ensure_user(name: str, home_base: str, group: str) -> pwd.struct_passwd:
-    """The system user ``name`` (made when missing: no login shell, no password, member of
-    ``group``) with a home folder of their own that only they can read."""
-    os.makedirs(home_base, exist_ok=True)
-    os.chmod(home_base, 0o711)  # each learner reaches their home, lists no other
+def ensure_lessons_user(home: str) -> pwd.struct_passwd:
+    """The lessons service's system user (no shell, no password, in the class group that
+    reaches the solver) with ``home`` (mode 700) as its home folder."""
     try:
-        entry = pwd.getpwnam(name)
+        entry = pwd.getpwnam(LESSONS_USER)
     except KeyError:
-        subprocess.run(["useradd", "--no-create-home", "--home-dir", f"{home_base}/{name}",
-                        "--shell", "/usr/sbin/nologin", "--user-group", "--groups", group,
-                        "--comment", "tressette learner", name],
+        subprocess.run(["useradd", "--system", "--no-create-home", "--home-dir", home,
+                        "--shell", "/usr/sbin/nologin", "--user-group", "--groups",
+                        CLASS_GROUP, "--comment", "tressette lessons", LESSONS_USER],
                        check=True, capture_output=True)
-        entry = pwd.getpwnam(name)
-    home = entry.pw_dir
-    os.makedirs(home, exist_ok=True)  # also when an earlier hub's state folder was removed
+        entry = pwd.getpwnam(LESSONS_USER)
+    os.makedirs(home, exist_ok=True)
     os.chown(home, entry.pw_uid, entry.pw_gid)
     os.chmod(home, 0o700)
     return entry
 
 
-class LearnerSpawner(LocalProcessSpawner):  # type: ignore[misc]
-    """A local Jupyter Server per learner, as their own system user when the hub is root."""
+class LearnerRefused(RuntimeError):
+    """A learner asked for a server of their own (they have none)."""
 
-    home_base = Unicode("/home/tressette", config=True,
-                        help="Where the learners' system users get their home folders.")
-    class_group = Unicode(CLASS_GROUP, config=True,
-                          help="The group of every learner (may write the progress file).")
-    signed_in = Dict(help="The learner's auth state: the name typed and the class code.")
+
+class TeacherSpawner(LocalProcessSpawner):  # type: ignore[misc]
+    """The teacher's server: as the lessons service's user when the hub is root."""
+
+    home = Unicode(config=True, help="The teacher's server's home folder.")
+
+    @default_value("home")
+    def _home_default(self) -> str:
+        return os.path.expanduser("~")
 
     @property
     def system_user(self) -> str:
-        """The system user this learner's server runs as."""
-        return SYSTEM_PREFIX + self.user.name if as_root() else pwd.getpwuid(os.getuid()).pw_name
+        """The system user the teacher's server runs as."""
+        return LESSONS_USER if as_root() else pwd.getpwuid(os.getuid()).pw_name
 
     async def start(self) -> Any:
-        if as_root():
-            ensure_group(self.class_group)
-            ensure_user(self.system_user, self.home_base, self.class_group)
-        self.signed_in = await self.user.get_auth_state() or {}
+        if not self.user.admin:
+            raise LearnerRefused(f"{self.user.name} is a learner: learners have no server")
         return await super().start()
 
     def make_preexec_fn(self, name: str) -> Any:
-        if as_root():
-            return set_user_setuid(self.system_user)
-        return None
+        return set_user_setuid(self.system_user) if as_root() else None
 
     def user_env(self, env: dict[str, str]) -> dict[str, str]:
-        entry = pwd.getpwnam(self.system_user)
-        env.update(USER=self.system_user, HOME=entry.pw_dir, SHELL="/bin/sh")
-        env[NAME_VARIABLE] = str(self.signed_in.get("display_name", ""))  # the lessons sign in
-        env[CLASS_VARIABLE] = str(self.signed_in.get("class_code", ""))  # with these
+        env.update(USER=self.system_user, HOME=self.home if as_root()
+                   else pwd.getpwnam(self.system_user).pw_dir, SHELL="/bin/sh")
         return env
 
     async def move_certs(self, paths: dict[str, str]) -> dict[str, str]:
