@@ -87,6 +87,19 @@ def test_serve_refuses_an_address_it_cannot_serve_in_words(
     assert err.count("\n") == 1 and err.startswith("error: ") and words in err, err
 
 
+@pytest.mark.parametrize("url", ["bogus://x", "mysql://class@db/progress", "sqlite://x.db"])
+def test_serve_refuses_a_database_url_it_cannot_open_before_starting(
+        url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """Each page would refuse it (and it once made a file named like it): say so at once."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TRESSETTE_DB", url)
+    assert main(["serve", "--no-browser", "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: TRESSETTE_DB: ") and "sqlite:///PATH" in err, err
+    assert list(tmp_path.iterdir()) == []  # no file named after the URL
+
+
 def test_the_url_is_printed_once_the_index_renders() -> None:
     """First start: a line says it is starting; the URL comes when a learner opening it
     gets the page at once, not after the pre-heated kernels (8 s on a 2-core machine)."""

@@ -30,6 +30,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from ..classroom.database import StoreError, checked_url
+from ..classroom.store import default_url
 from ..served_address import (
     LOOPBACK,
     SERVED_URL_ENV,
@@ -113,6 +115,15 @@ def class_size_option(text: str) -> int:
     return size
 
 
+def check_store() -> None:
+    """Raise UsageError (exit 2) when ``TRESSETTE_DB`` names no database the course opens
+    (each page would refuse it)."""
+    try:
+        checked_url(default_url())
+    except StoreError as err:
+        raise UsageError(f"TRESSETTE_DB: {err}") from None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Start the server, print the URL, wait for Ctrl-C; stop everything cleanly."""
     if args.dir and not args.lab:
@@ -122,6 +133,7 @@ def run_serve(args: argparse.Namespace) -> int:
         if given and args.lab:
             raise UsageError(f"{option} goes with the served lessons, not --lab")
     check_port(args.port, args.ip)
+    check_store()
     url = "" if args.lab else learners_url(args.ip, args.port, args.public_url)
     others = args.public_url or not is_local_only(args.ip)  # devices other than this one
     server, local = lab_server(args) if args.lab else voila_server(
