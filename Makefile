@@ -64,7 +64,7 @@ nbval: $(STAMP)
 
 # One pytest run for the unit tests and the notebooks, so its last line counts them all.
 test: chromium lint typecheck $(STAMP) $(LITE_STAMP) hub-runtime
-	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
+	$(PY) -m pytest --durations=25 --nbval-lax --nbval-current-env tests notebooks
 
 bench: $(STAMP)
 	@if [ -f benchmarks/engine.py ]; then $(PY) benchmarks/engine.py; \

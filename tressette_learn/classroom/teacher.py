@@ -68,7 +68,12 @@ WRONG_KEY_PAUSE = 1.0  # seconds, to slow down guessing
 MAX_KEY = 200  # characters of a key typed
 STYLE = ("<style>.tl-teacher table { border-collapse: collapse; margin-bottom: 1em; }"
          " .tl-teacher th, .tl-teacher td { padding: 2px 10px; text-align: left;"
-         " vertical-align: top; border-bottom: 1px solid #ddd; }</style>")
+         " vertical-align: top; border-bottom: 1px solid #ddd; }"
+         # a phone: rows of fields wrap, long addresses break, wide tables scroll alone
+         " .tl-teacher .widget-hbox { flex-wrap: wrap; row-gap: 4px; }"
+         " .tl-teacher p, .tl-teacher a { overflow-wrap: anywhere; }"
+         " .tl-teacher .widget-text, .tl-teacher .widget-dropdown { max-width: 100%; }"
+         " .tl-teacher table { display: block; max-width: 100%; overflow-x: auto; }</style>")
 
 
 def key_matches(typed: str, expected: str | None) -> bool:
