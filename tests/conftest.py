@@ -343,3 +343,13 @@ def lite_site() -> Path:
         pytest.fail(f"the static build needs the `lite` extra (`make lite`): {err}",
                     pytrace=False)
     return build_lite.ensure_built()
+
+
+def run_async(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)`` in a thread of its own: in the whole suite the browser tests
+    leave Playwright's event loop running in the main thread, where asyncio.run refuses."""
+    import asyncio
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()

@@ -19,6 +19,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+from conftest import run_async
+
 from tressette_learn.hub.process import Hub, settings_for
 
 CODE = "3B"
@@ -170,7 +172,7 @@ def kernel_messages(base: str, kernel: str, headers: dict[str, str],
         socket.close()
         return got
 
-    return asyncio.run(talk())
+    return run_async(talk())
 
 
 def jupyter_message(kind: str, content: dict[str, object],

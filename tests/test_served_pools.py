@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import run_async
 from traitlets.config.loader import PyFileConfigLoader
 
 from tressette_learn.cli import main
@@ -108,7 +109,7 @@ def test_ready_kernels_go_first_then_starting_ones_and_refills_waiting_are_not_c
             task.cancel()
         return [names[id(task)] for task in pool], count
 
-    order, count = asyncio.run(scene())
+    order, count = run_async(scene())
     assert order == ["ready", "ready2", "starting", "refill"]  # the failed start dropped
     assert count == 3
 
@@ -120,7 +121,7 @@ def test_only_refills_waiting_count_as_none() -> None:
         refill.cancel()
         return count
 
-    assert asyncio.run(scene()) == 0  # Voilà's page then starts a kernel of its own at once
+    assert run_async(scene()) == 0  # Voilà's page then starts a kernel of its own at once
 
 
 def _render(url: str, timeout: float) -> tuple[float, str]:

@@ -7,14 +7,13 @@ a button's or the table's message), a wait would run out and the test fail.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import run_async
 
 from tressette_learn.server import ServerError, VoilaServer, notebooks_dir
 
@@ -78,9 +77,7 @@ def test_a_learner_without_a_browser_starts_a_match_gets_a_hint_and_plays(served
             finally:
                 await page.close()
 
-    # in its own thread: the suite's browser tests leave Playwright's loop running in this one
-    with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        seen = thread.submit(asyncio.run, learner()).result()
+    seen = run_async(learner())
     assert seen["shown"]  # the Start button, before any click
     hand = seen["hand"]
     assert isinstance(hand, list)

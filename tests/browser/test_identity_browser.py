@@ -86,6 +86,14 @@ def answer_first(page: Page) -> None:
     expect(page.locator(".tl-quiz-score")).to_contain_text("1 / 1")
 
 
+
+def kept_session(page: Page) -> dict:
+    """The session this browser keeps, once the kernel has sent it (the bar may name the
+    learner a moment before)."""
+    page.wait_for_function(f"localStorage.getItem('{SESSION}') !== null")
+    return json.loads(page.evaluate(f"localStorage.getItem('{SESSION}')"))
+
+
 def test_not_you_leaves_nothing_of_the_previous_learner_on_screen(
         page: Page, open_notebook: Callable[..., Page], served: tuple[str, str],
         console_errors: list[str]) -> None:
@@ -96,7 +104,7 @@ def test_not_you_leaves_nothing_of_the_previous_learner_on_screen(
     fill(page, "Alice Verdi", "1111")
     expect(page.locator(".tl-signin-message")).to_have_text(t("signin.chose_pin", "en"))
     expect(page.locator(".tl-signin-who")).to_contain_text("Alice Verdi")
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{SESSION}')"))
+    saved = kept_session(page)
     assert set(saved) == {"learner", "token"} and "1111" not in json.dumps(saved)
     answer_first(page)
     shot(page, "en-1-alice-answered")
@@ -144,7 +152,7 @@ def test_a_forged_session_in_the_browser_signs_in_no_one(
     open_notebook(page, QUIZ, ".tl-quiz", base=url)
     fill(page, "Dario Rosa", "4444")
     expect(page.locator(".tl-signin-who")).to_contain_text("Dario Rosa")
-    dario = json.loads(page.evaluate(f"localStorage.getItem('{SESSION}')"))
+    dario = kept_session(page)
     page.context.close()
     before = kept(db)
     forger = browser.new_context().new_page()

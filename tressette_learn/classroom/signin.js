@@ -9,6 +9,13 @@
 // localStorage: the bar hands it the stored progress with each sign-in, writes what it sends
 // back ("keep"), tells it what another tab wrote, and saves the progress as a file.
 const KEY = "tressette_learn.learner";
+let reloading = false;  // one reload at a time: a second one aborts the first
+
+function reloadOnce() {
+  if (reloading) return;
+  reloading = true;
+  location.reload();
+}
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -77,7 +84,7 @@ function keepInBrowser(model) {
     if (state.hub) return;
     if (event.key === KEY || event.key === null) {  // another tab signed in or out
       const saved = remembered();
-      if (!(saved && state.signed_in && saved.learner === state.learner_id)) location.reload();
+      if (!(saved && state.signed_in && saved.learner === state.learner_id)) reloadOnce();
       return;
     }
     if (state.browser && kept(state, event.key) && event.newValue !== null) {
@@ -145,7 +152,7 @@ function render({ model, el: host }) {
       leaving = true;
       localStorage.removeItem(KEY);
       model.send({ type: "sign_out" });
-      setTimeout(() => location.reload(), 3000);  // should the kernel not answer
+      setTimeout(reloadOnce, 3000);  // should the kernel not answer
     });
     bar.appendChild(out);
     return bar;
@@ -154,7 +161,7 @@ function render({ model, el: host }) {
   function draw() {
     const state = model.get("state");
     if (leaving && !state.signed_in) {
-      location.reload();
+      reloadOnce();
       return;
     }
     root.replaceChildren(state.signed_in || state.hub ? signedIn(state) : form(state));
