@@ -87,6 +87,22 @@ def answer_first(page: Page) -> None:
 
 
 
+def quiz_page(browser: Browser, open_notebook: Callable[..., Page], url: str) -> Page:
+    """The quiz page in a browser of its own (another computer)."""
+    page = browser.new_context().new_page()
+    open_notebook(page, QUIZ, ".tl-quiz", base=url)
+    return page
+
+
+def signed_in(browser: Browser, open_notebook: Callable[..., Page], url: str, name: str,
+              pin: str) -> Page:
+    """The quiz page in a browser of its own, where ``name`` has signed in with ``pin``."""
+    page = quiz_page(browser, open_notebook, url)
+    fill(page, name, pin)
+    expect(page.locator(".tl-signin-who")).to_contain_text(name)
+    return page
+
+
 def kept_session(page: Page) -> dict:
     """The session this browser keeps, once the kernel has sent it (the bar may name the
     learner a moment before)."""
@@ -125,15 +141,11 @@ def test_not_you_leaves_nothing_of_the_previous_learner_on_screen(
 def test_another_spelling_of_a_name_without_its_pin_signs_in_no_one(
         browser: Browser, open_notebook: Callable[..., Page], served: tuple[str, str]) -> None:
     url, db = served
-    page = browser.new_context().new_page()
-    open_notebook(page, QUIZ, ".tl-quiz", base=url)
-    fill(page, "Carla Blu", "3333")
-    expect(page.locator(".tl-signin-who")).to_contain_text("Carla Blu")
+    page = signed_in(browser, open_notebook, url, "Carla Blu", "3333")
     answer_first(page)
     page.context.close()
     before = kept(db)
-    thief = browser.new_context().new_page()  # another computer
-    open_notebook(thief, QUIZ, ".tl-quiz", base=url)
+    thief = quiz_page(browser, open_notebook, url)  # another computer
     for typed in ("CARLA BLU", "carla  blu", "Càrla Blù"):
         fill(thief, typed, "0000")
         expect(thief.locator(".tl-signin-message")).to_have_text(
@@ -148,15 +160,11 @@ def test_another_spelling_of_a_name_without_its_pin_signs_in_no_one(
 def test_a_forged_session_in_the_browser_signs_in_no_one(
         browser: Browser, open_notebook: Callable[..., Page], served: tuple[str, str]) -> None:
     url, db = served
-    page = browser.new_context().new_page()
-    open_notebook(page, QUIZ, ".tl-quiz", base=url)
-    fill(page, "Dario Rosa", "4444")
-    expect(page.locator(".tl-signin-who")).to_contain_text("Dario Rosa")
+    page = signed_in(browser, open_notebook, url, "Dario Rosa", "4444")
     dario = kept_session(page)
     page.context.close()
     before = kept(db)
-    forger = browser.new_context().new_page()
-    open_notebook(forger, QUIZ, ".tl-quiz", base=url)
+    forger = quiz_page(browser, open_notebook, url)
     made_up = json.dumps({"learner": dario["learner"], "token": "A" * 43})
     forger.evaluate(f"localStorage.setItem('{SESSION}', {json.dumps(made_up)})")
     open_notebook(forger, QUIZ, ".tl-quiz", base=url)
@@ -170,13 +178,9 @@ def test_a_forged_session_in_the_browser_signs_in_no_one(
 def test_guessing_a_pin_locks_the_name(
         browser: Browser, open_notebook: Callable[..., Page], served: tuple[str, str]) -> None:
     url, db = served
-    page = browser.new_context().new_page()
-    open_notebook(page, QUIZ, ".tl-quiz", base=url)
-    fill(page, "Elena Gialli", "5555")
-    expect(page.locator(".tl-signin-who")).to_contain_text("Elena Gialli")
+    page = signed_in(browser, open_notebook, url, "Elena Gialli", "5555")
     page.context.close()
-    thief = browser.new_context().new_page()
-    open_notebook(thief, QUIZ, ".tl-quiz", base=url)
+    thief = quiz_page(browser, open_notebook, url)
     for number in range(MAX_FAILURES):
         fill(thief, "elena gialli", f"{9000 + number}")
         tried(db, "Elena Gialli", number + 1)  # the kernel answered (each PIN is hashed)
