@@ -85,7 +85,8 @@ def play_match(page: Page, match: Locator, findings: Findings, lang: str) -> Non
         expect(coach).not_to_have_text(re.compile(r"^\s*$|" + re.escape(
             t("coach.reviewing", lang))), timeout=COACH_TIMEOUT)
     with findings.step(f"{where}, Next deal"):
-        player.act(match.locator(".tl-match-next"))
+        # the kernel may still be recording the review (the store, the class's review)
+        player.act(match.locator(".tl-match-next"), timeout=BUSY_KERNEL)
         expect(player.table).not_to_have_attribute("data-status", "over", timeout=BUSY_KERNEL)
 
 
