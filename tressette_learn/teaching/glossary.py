@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any
 
 from ..content import ContentError, load
@@ -23,9 +24,11 @@ def glossary() -> list[Entry]:
     if not isinstance(items, list) or not items:
         raise ContentError("glossary.yaml: expected a list of entries")
     entries = [_entry(i, item) for i, item in enumerate(items)]
-    terms = [e.term for e in entries]
-    if terms != sorted(terms) or len(set(terms)) != len(terms):
-        raise ContentError("glossary.yaml: terms must be unique and in alphabetical order")
+    keys = [e.term.casefold() for e in entries]
+    for before, term in itertools.pairwise(keys):
+        if term <= before:
+            raise ContentError(f"glossary.yaml: “{term}” after “{before}”: terms must be "
+                               "unique and in alphabetical order")
     return entries
 
 
