@@ -142,7 +142,8 @@ def _lesson(index: int, entry: Any) -> Lesson:
         raise ContentError(f"{where}: role: expected a name such as play")
     lesson_id = entry["id"]
     if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
-        raise ContentError(f"{where}: id: {lesson_id!r} is not like 01_deck")
+        raise ContentError(f"{where}: id: {lesson_id!r} is not two digits, _ and a "
+                           "lower-case name")
     page = load(f"pages/{lesson_id}.yaml")
     page_where = f"pages/{lesson_id}.yaml"
     if not isinstance(page, dict) or not set(page) <= PAGE_FIELDS or "goal" not in page:

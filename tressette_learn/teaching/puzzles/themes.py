@@ -27,10 +27,10 @@ LEARNER = Seat.S
 
 @dataclasses.dataclass(frozen=True)
 class Theme:
-    """One theme: the role of its lesson (in ``lessons/course.yaml``), the table (``preset``), whether the other hands are shown,
-    the tricks left when its positions are taken, and its two tests. A theme with a
-    ``lead_signal`` accepts the leads that make that signal true (:mod:`.lead_signals`)
-    instead of the solver's sound cards."""
+    """One theme: the role of its lesson (in ``lessons/course.yaml``), the table
+    (``preset``), whether the other hands are shown, the tricks left when its positions are
+    taken, and its two tests. A theme with a ``lead_signal`` accepts the leads that make that
+    signal true (:mod:`.lead_signals`) instead of the solver's sound cards."""
 
     name: str
     role: str
