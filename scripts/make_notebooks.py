@@ -20,13 +20,15 @@ bank, its "try it in code" cells and the links to the lessons around it. The pag
         from tressette_learn.engine import Card
         ...
 
-Every section of the page is shown once, in the order of ``sections``; errors name the file
-and the field. A test fails when a notebook differs from what this writes.
+Every section of the page is shown once, in the order of ``sections``, and ``hands`` lists
+the guided hands its cells show (``GuidedHand("name"``), in order; errors name the file and
+the field. A test fails when a notebook differs from what this writes.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,6 +42,7 @@ from tressette_learn.teaching.course import Lesson, course, lesson, text
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 KINDS = ("section", "code", "drill", "puzzles")
 DRILL_FIELDS = {"kinds", "n", "seed"}
+GUIDED = re.compile(r'GuidedHand\("([a-z0-9_]+)"')  # a guided hand a code cell shows
 
 
 def header(lesson_id: str) -> Cell:
@@ -91,6 +94,10 @@ def lesson_cells(item: Lesson) -> list[Cell]:
     if shown != list(item.sections):
         raise ContentError(f"{where}: cells: show each of sections once, in their order "
                            f"({', '.join(item.sections)}), not {', '.join(shown) or 'none'}")
+    guided = [name for cell in cells for name in GUIDED.findall(cell["source"])]
+    if guided != list(item.hands):
+        raise ContentError(f"{where}: hands: list the guided hands its cells show, in their "
+                           f"order ({', '.join(guided) or 'none'})")
     if item.quiz is not None:
         cells.append(code("page.quiz()"))
     if "try_it" in page:

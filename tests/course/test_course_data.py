@@ -112,6 +112,16 @@ def test_a_cell_of_an_unknown_kind_is_named(lessons):
         lesson_cells(lesson("01_deck"))
 
 
+def test_a_guided_hand_shown_but_not_listed_is_named(lessons):
+    page = lessons / "pages" / "05_whole_deal.yaml"
+    page.write_text(page.read_text(encoding="utf-8").replace(
+        "hands: [seed002, seed001_trick, find_the_cards]", "hands: [seed002, find_the_cards]"),
+        encoding="utf-8")
+    with pytest.raises(ContentError, match=r"pages/05_whole_deal.yaml: hands: list the guided "
+                                           r"hands .* \(seed002, seed001_trick, find_the_cards\)"):
+        lesson_cells(lesson("05_whole_deal"))
+
+
 EXTRA_PAGE = """\
 goal: {en: Know a throw-away lesson., it: Conoscere una lezione usa e getta.}
 quiz: 12_extra
