@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 
 LITE_STAMP := $(VENV)/.installed-lite
 
-.PHONY: serve test lint typecheck pytest nbval bench clean install chromium hub-runtime lite serve-lite
+.PHONY: serve test lint typecheck pytest nbval bench clean install chromium hub-runtime lite serve-lite notebooks
 
 install: $(STAMP)
 
@@ -58,6 +58,11 @@ typecheck: $(STAMP)
 
 pytest: chromium $(STAMP) $(LITE_STAMP) hub-runtime
 	$(PY) -m pytest
+
+# Every lesson's notebook, written from lessons/course.yaml and lessons/pages/<id>.yaml
+# (scripts/make_notebooks.py; tests/course/test_course.py fails when one is out of date).
+notebooks: $(STAMP)
+	$(PY) -m scripts.make_notebooks
 
 nbval: $(STAMP)
 	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/

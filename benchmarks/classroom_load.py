@@ -97,6 +97,7 @@ from widget_client import classroom as protocol_classroom
 
 from tressette_learn.served_pools import CLASS_ENV, pools
 from tressette_learn.server import VoilaServer, rss_mb, settings_option
+from tressette_learn.teaching.course import by_role
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TIMEOUT_MS = 120_000
@@ -197,7 +198,7 @@ async def learner(browser: Browser, url: str, delay: float, plays: int,
     try:
         start = time.monotonic()
         await (opener(page) if opener else page.goto(url, timeout=TIMEOUT_MS))
-        match = "10_play" in url
+        match = by_role("play").id in url
         await page.wait_for_function(START_SHOWN if match else TABLE_SHOWN, polling=50,
                                      timeout=TIMEOUT_MS)
         out.interactive_s = time.monotonic() - start
@@ -484,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="serve as `tressette-learn serve --class-size N` does (default: "
                              "the number of learners; 0: the default pools)")
     parser.add_argument("--plays", type=int, default=5, help="cards each learner plays")
-    parser.add_argument("--lesson", default="00_index")
+    parser.add_argument("--lesson", default=by_role("index").id)
     parser.add_argument("--client", choices=["browser", "protocol"], default="browser",
                         help="the learners: Chromium pages (default) or widget_client.py's "
                              "coroutines, which load only the server")

@@ -62,6 +62,7 @@ from tressette_learn.hub.lessons import PREFIX
 from tressette_learn.hub.process import Hub, settings_for
 from tressette_learn.served_pools import pools
 from tressette_learn.server import _cmdline, descendants, rss_mb
+from tressette_learn.teaching.course import by_role
 
 CODE = "LOAD"
 PLAYS = 5  # cards played on a lesson other than the play page (as classroom_load)
@@ -174,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--learners", type=int, default=10)
     parser.add_argument("--arrival", type=float, default=3.0,
                         help="seconds between two learners arriving (default 3)")
-    parser.add_argument("--lesson", default="10_play")
+    parser.add_argument("--lesson", default=by_role("play").id)
     parser.add_argument("--runs", type=int, default=1,
                         help="run the class this many times and report medians (default 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -38,6 +38,8 @@ from typing import Any, TypeVar
 import aiohttp
 from headless import EXTERNAL
 
+from tressette_learn.teaching.course import by_role
+
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
 TIMEOUT = 120.0  # seconds for any one wait, as the browser scenarios
 CELL_OUTPUT = re.compile(
@@ -388,7 +390,7 @@ async def record_assets(url: str, chromium: str, args: Sequence[str]) -> Assets:
                 seen.append(request.url[len(origin):])
         page.on("request", note)
         await page.goto(url, timeout=TIMEOUT * 1000)
-        shown = (".tl-match-start" if "10_play" in url else ".tl-table[data-status]")
+        shown = (".tl-match-start" if by_role("play").id in url else ".tl-table[data-status]")
         await page.locator(shown).first.wait_for(state="visible", timeout=TIMEOUT * 1000)
         await page.wait_for_load_state("networkidle")
         await browser.close()

@@ -51,6 +51,7 @@ from headless import TABLE_SHOWN, launch, offline
 from playwright.sync_api import Locator, Page, expect, sync_playwright
 
 from tressette_learn.server import VoilaServer, free_port, own_mb, rss_mb
+from tressette_learn.teaching.course import by_role
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER_CONFIG = ROOT / "binder" / "jupyter_server_config.json"
@@ -152,7 +153,7 @@ class Session:
 
     def walk(self) -> None:
         """The index (sign in), a lesson (one quiz answer), the play page (a deal)."""
-        index = self.open("index_kernel", "00_index", TABLE_SHOWN)
+        index = self.open("index_kernel", by_role("index").id, TABLE_SHOWN)
         index.locator(".tl-signin-name").fill("Footprint Learner")
         index.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
         index.locator(".tl-signin-code").fill("SIZE1")
@@ -160,7 +161,7 @@ class Session:
         expect(index.locator(".tl-signin-who")).to_contain_text("Footprint", timeout=TIMEOUT_MS)
         lesson = self.open("lesson_kernel", LESSON, QUIZ_SHOWN)
         answer_one(lesson.locator(".tl-quiz").first)
-        play = self.open("play_kernel", "10_play", START_SHOWN)
+        play = self.open("play_kernel", by_role("play").id, START_SHOWN)
         play.locator(".tl-match-start").click()
         play.wait_for_function(TABLE_SHOWN, polling=50, timeout=TIMEOUT_MS)
         play.evaluate(PLAY_DEAL, [DEAL_PLAYS, HINT_AT])  # the deal, a hint, the review

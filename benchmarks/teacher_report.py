@@ -24,8 +24,11 @@ from tressette_learn.classroom.class_deals import compare_deals, deal_key
 from tressette_learn.classroom.class_report import lesson_lines, missed_exercises
 from tressette_learn.classroom.store import Record, Result, Store
 from tressette_learn.classroom.teacher import TeacherDashboard
+from tressette_learn.teaching.course import by_role
 from tressette_learn.teaching.exercises import course_exercises
 from tressette_learn.ui.settings import Settings
+
+PLAY = by_role("play").id  # the page whose class deals are recorded
 
 
 def fill(store: Store, learners: int, results: int, deals: int, seed: int = 1) -> None:
@@ -43,9 +46,9 @@ def fill(store: Store, learners: int, results: int, deals: int, seed: int = 1) -
         for number in range(1, deals + 1):
             key = deal_key(42, "standard", number)
             points = rng.randrange(12)
-            store.add(who, Record("class_deal", "10_play", "match", key, data={
+            store.add(who, Record("class_deal", PLAY, "match", key, data={
                 "level": "club", "points": points, "against": 11 - points}))
-            store.add(who, Record("class_review", "10_play", "match", key, data={
+            store.add(who, Record("class_review", PLAY, "match", key, data={
                 "cost": 2, "mistakes": [{"trick": rng.randrange(1, 11), "card": "Ac",
                                          "best": ["3c"], "cost": 1}]}))
 

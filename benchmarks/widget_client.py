@@ -17,6 +17,8 @@ import aiohttp
 from headless import LOOK_MS
 from kernel_page import Assets, KernelPage, PageError, State
 
+from tressette_learn.teaching.course import by_role
+
 DEAL_PLAYS, HINT_AT = 10, 4  # a four-player deal: ten cards each; a hint before the fifth
 
 
@@ -171,7 +173,7 @@ async def play_a_deal(page: KernelPage, out: Learner, plays: int = DEAL_PLAYS,
 def interactive(page: KernelPage, lesson: str) -> bool:
     """Whether the page shows what the learner needs: the play page's Start button, the
     others' card table."""
-    if "10_play" in lesson:
+    if by_role("play").id in lesson:
         return page.widgets.first("tl-match-start") is not None
     return page.widgets.table() is not None
 
@@ -187,7 +189,7 @@ async def learner(page: KernelPage, lesson: str, delay: float, plays: int,
         await page.open(f"/voila/render/{lesson}.ipynb", assets)
         await page.until(lambda: interactive(page, lesson), "interactive page")
         out.interactive_s = time.monotonic() - start
-        if "10_play" in lesson:
+        if by_role("play").id in lesson:
             await play_a_deal(page, out)
         else:
             out.clicks_ms = await play_cards(page, plays)

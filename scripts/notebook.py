@@ -1,4 +1,5 @@
-"""Write a lesson notebook from a short list of cells (stored clean, with cell ids).
+"""Write a notebook from a short list of cells (stored clean, with cell ids): the cells
+:mod:`scripts.make_notebooks` builds from a lesson's page.
 
     from scripts.notebook import write, md, code, try_md, try_code
     write("notebooks/01_deck.ipynb", [md("# ..."), code("..."), try_code("...")])
@@ -112,8 +113,3 @@ def _split_text(output: dict[str, Any]) -> None:
     for mime, value in output.get("data", {}).items():
         output["data"][mime] = value.splitlines(keepends=True)
 
-
-def puzzle_cells(lesson_id: str) -> list[Cell]:
-    """The page's "Puzzles" section and its one puzzle set."""
-    return [code('page.section("puzzles")'),
-            code(f'from tressette_learn.ui.puzzle import PuzzleSet\n\nPuzzleSet("{lesson_id}")')]

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tressette_learn.lazy_module import LazyModule
+from tressette_learn.teaching.course import by_role
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 HEAVY = ("numpy", "matplotlib", "numba")
@@ -26,7 +27,7 @@ print(json.dumps({name: name in sys.modules for name in sys.argv[2:]}))
 """
 
 
-@pytest.mark.parametrize("page", ["00_index", "10_play"])
+@pytest.mark.parametrize("page", [by_role("index").id, by_role("play").id])
 def test_opening_a_page_imports_nothing_heavy(page: str) -> None:
     out = subprocess.run([sys.executable, "-c", RUN_PAGE, str(NOTEBOOKS / f"{page}.ipynb"),
                           *HEAVY], capture_output=True, text=True, check=True, timeout=120,

@@ -28,13 +28,14 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from .teaching.course import by_role
+
 CLASS_ENV = "TRESSETTE_CLASS_SIZE"
 MAX_CLASS = 200  # learners one server is sized for (docs/deploy.md: beyond, the hub)
 INDEX_POOL, PLAY_POOL = 4, 8
 DEFAULT_REFILL_S = 1.0
 CLASS_REFILL_S = 120.0  # after a class's arrival, not during it
 KERNEL_MB = 70  # a waiting play-page kernel (measured 62-78 MB)
-INDEX, PLAY = "00_index.ipynb", "10_play.ipynb"
 
 
 class ClassSizeError(ValueError):
@@ -71,8 +72,8 @@ def pools(size: int | None) -> dict[str, Any]:
     """Voilà's ``VoilaKernelManager`` settings for a class of ``size`` (None: default)."""
     return {
         "kernel_pools_config": {"default": {"pool_size": 0},
-                                INDEX: {"pool_size": index_pool(size)},
-                                PLAY: {"pool_size": play_pool(size)}},
+                                by_role("index").notebook: {"pool_size": index_pool(size)},
+                                by_role("play").notebook: {"pool_size": play_pool(size)}},
         "fill_delay": DEFAULT_REFILL_S if size is None else CLASS_REFILL_S,
     }
 

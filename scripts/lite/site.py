@@ -9,10 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tressette_learn.teaching.course import by_role
+
 from . import trim
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-FIRST_PAGE = "voici/render/00_index.html"
+FIRST_PAGE = f"voici/render/{by_role('index').id}.html"  # the course's index
 # The site's index.html: voici's sends the learner to a list of files (and by an absolute
 # path, which breaks on a host that serves the site below its root); ours opens the course.
 ENTRY_PAGE = f"""<!DOCTYPE html>

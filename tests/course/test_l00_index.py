@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.lessons.l00_index import CELLS
+from course import pages
 from tressette_learn.engine import DECK, Card, Deal, Rank, Rules, Seat, parse_cards
 from tressette_learn.engine.declarations import combos_in
 from tressette_learn.engine.tricks import Play, winning_play
@@ -135,7 +135,7 @@ def test_the_index_lists_every_lesson_in_order_in_the_learners_language(lang):
         assert (lesson_id, href) == (lesson.id, lesson.notebook)
         assert html.unescape(title) == f"{lesson.number} · {lesson.title[lang]}"
         assert html.unescape(summary) == lesson.summary[lang]
-    assert "CourseProgress()" in "".join(cell["source"] for cell in CELLS)
+    assert any("CourseProgress()" in code for code in pages.sources("00_index"))
 
 
 def test_the_stored_notebook_is_titled_and_holds_no_text_for_voila():

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from scripts.lessons import l02_card_order
+from course import pages
 from tressette_learn.engine import DECK, Card, Deal, Play, Rank, Rules, Seat, Suit
 from tressette_learn.engine.tricks import winning_play
 from tressette_learn.teaching.answers import check
@@ -117,7 +117,7 @@ def test_the_winner_takes_the_cards_and_leads_the_next_trick(seed):
 
 # -- the drill -----------------------------------------------------------------------------------
 def test_the_drill_asks_order_and_winner_questions_and_marks_them_with_the_engine():
-    drill = l02_card_order.DRILL
+    drill = pages.drill("02_card_order")
     quiz = Quiz.generated(drill["kinds"], drill["n"], seed=drill["seed"])
     assert {q.kind for q in quiz.questions} == {"order", "winner"}
     assert len(quiz.questions) == 8
@@ -142,8 +142,7 @@ def test_the_drill_is_the_same_for_every_learner_and_follows_the_language():
 
 def test_the_drill_and_the_lessons_quiz_are_told_apart_by_their_titles():
     """The page shows two quizzes: each has a title above it, in the learner's language."""
-    source = next(cell["source"] for cell in l02_card_order.CELLS
-                  if "Quiz.generated" in cell["source"])
+    source = next(code for code in pages.sources("02_card_order") if "Quiz.generated" in code)
     imports, call = source.split("\n\n")
     namespace: dict = {}
     exec(imports, namespace)  # the lesson's own cell

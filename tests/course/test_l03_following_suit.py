@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.lessons import l03_following_suit
+from course import pages
 from tressette_learn.engine import (
     DECK,
     Card,
@@ -27,6 +27,7 @@ from tressette_learn.ui.settings import SETTINGS
 from tressette_learn.ui.table import Table
 
 STANDARD = Rules.preset("standard")
+TABLE_SEED = 5  # the lesson's table: South must follow suit at the first trick
 REVOKE = Path(__file__).resolve().parents[1] / "data" / "revoke.json"
 
 
@@ -76,7 +77,7 @@ def _revoke_penalty() -> str:
 
 
 def _revoke_at_the_table() -> str:
-    deal = Deal.new(STANDARD, seed=l03_following_suit.TABLE_SEED)
+    deal = Deal.new(STANDARD, seed=TABLE_SEED)
     deal.play(deal.legal_cards()[0])
     wrong = next(c for c in deal.hand(deal.to_play) if c not in deal.legal_cards())
     before = deal.actions
@@ -148,7 +149,7 @@ def test_a_piombo_goes_to_the_side_that_wins_the_trick():
 
 
 def test_a_live_game_refuses_a_revoke_and_changes_nothing():
-    deal = Deal.new(STANDARD, seed=l03_following_suit.TABLE_SEED)
+    deal = Deal.new(STANDARD, seed=TABLE_SEED)
     deal.play(deal.hand(Seat.N)[0])
     wrong = next(c for c in deal.hand(Seat.W) if c not in deal.legal_cards())
     before = deal.actions
@@ -186,7 +187,7 @@ def english():
 
 
 def test_the_drill_asks_legal_cards_and_marks_them_with_the_engine():
-    drill = l03_following_suit.DRILL
+    drill = pages.drill("03_following_suit")
     quiz = Quiz.generated(drill["kinds"], drill["n"], seed=drill["seed"])
     assert len(quiz.questions) == 6
     for question in quiz.questions:
@@ -197,8 +198,13 @@ def test_the_drill_asks_legal_cards_and_marks_them_with_the_engine():
         assert check(question, sorted(question.answer)).correct
 
 
+def test_the_notebook_uses_the_tested_table():
+    table = f'Table("standard", seed={TABLE_SEED})'
+    assert any(table in code for code in pages.sources("03_following_suit"))
+
+
 def _table() -> Table:
-    table = Table("standard", seed=l03_following_suit.TABLE_SEED, delay_ms=0)
+    table = Table("standard", seed=TABLE_SEED, delay_ms=0)
     table.run()
     return table
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from scripts.lessons import l06_signals
+from course import pages
 from tressette_learn.engine import DECK, SIGNALS, Card, Deal, IllegalPlay, Rules, Seat, parse_cards
 from tressette_learn.ui.settings import Settings
 from tressette_learn.ui.table import Table
@@ -163,7 +163,7 @@ def test_after_partners_volo_partner_cannot_follow_that_suit():
 
 
 def test_the_notebook_uses_the_tested_table():
-    sources = "".join(cell["source"] for cell in l06_signals.CELLS)
+    sources = "".join(pages.sources("06_signals"))
     assert f'Table("standard", seed={TABLE_SEED}' in sources
 
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import SPLIT_HANDS, SPLIT_TRICKS, complete_deal, play_out, rules
 from test_match import calling, layout, layout_until, outcome_of, split, suited, sweep
 
-from scripts.lessons import l07_declarations_match
+from course import pages
 from tressette_learn.ai import make_player
 from tressette_learn.ai.arena import play_match
 from tressette_learn.engine import (
@@ -325,7 +325,7 @@ def test_a_sweep_at_the_standard_table_is_an_ordinary_deal():
 
 
 def test_the_notebook_uses_the_tested_seeds():
-    sources = "".join(cell["source"] for cell in l07_declarations_match.CELLS)
+    sources = "".join(pages.sources("07_declarations_match"))
     assert f'Table("standard", seed={TABLE_SEED}' in sources
     assert f'Match(Rules.preset("standard"), seed={MATCH_SEED})' in sources
 

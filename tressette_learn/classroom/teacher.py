@@ -50,7 +50,7 @@ from .dashboard import (
 from .hub_learner import hub_learner
 from .import_box import ImportBox
 from .learners_box import LearnersBox
-from .mastery import LessonScore
+from .mastery import LessonScore, course_mastery
 from .store import Store, StoreError
 from .teacher_report import (
     csv_anchor,
@@ -224,7 +224,7 @@ def learners_html(lines: list[LearnerLine], lang: str, now: datetime | None = No
     """The per-learner table, every cell escaped."""
     if not lines:
         return f"<p>{html.escape(t('teacher.empty', lang))}</p>"
-    lessons = len(course()) - 1
+    lessons = len(course_mastery(()))  # the lessons that can be passed: with exercises
     head = [t(f"teacher.col.{c}", lang) for c in
             ("name", "class", "passed", "right", "deals", "matches", "last")]
     rows = [[line.name, line.class_code or "–",

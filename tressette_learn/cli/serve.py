@@ -51,9 +51,9 @@ from ..served_pools import (
     play_pool,
 )
 from ..server import ServerError, VoilaServer, notebooks_dir, settings_option
+from ..teaching.course import by_role
 from . import EXIT_OK, UsageError, fail
 
-INDEX = "00_index.ipynb"
 DEFAULT_PORT = 8866
 START_TIMEOUT = 120.0  # seconds: the first start imports a lot on a busy machine
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -141,7 +141,7 @@ def run_serve(args: argparse.Namespace) -> int:
     announce(args)
     try:
         with stop_signals_raise(), server:
-            probe = None if args.lab else server.ready(f"/voila/render/{INDEX}")
+            probe = None if args.lab else server.ready(f"/voila/render/{index_page()}")
             print(f"Serving the lessons at {url or local}\nPress Ctrl-C to stop.", flush=True)
             if probe:
                 server.stop_kernel(probe)  # the kernel that rendered the page to check it
@@ -175,12 +175,17 @@ def announce(args: argparse.Namespace) -> None:
 def learners_url(ip: str, port: int, public: str | None) -> str:
     """The index page's address as learners type it (a proxy's, if one is in front)."""
     if public:
-        return f"{public}/voila/render/{INDEX}"
+        return f"{public}/voila/render/{index_page()}"
     host = learners_host(ip)
     if host is None:
         raise UsageError("--ip 0.0.0.0: this machine has no network address that learners "
                          "could reach; connect it to the classroom's network first")
-    return f"http://{host}:{port}/voila/render/{INDEX}"
+    return f"http://{host}:{port}/voila/render/{index_page()}"
+
+
+def index_page() -> str:
+    """The index's notebook (the lesson of role ``index`` in ``lessons/course.yaml``)."""
+    return by_role("index").notebook
 
 
 def check_port(port: int, ip: str = LOOPBACK) -> None:
@@ -211,7 +216,7 @@ def voila_server(port: int, class_size: int | None = None, ip: str = LOOPBACK,
     env[SERVED_URL_ENV] = served_url
     server = VoilaServer(root, settings_option(), port=port,
                          timeout=START_TIMEOUT, env=env, ip=ip)
-    return server, f"{server.url}/voila/render/{INDEX}"
+    return server, f"{server.url}/voila/render/{index_page()}"
 
 
 def lab_server(args: argparse.Namespace) -> tuple[VoilaServer, str]:
@@ -221,7 +226,7 @@ def lab_server(args: argparse.Namespace) -> tuple[VoilaServer, str]:
     print(f"Your copies of the lessons: {folder} ({len(copied)} new)", flush=True)
     token = secrets.token_urlsafe(24)
     server = VoilaServer.lab(folder, port=args.port, token=token, timeout=START_TIMEOUT)
-    return server, f"{server.url}/lab/tree/{INDEX}?token={token}"
+    return server, f"{server.url}/lab/tree/{index_page()}?token={token}"
 
 
 def copy_lessons(folder: Path) -> list[str]:

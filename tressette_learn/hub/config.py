@@ -20,10 +20,10 @@ from ..ai.solve import ADDRESS_ENV
 from ..ai.solve import KEY_ENV as KEY_ENV_SOLVER
 from ..classroom.teacher import KEY_VARIABLE
 from ..server import notebooks_dir
+from ..teaching.course import by_role
 from ..ui.settings import LANG_VARIABLE
 from .lessons import NAME, PREFIX
 
-INDEX = "00_index.ipynb"
 CONFIG_NAME = "jupyterhub_config.py"
 SETTINGS_NAME = "hub.json"
 PROXY_WAIT_S = 900  # longest a request through the proxy may wait for its answer
@@ -105,7 +105,7 @@ def lessons_root() -> Path:
 
 def index_url() -> str:
     """The path (under a learner's server) of the Voilà index."""
-    return f"/voila/render/{notebooks_dir().name}/{INDEX}"
+    return f"/voila/render/{notebooks_dir().name}/{by_role('index').notebook}"
 
 
 def server_settings_file(root: Path | None = None) -> Path | None:
@@ -217,7 +217,8 @@ def _landing(handler: Any) -> str:
     """Where a signed-in user lands: a learner on the lessons' index, the teacher on
     their own server ("": JupyterHub's default)."""
     user = getattr(handler, "_jupyterhub_user", None)
-    return "" if user is not None and user.admin else f"{PREFIX}voila/render/{INDEX}"
+    return ("" if user is not None and user.admin
+            else f"{PREFIX}voila/render/{by_role('index').notebook}")
 
 
 def _teacher_key_for_admins(spawner: Any) -> str:

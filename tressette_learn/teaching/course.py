@@ -2,8 +2,11 @@
 
 ``lessons/course.yaml`` lists the lessons in order::
 
-    - {id: 01_deck, title: {en: The deck, it: Il mazzo},
-       summary: {en: "The 40 cards...", it: "Le 40 carte..."}}
+    - {id: 06_signals, role: signals, title: {en: Signals, it: I segnali},
+       summary: {en: "Busso, volo...", it: "Busso, volo..."}}
+
+A lesson's ``role`` is what the code asks the course for (:func:`by_role`): the index, the
+play page, the lesson a signal drill links to... (:data:`ROLES`); no code names a lesson id.
 
 ``lessons/pages/<id>.yaml`` holds a lesson's page::
 
@@ -12,6 +15,8 @@
     hands: [find_the_cards]       # the guided hands it shows (lessons/hands/<name>.json)
     sections:
       intro: {en: "short Markdown", it: "..."}
+    cells: [...]                  # its notebook's cells (scripts/make_notebooks.py)
+    try_it: {en: ..., it: ..., code: ...}
 
 Every text exists in English and Italian; errors name the file and the field.
 """
@@ -30,7 +35,20 @@ from ..i18n import LANGUAGES
 
 Text = Mapping[str, str]
 LESSON_ID = re.compile(r"^\d\d_[a-z0-9_]+$")
-PAGE_FIELDS = {"goal", "quiz", "hands", "sections"}
+PAGE_FIELDS = {"goal", "quiz", "hands", "sections", "cells", "try_it"}
+ENTRY_FIELDS = {"id", "title", "summary"}
+
+#: The roles the code asks for, each held by exactly one lesson of ``course.yaml``.
+ROLES: Mapping[str, str] = {
+    "index": "the first page: the list of lessons, where the server and the hub send learners",
+    "play": "the page with the match, whose kernels the server keeps warm",
+    "review": "the spaced review of the questions missed",
+    "following": "following suit: a revoke in a review links to it",
+    "signals": "the signals: the signal drill, puzzles and mistakes link to it",
+    "declarations": "the declarations: a declaration missed links to it",
+    "variants": "the variants: the a perdere puzzles and mistakes link to it",
+    "strategy": "the strategy: the counting drill, most puzzles and mistakes link to it",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,6 +64,7 @@ class Lesson:
     quiz: str | None
     sections: dict[str, Text]
     hands: tuple[str, ...] = ()
+    role: str | None = None
 
     @property
     def notebook(self) -> str:
@@ -72,7 +91,29 @@ def course() -> tuple[Lesson, ...]:
     ids = [lesson.id for lesson in lessons]
     if len(set(ids)) != len(ids):
         raise ContentError("course.yaml: a lesson id appears twice")
+    _check_roles(lessons)
     return lessons
+
+
+def by_role(role: str) -> Lesson:
+    """The lesson that plays ``role`` (one of :data:`ROLES`) in the course."""
+    if role not in ROLES:
+        raise KeyError(f"no role {role!r} in the course (roles: {', '.join(ROLES)})")
+    return next(item for item in course() if item.role == role)
+
+
+def _check_roles(lessons: tuple[Lesson, ...]) -> None:
+    """Each role of :data:`ROLES` is held by exactly one lesson, and no other role."""
+    for item in lessons:
+        if item.role is not None and item.role not in ROLES:
+            raise ContentError(f"course.yaml: {item.id}: role: {item.role!r} is not one the "
+                               f"code asks for ({', '.join(ROLES)})")
+    for role, meaning in ROLES.items():
+        holders = [item.id for item in lessons if item.role == role]
+        if len(holders) != 1:
+            raise ContentError(f"course.yaml: role: {role!r} ({meaning}) must be the role of "
+                               f"exactly one lesson, not {len(holders)}"
+                               + (f" ({', '.join(holders)})" if holders else ""))
 
 
 def lesson(lesson_id: str) -> Lesson:
@@ -93,16 +134,21 @@ def neighbours(lesson_id: str) -> tuple[Lesson | None, Lesson | None]:
 
 def _lesson(index: int, entry: Any) -> Lesson:
     where = f"course.yaml: lesson {index}"
-    if not isinstance(entry, dict) or set(entry) != {"id", "title", "summary"}:
-        raise ContentError(f"{where}: expected exactly the fields id, title and summary")
+    if not isinstance(entry, dict) or not ENTRY_FIELDS <= set(entry) <= {*ENTRY_FIELDS, "role"}:
+        raise ContentError(f"{where}: expected the fields id, title, summary and optionally "
+                           "role")
+    role = entry.get("role")
+    if role is not None and not isinstance(role, str):
+        raise ContentError(f"{where}: role: expected a name such as play")
     lesson_id = entry["id"]
     if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
-        raise ContentError(f"{where}: id: {lesson_id!r} is not like 01_deck")
+        raise ContentError(f"{where}: id: {lesson_id!r} is not two digits, _ and a "
+                           "lower-case name")
     page = load(f"pages/{lesson_id}.yaml")
     page_where = f"pages/{lesson_id}.yaml"
     if not isinstance(page, dict) or not set(page) <= PAGE_FIELDS or "goal" not in page:
-        raise ContentError(f"{page_where}: expected goal, sections and optionally quiz "
-                           "and hands")
+        raise ContentError(f"{page_where}: expected goal, sections and optionally quiz, "
+                           "hands, cells and try_it")
     quiz = page.get("quiz")
     if quiz is not None and not isinstance(quiz, str):
         raise ContentError(f"{page_where}: quiz: expected a quiz bank name")
@@ -113,7 +159,7 @@ def _lesson(index: int, entry: Any) -> Lesson:
                   text(f"{where}: summary", entry["summary"]),
                   text(f"{page_where}: goal", page["goal"]), quiz,
                   {name: text(f"{page_where}: sections.{name}", value)
-                   for name, value in sections.items()}, _hands(page_where, page))
+                   for name, value in sections.items()}, _hands(page_where, page), role)
 
 
 def _hands(where: str, page: dict[str, Any]) -> tuple[str, ...]:

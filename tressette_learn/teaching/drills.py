@@ -19,6 +19,7 @@ from ..engine.seats import Seat
 from ..engine.signals import signal_problem
 from ..engine.tricks import Play, Signal
 from ..i18n import Phrase, Wording
+from .course import by_role
 from .questions import Choice, Question, QuestionError, joined
 
 LEARNER = Seat.S
@@ -30,11 +31,17 @@ TRIES = 50  # deals drawn before a seed is given up
 
 @dataclasses.dataclass(frozen=True)
 class Drill:
-    """A kind of drill: its name, the lesson that teaches it and how a seed builds one."""
+    """A kind of drill: its name, the role of the lesson that teaches it (in
+    ``lessons/course.yaml``) and how a seed builds one."""
 
     name: str
-    lesson: str
+    role: str
     build: Callable[[str, random.Random], Question]
+
+    @property
+    def lesson(self) -> str:
+        """The id of the lesson that teaches it."""
+        return by_role(self.role).id
 
     @property
     def source(self) -> str:
@@ -186,6 +193,6 @@ def counting(qid: str, rng: random.Random) -> Question:
 
 
 DRILLS: Mapping[str, Drill] = {
-    "signals": Drill("signals", "06_signals", signal_reading),
-    "counting": Drill("counting", "09_strategy", counting),
+    "signals": Drill("signals", "signals", signal_reading),
+    "counting": Drill("counting", "strategy", counting),
 }

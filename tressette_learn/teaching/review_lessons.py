@@ -4,7 +4,8 @@ A card's mistake is named by the reason the review gives for the better card
 (:data:`~tressette_learn.ai.explain.REASONS`): a revoke is following suit, the reasons about
 the partner's busso are signals, those of *a perdere* are the variants, every other one
 (guarding aces, leading threes, discarding, the last trick, counting) is strategy. A
-declaration not made is lesson 7, a signal false or left out lesson 6.
+declaration not made is the declarations lesson, a signal false or left out the signals one.
+Lessons are named by their role in ``lessons/course.yaml`` (:func:`..course.by_role`).
 """
 
 from __future__ import annotations
@@ -12,16 +13,18 @@ from __future__ import annotations
 from ..ai.explain import REASONS
 from ..ai.review import ReviewedPlay
 from ..ai.review_talk import MissedDeclaration, SignalNote
+from .course import by_role
 
-__all__ = ["BY_REASON", "DECLARATIONS", "FOLLOWING", "SIGNALS", "STRATEGY", "lesson_for"]
+__all__ = ["BY_REASON", "DECLARATIONS", "FOLLOWING", "SIGNALS", "STRATEGY", "lesson_for",
+           "role_for"]
 
-FOLLOWING = "03_following_suit"
-SIGNALS = "06_signals"
-DECLARATIONS = "07_declarations_match"
-VARIANTS = "08_variants"
-STRATEGY = "09_strategy"
+FOLLOWING = "following"
+SIGNALS = "signals"
+DECLARATIONS = "declarations"
+VARIANTS = "variants"
+STRATEGY = "strategy"
 
-#: The lesson for each reason a review gives for the better card.
+#: The lesson (its role) for each reason a review gives for the better card.
 BY_REASON: dict[str, str] = {
     **dict.fromkeys(REASONS, STRATEGY),
     "return_busso": SIGNALS, "win_for_busso": SIGNALS,
@@ -32,6 +35,11 @@ BY_REASON: dict[str, str] = {
 
 def lesson_for(item: ReviewedPlay | MissedDeclaration | SignalNote) -> str:
     """The id of the lesson that teaches what the review says about ``item``."""
+    return by_role(role_for(item)).id
+
+
+def role_for(item: ReviewedPlay | MissedDeclaration | SignalNote) -> str:
+    """The role of the lesson that teaches what the review says about ``item``."""
     if isinstance(item, MissedDeclaration):
         return DECLARATIONS
     if isinstance(item, SignalNote):

@@ -12,7 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..teaching.course import Lesson, lesson, neighbours
+from ..teaching.course import Lesson, by_role, lesson, neighbours
 from .events import Event, EventSource
 from .i18n import t
 from .markup import inline, to_html
@@ -84,11 +84,10 @@ class LessonPage(EventSource):
         before, after = neighbours(self.lesson.id)
         links = []
         if before is not None:
-            links.append(_link(before, "tl-nav-previous", "lesson.index" if before.number == 0
-                               else "lesson.previous", lang))
+            links.append(_link(before, "tl-nav-previous", "lesson.index"
+                               if before.role == "index" else "lesson.previous", lang))
         if after is None:
-            first = lesson("00_index")
-            links.append(_link(first, "tl-nav-next", "lesson.back_to_index", lang))
+            links.append(_link(by_role("index"), "tl-nav-next", "lesson.back_to_index", lang))
         else:
             links.append(_link(after, "tl-nav-next", "lesson.start" if before is None
                                else "lesson.next", lang))

@@ -17,6 +17,7 @@ from ...engine.cards import SUIT_MASKS, Card, Rank
 from ...engine.deal import Deal
 from ...engine.seats import Seat
 from ...engine.tricks import SIGNALS, Signal
+from ..course import by_role
 from .check import Answer
 from .lead_signals import asks, signal_leads, sound_leads
 
@@ -26,19 +27,24 @@ LEARNER = Seat.S
 
 @dataclasses.dataclass(frozen=True)
 class Theme:
-    """One theme: its lesson, the table (``preset``), whether the other hands are shown,
-    the tricks left when its positions are taken, and its two tests. A theme with a
-    ``lead_signal`` accepts the leads that make that signal true (:mod:`.lead_signals`)
-    instead of the solver's sound cards."""
+    """One theme: the role of its lesson (in ``lessons/course.yaml``), the table
+    (``preset``), whether the other hands are shown, the tricks left when its positions are
+    taken, and its two tests. A theme with a ``lead_signal`` accepts the leads that make that
+    signal true (:mod:`.lead_signals`) instead of the solver's sound cards."""
 
     name: str
-    lesson: str
+    role: str
     shown: bool
     tricks_left: tuple[int, int]
     fits: Callable[[Deal], Facts | None]
     keeps: Callable[[Deal, Answer], Facts | None] = lambda _deal, _answer: {}
     preset: str = "standard"
     lead_signal: Signal | None = None
+
+    @property
+    def lesson(self) -> str:
+        """The id of the lesson whose puzzles it makes."""
+        return by_role(self.role).id
 
     def judged(self, deal: Deal, answer: Answer) -> Answer:
         """``answer`` accepting what this theme accepts in ``deal``."""
@@ -182,18 +188,18 @@ def leads_a_three(deal: Deal, answer: Answer) -> Facts | None:
 
 
 THEMES: tuple[Theme, ...] = (
-    Theme("following", "03_following_suit", True, (3, 6), following),
-    Theme("signals", "06_signals", False, (3, 4), partner_signalled),
-    Theme("declarations", "07_declarations_match", False, (3, 4), declared),
-    Theme("a_perdere", "08_variants", True, (3, 6), anything, perdere_goal,
+    Theme("following", "following", True, (3, 6), following),
+    Theme("signals", "signals", False, (3, 4), partner_signalled),
+    Theme("declarations", "declarations", False, (3, 4), declared),
+    Theme("a_perdere", "variants", True, (3, 6), anything, perdere_goal,
           preset="a_perdere"),
-    Theme("make_points", "09_strategy", True, (4, 6), anything, goal),
-    Theme("last_trick", "09_strategy", True, (2, 4), anything, last_trick),
-    Theme("guard_ace", "09_strategy", True, (3, 6), holding_ace, guard_ace),
-    Theme("lead_threes", "09_strategy", True, (4, 6), leading_three, leads_a_three),
-    Theme("discarding", "09_strategy", False, (3, 4), discarding),
-    Theme("count_suits", "09_strategy", False, (2, 4), anything),
-    *(Theme(f"lead_{signal}", "06_signals", False, (3, 4), asks(signal), sound_leads,
+    Theme("make_points", "strategy", True, (4, 6), anything, goal),
+    Theme("last_trick", "strategy", True, (2, 4), anything, last_trick),
+    Theme("guard_ace", "strategy", True, (3, 6), holding_ace, guard_ace),
+    Theme("lead_threes", "strategy", True, (4, 6), leading_three, leads_a_three),
+    Theme("discarding", "strategy", False, (3, 4), discarding),
+    Theme("count_suits", "strategy", False, (2, 4), anything),
+    *(Theme(f"lead_{signal}", "signals", False, (3, 4), asks(signal), sound_leads,
             lead_signal=signal) for signal in SIGNALS),
 )
 BY_NAME = {theme.name: theme for theme in THEMES}
