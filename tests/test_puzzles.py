@@ -11,6 +11,8 @@ from learner_text import check_sentence
 
 from tressette_learn.content import ContentError, lessons_dir
 from tressette_learn.engine import Card, IllegalPlay, Seat
+from tressette_learn.engine.cards import FULL_DECK_MASK, mask_of, parse_cards
+from tressette_learn.engine.signals import good_signal, true_signals
 from tressette_learn.i18n import card_name, cards_names, t
 from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import read_file, read_puzzle
@@ -283,6 +285,14 @@ def honest_leads(deal, signal):
     return honest
 
 
+def good_leads(deal, signal):
+    """The honest leads with ``signal`` on which no signal that tells more is honest too
+    (busso tells more than volo, volo more than striscio): what a good player leads."""
+    order = ("busso", "volo", "striscio")
+    more = [honest_leads(deal, s) for s in order[:order.index(signal)]]
+    return honest_leads(deal, signal).difference(*more)
+
+
 def test_the_bank_asks_every_signal_on_the_lead():
     assert len(LEADS) >= 6
     assert {p.lead_signal for p in LEADS} == {"busso", "volo", "striscio"}
@@ -295,7 +305,7 @@ def test_the_bank_asks_every_signal_on_the_lead():
 def test_a_signal_lead_accepts_exactly_the_leads_the_engine_lets_signal(puzzle):
     deal = puzzle.deal()
     accepted = set(puzzle.answer.accepted)
-    assert accepted == honest_leads(deal, puzzle.lead_signal)
+    assert accepted == good_leads(deal, puzzle.lead_signal)
     assert 1 <= len(accepted) <= 2 and 2 * len(accepted) <= len(deal.legal_cards())
     best = min(r.loss for r in puzzle.answer.cards)  # and each is sound play
     assert all(puzzle.answer.result(c).loss - best <= MARGIN for c in accepted)
@@ -307,7 +317,7 @@ def test_the_signal_themes_judge_by_the_rule_not_the_solver():
                   if set(p.answer.accepted) != {r.card for r in p.answer.cards if r.sound})
     deal, theme = puzzle.deal(), BY_NAME[puzzle.theme]
     plain = check(deal, shown=False)
-    honest = honest_leads(deal, puzzle.lead_signal)
+    honest = good_leads(deal, puzzle.lead_signal)
     assert set(plain.accepted) != honest and set(theme.judged(deal, plain).accepted) == honest
     found = try_theme(theme, puzzle.seed, deal)
     assert found is not None and found.answer.accepted == puzzle.answer.accepted
@@ -337,7 +347,7 @@ def test_a_stored_signal_lead_with_a_wrong_accepted_card_is_refused():
     item = next(p for p in data["puzzles"] if p["theme"].startswith("lead_"))
     item["answer"]["accepted"] = [c for c in item["answer"]["cards"]
                                   if c not in item["answer"]["accepted"]][:1]
-    with pytest.raises(ContentError, match="not the leads that make the signal true"):
+    with pytest.raises(ContentError, match=r"not the leads that carry the signal"):
         read_puzzle("06_signals", item, "here")
 
 
@@ -393,3 +403,37 @@ def test_the_right_card_is_led_with_its_signal_and_the_table_says_so(leads_board
     solved = [e for e in board.heard if e.kind == "result"]
     assert len(solved) == len(LEADS) and all(e.correct for e in solved)
     assert all(e.data["points_lost"] == 0 and e.data["lesson"] == "06_signals" for e in solved)
+
+
+@pytest.mark.parametrize("puzzle", [p for p in LEADS if p.lead_signal == "striscio"],
+                         ids=lambda p: p.id)
+def test_a_striscio_on_a_lead_that_keeps_the_master_is_wrong_and_said_why(puzzle):
+    """A striscio is true on such a lead, but a good player knocks: the puzzle refuses it
+    and names the master card kept, in both languages."""
+    deal = puzzle.deal()
+    knock = next(c for c in deal.legal_cards() if set(deal.true_signals(c)) >= {"busso",
+                                                                             "striscio"})
+    assert knock not in puzzle.answer.accepted
+    suit = [c for c in deal.hand(Seat.S) if c.suit == knock.suit and c != knock]
+    master = max(suit, key=lambda c: c.bit)
+    for lang in ("en", "it"):
+        said = words.wrong(puzzle, knock).get(lang)
+        assert card_name(master, lang) in said
+        assert ("knocks (busso)" if lang == "en" else "bussa") in said
+        check_sentence(said)
+
+
+def test_the_signal_a_good_player_gives_is_the_true_one_that_tells_most():
+    """3s 2s 5b Cd 7c 6c, nothing played: the Three keeps the Two, the master (busso,
+    though a striscio is true too); the Five of batons is the last baton (volo); the Seven
+    of cups keeps the Six but no master and no pezzo (striscio)."""
+    hand = mask_of(parse_cards("3s 2s 5b Cd 7c 6c"))
+    for lead, seed, club in (("3s", "busso", "busso"), ("2s", "busso", "busso"),
+                             ("5b", "volo", "volo"), ("7c", "striscio", "striscio")):
+        card = Card.parse(lead)
+        after, out = hand & ~card.bit, FULL_DECK_MASK & ~card.bit
+        assert good_signal(card, after, out) == seed
+        assert good_signal(card, after, out, "club") == club
+    three = Card.parse("3s")
+    assert set(true_signals(three, hand & ~three.bit, FULL_DECK_MASK & ~three.bit)) == {
+        "busso", "striscio"}

@@ -19,7 +19,7 @@ from ..engine.deal import FOUR_OF_DENARI
 from ..engine.rules import Rules
 from ..engine.scoring import card_thirds
 from ..engine.seats import Seat, next_seat, seats_for
-from ..engine.signals import PEZZI_MASK, true_signals
+from ..engine.signals import PEZZI_MASK, most_telling, true_signals
 from ..engine.tricks import Play, Signal, Trick, winning_play
 from ..engine.views import PlayerView
 from .players import Decision, Player
@@ -500,16 +500,13 @@ PERDERE_FOLLOW: tuple[Rule, ...] = (dump_points, duck_partner, take_cheaply)
 
 # -- signals -------------------------------------------------------------------------------
 def choose_signal(k: Reading, card: int) -> Signal | None:
-    """The true signal for a lead: busso when we keep the master, else volo or striscio."""
+    """The true signal for a lead that tells partner most (busso, volo, then striscio)."""
     if k.trick or not k.rules.signals:
         return None
     bit = card_bit(card)
     truths = true_signals(DECK[card], k.hand & ~bit, FULL_DECK_MASK & ~k.played & ~bit,
                           k.rules.signal_convention)
-    for signal in ("busso", "volo", "striscio"):
-        if signal in truths:
-            return signal
-    return None
+    return most_telling(truths)
 
 
 # -- the players -----------------------------------------------------------------------

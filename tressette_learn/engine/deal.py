@@ -13,7 +13,7 @@ from .refusals import Kind, Refusal, RefusalError
 from .rules import Rules
 from .scoring import DealResult, captured_points, score_deal
 from .seats import Seat, next_seat, parse_side, seats_for
-from .signals import signal_problem, true_signals
+from .signals import most_telling, signal_problem, true_signals
 from .tricks import Play, Signal, Trick, winning_play
 from .views import PlayerView, view_of
 
@@ -242,6 +242,10 @@ class Deal:
         hand_after = self._hands[self.to_play] & ~card.bit
         return true_signals(card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit,
                             self.rules.signal_convention)
+
+    def good_signal(self, card: Card) -> Signal | None:
+        """The signal a good player gives leading ``card`` (the true one that tells most)."""
+        return most_telling(self.true_signals(card))
 
     # -- actions ---------------------------------------------------------------
     def play(self, card: Card | str, signal: Signal | None = None, *,

@@ -101,14 +101,14 @@ def _partner_leads(rng: random.Random) -> Deal:
 
 
 def _signalled_lead(deal: Deal, rng: random.Random) -> tuple[Card, Signal]:
-    """A card partner leads and a true signal on it: a busso two times in five when one
-    is true (it tells the most), else any card with volo or striscio."""
+    """A card partner leads and the signal a good player gives on it: a busso two times
+    in five when one is true (it tells the most), else any card (with its own signal)."""
     hand = list(deal.hand(PARTNER))
-    knocks = [card for card in hand if "busso" in deal.true_signals(card)]
-    if knocks and rng.random() < 0.4:
-        return rng.choice(knocks), "busso"
-    lead = rng.choice(hand)
-    return lead, next(s for s in deal.true_signals(lead) if s != "busso")
+    knocks = [card for card in hand if deal.good_signal(card) == "busso"]
+    lead = rng.choice(knocks if knocks and rng.random() < 0.4 else hand)
+    signal = deal.good_signal(lead)
+    assert signal is not None  # at a table with signals every lead carries one
+    return lead, signal
 
 
 def _holdings(unseen: int, lead: Card, signal: str, unplayed: int, size: int) -> Iterator[int]:

@@ -120,7 +120,7 @@ def _signal_lead(rng: random.Random, rules: Rules) -> tuple[Deal, Card]:
     """A deal at the start of a trick and a card its leader leads (often one for busso)."""
     deal = _deal_at(rng, rules, rng.randrange(rules.tricks_per_deal))
     hand = list(deal.hand(deal.to_play))  # type: ignore[arg-type]
-    knocks = [card for card in hand if "busso" in deal.true_signals(card)]
+    knocks = [card for card in hand if deal.good_signal(card) == "busso"]
     return deal, rng.choice(knocks if knocks and rng.random() < 0.5 else hand)
 
 
@@ -133,7 +133,8 @@ def _gen_signal(qid: str, rng: random.Random, rules: Rules) -> Question:
 
 def _gen_meaning(qid: str, rng: random.Random, rules: Rules) -> Question:
     deal, lead = _signal_lead(rng, rules)
-    signal = rng.choice(sorted(deal.true_signals(lead)))
+    signal = deal.good_signal(lead)
+    assert signal is not None  # at a table with signals every lead carries one
     played = Hand.from_mask(deal.played_mask)
     return meaning_question(qid, LEARNER.partner, lead, signal, played)  # "your partner"
 

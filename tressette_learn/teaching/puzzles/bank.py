@@ -224,7 +224,8 @@ def _answer(where: str, value: Any, deal: Deal, theme: Theme) -> Answer:
     answer = theme.judged(deal, Answer(results, deals, deal.rules.a_perdere))
     stored = _field(where, "answer.accepted", _cards, value.get("accepted"))
     if set(stored) != set(answer.accepted) or not stored:
-        what = "leads that make the signal true" if theme.lead_signal else "cards with no loss"
+        what = "leads that carry the signal (a good player's)" if theme.lead_signal else \
+            "cards with no loss"
         raise ContentError(f"{where}: answer.accepted: not the {what}")
     return answer
 

@@ -1,8 +1,10 @@
 """Which card signals? The learner is on lead and must lead the card that carries a given
 signal truthfully (RULES.md §4: a busso is true when the leader still holds the highest
 card of the suit not yet played, a volo when the lead was the leader's last card of the
-suit, a striscio when the leader holds more). The engine decides which leads make the
-signal true; those are the accepted cards, not the solver's best ones.
+suit, a striscio when the leader holds more). The accepted cards are the leads on which a
+good player gives that signal (:meth:`~.engine.deal.Deal.good_signal`: true, and no true
+signal tells more: a lead that keeps the master is a busso, not a striscio), not the
+solver's best ones.
 
 A position makes such a puzzle when one or two leads, at most half of the legal cards,
 make the signal true (:func:`~.find.is_clear`), and each of them is also sound play: over
@@ -23,8 +25,9 @@ MARGIN = 1 / 3  # points a signalled lead may give away, on average, beyond the 
 
 
 def signal_leads(deal: Deal, signal: Signal) -> tuple[Card, ...]:
-    """The legal leads of the seat to play that make ``signal`` true (in card order)."""
-    return tuple(sorted(c for c in deal.legal_cards() if signal in deal.true_signals(c)))
+    """The legal leads of the seat to play on which a good player gives ``signal``: it is
+    true and no other true signal tells more (in card order)."""
+    return tuple(sorted(c for c in deal.legal_cards() if deal.good_signal(c) == signal))
 
 
 def asks(signal: Signal) -> Callable[[Deal], dict[str, Any] | None]:

@@ -145,11 +145,17 @@ def _signal_true(puzzle: Puzzle) -> Wording:
 
 
 def _signal_false(puzzle: Puzzle, card: Card) -> Wording:
-    """Why the signal would be false if ``card`` were led (the engine's reason, worded)."""
+    """Why the signal would be false if ``card`` were led (the engine's reason, worded), or
+    which signal, also true, a good player gives instead."""
     assert puzzle.lead_signal is not None
-    refusal = puzzle.deal().signal_reason(card, puzzle.lead_signal)
+    deal = puzzle.deal()
+    refusal = deal.signal_reason(card, puzzle.lead_signal)
     if refusal is None:
-        raise ValueError(f"{card} makes the {puzzle.lead_signal} true: it is no wrong card")
+        better = deal.good_signal(card)
+        if better == puzzle.lead_signal:
+            raise ValueError(f"{card} is led with a {better}: it is no wrong card")
+        return Joined((Phrase.of(f"puzzle.lead.better.{better}", **after_lead(deal, card)),
+                       Phrase.of("puzzle.wrong.again")))
     facts = refusal.facts
     kind: str = refusal.kind
     if kind == "false_busso" and isinstance(facts["master"], Card) and facts["master"] < card:
