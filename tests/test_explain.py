@@ -151,7 +151,7 @@ CASES: list[Case] = [
     ("standard", "E", DEAL_C, "5c", "2c", "win_trick",
      "No opponent still to play can beat the Two of cups, so it takes the trick for your side.",
      "Nessun avversario che deve ancora giocare può battere il Due di coppe: la presa è della "
-     "tua squadra."),
+     "tua coppia."),
     ("standard", "E", DEAL_C, "5c", "3c", "master_card",
      "The Three of cups is the master card: it wins the trick.",
      "Il Tre di coppe è la carta più alta rimasta: prende la presa."),
@@ -191,7 +191,7 @@ CASES: list[Case] = [
     ("standard", "E", {"N": "3d 2d Ad 7c 6c 5c 4c 7s 6s 5s"},
      "", "2d", "cash_winner",
      "No opponent can beat the Two of coins, so it takes the trick for your side.",
-     "Nessun avversario può battere il Due di denari: la presa è della tua squadra."),
+     "Nessun avversario può battere il Due di denari: la presa è della tua coppia."),
     ("a_due", "N", {
         "S": "3c 2c Ac Rc 4s 5s 6s 7s 4b 5b", "N": "Cc Fc 7c 4d 5d 6d 7d Rs Cs Fs"},
      "", "Rc", "cash_winner",
@@ -202,7 +202,7 @@ CASES: list[Case] = [
      "4s", "4d", "discard",
      "While the stock lasts you need not follow swords, so discard the Four of coins, worth "
      "nothing: a card of another suit never wins the trick.",
-     "Finché ci sono carte nel mazzo non devi per forza rispondere a spade: scarta il "
+     "Finché c'è il tallone non devi per forza rispondere a spade: scarta il "
      "Quattro di denari, che non vale niente, tanto il piombo non prende mai."),
     ("standard", "E", {
         "N": "4c Ac 7d 6d 5d 4d 7s 6s 5s 4s", "W": "6c", "E": "Cc",
@@ -236,7 +236,7 @@ CASES: list[Case] = [
      "Every card in your hand is worth points, and the King of batons, worth a third of a "
      "point, is one of the cheapest.",
      "Ogni carta che hai in mano vale punti, e il Re di bastoni, che vale un terzo di punto, "
-     "è tra le meno care."),
+     "è una di quelle che valgono meno."),
     ("standard", "E", {"N": "Ad 7d 6d 4d 7c 6c 5c 4c Rs 5b"},
      "", "Ad", "lead",
      "Lead the Ace of coins, one of your 4 cards of coins.",
@@ -253,10 +253,10 @@ CASES: list[Case] = [
      "Il Tre di coppe di un avversario sta prendendo: scarica l'Asso di bastoni, che vale 11 "
      "punti, tanto non può prendere."),
     ("a_perdere", "E", DEAL_B, "3c Ab", "7c", "duck",
-     "The Seven of cups, worth nothing, cannot beat your partner's Three of cups, so you do "
-     "not take this trick.",
-     "Il Sette di coppe, che non vale niente, non può battere il Tre di coppe del tuo "
-     "compagno: questa presa non la prendi tu."),
+     "The Seven of cups, worth nothing, adds no points to the trick: your partner's Three of "
+     "cups is winning it, and its points count for your side all the same.",
+     "Il Sette di coppe, che non vale niente, non aggiunge punti alla presa: la sta prendendo "
+     "il Tre di coppe del tuo compagno, e i suoi punti contano lo stesso per la tua coppia."),
     ("a_perdere", "E", DEAL_B, "4s", "3s",
      "take_cheaply",
      "Every card you can play beats the Four of swords, so play the Three of swords, worth a third "

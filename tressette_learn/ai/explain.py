@@ -472,6 +472,9 @@ def duck(s: _Spot) -> Explanation | None:
     """Let the trick go: keep stronger cards (a perdere: stay out of the trick)."""
     if s.leading or s.beats:
         return None
+    if s.perdere and s.k.ours(s.best.seat):  # partner's trick: its points are ours too
+        key = "duck.perdere.partner.points" if s.value else "duck.perdere.partner"
+        return _says("duck", key, card=s.card, owner=s.owned(s.best), worth=_worth(s.value))
     if s.perdere:
         return _says("duck", "duck.perdere" if s.value else "duck.perdere.nothing",
                      card=s.card, owner=s.owned(s.best))
