@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..engine.svg import hand_svg
+from ..engine_words import svg_labels
 from ..i18n import Phrase
 from ..teaching.puzzles import words
 from ..teaching.puzzles.bank import Puzzle, load_puzzles, puzzle_source
@@ -205,7 +206,7 @@ def played_html(puzzle: Puzzle, lang: str, faces: str) -> str:
     what the puzzle's answer may rely on besides the table."""
     deal = puzzle.deal()
     cards = played_cards(deal)
-    strip = hand_svg(cards, faces=faces, lang=lang, overlap=0.6) if cards else \
+    strip = hand_svg(cards, faces=faces, labels=svg_labels(lang), overlap=0.6) if cards else \
         html.escape(t("puzzle.played.none", lang))
     out = [f"<small>{html.escape(t('puzzle.played', lang))}</small><br>{strip}"]
     out += [html.escape(Phrase.of("puzzle.void", seat=seat, suit=suit).get(lang))

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..engine.svg import FACES, set_display
+from ..engine_words import svg_labels
 from .i18n import LANGUAGES, t
 
 __all__ = ["FACES", "SETTINGS", "Settings", "language_switch", "now_stamp"]
@@ -67,7 +68,7 @@ class Settings(traitlets.HasTraits):
         if not self._restoring:
             self.chosen_at = now_stamp()
         if self.drives_display:
-            set_display(faces=self.faces, lang=self.lang)
+            set_display(faces=self.faces, labels=svg_labels(self.lang))
 
     def offer(self, lang: str, faces: str, at: str) -> bool:
         """Take a choice saved elsewhere if it is later than the current one; whether it
