@@ -13,8 +13,9 @@ CELLS = [
     try_md("## Try it in code · Prova nel codice\n\n"
            "Change the card and run the cell (Shift+Enter). · "
            "Cambia la carta ed esegui la cella (Maiusc+Invio)."),
-    try_code('from tressette_learn.engine import Card\n\n'
-             'card = Card.parse("Cs")\ncard.name("en"), card.name("it")'),
+    try_code('from tressette_learn.engine import Card\n'
+             'from tressette_learn.i18n import card_name\n\n'
+             'card = Card.parse("Cs")\ncard_name(card, "en", "bare"), card_name(card, "it", "bare")'),
     code("page.navigation()"),
 ]
 

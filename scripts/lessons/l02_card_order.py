@@ -21,12 +21,13 @@ CELLS = [
            "Change the cards of the trick and run the cell (Shift+Enter). · "
            "Cambia le carte della presa ed esegui la cella (Maiusc+Invio)."),
     try_code('from tressette_learn.engine import Card, Play, Seat\n'
-             'from tressette_learn.engine.tricks import winning_play\n\n'
+             'from tressette_learn.engine.tricks import winning_play\n'
+             'from tressette_learn.i18n import card_name\n\n'
              'trick = {"N": "Ac", "W": "3s", "S": "3c", "E": "2b"}  # North leads\n'
              'plays = tuple(Play(Seat.parse(seat), Card.parse(card))\n'
              '              for seat, card in trick.items())\n'
              'best = winning_play(plays)\n'
-             'print(best.seat, "wins with", best.card.name("en"), "·", best.card.name("it"))'),
+             'print(best.seat, "wins with", card_name(best.card, "en"), "·", card_name(best.card, "it"))'),
     code("page.navigation()"),
 ]
 

@@ -29,7 +29,7 @@ CELLS = [
            "una, e il punteggio la punisce. Cambia il `seed` ed esegui la cella "
            "(Maiusc+Invio)."),
     try_code('from tressette_learn.engine import Deal, IllegalPlay, Rules, Seat\n'
-             'from tressette_learn.engine_words import refusal_text\n\n'
+             'from tressette_learn.engine_words import refusal_text, result_text\n\n'
              'deal = Deal.new(Rules.preset("standard"), seed=5)\n'
              'deal.play(deal.hand(Seat.N)[0])  # North leads\n'
              'print("led:", deal.current[0].card, "· West may play:", deal.legal_cards())\n'
@@ -44,7 +44,7 @@ CELLS = [
              '    deal.play(deal.legal_cards()[0])\n'
              'result = deal.result()\n'
              'print("revoke:", result.revokes[0].to_json())\n'
-             'print(result.describe())'),
+             'print(result_text(result, "en"))'),
     code("page.navigation()"),
 ]
 

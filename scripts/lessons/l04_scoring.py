@@ -30,14 +30,15 @@ CELLS = [
            "Gioca una smazzata con carte regolari a caso e contala; cambia il seed e rieseguila "
            "(Maiusc+Invio): i punti fanno sempre 11."),
     try_code("import random\n\n"
-             "from tressette_learn.engine import Deal, Rules\n\n"
+             "from tressette_learn.engine import Deal, Rules\n"
+             "from tressette_learn.engine_words import result_text\n\n"
              "seed = 7\n"
              "deal = Deal.new(Rules.preset(\"standard\"), seed=seed)\n"
              "rng = random.Random(seed)\n"
              "while not deal.is_over():\n"
              "    deal.play(rng.choice(list(deal.legal_cards())))\n"
              "result = deal.result()\n"
-             "print(result.describe())\n"
+             "print(result_text(result, \"en\"))\n"
              "print(\"points:\", sum(side.card_points for side in result.sides.values()))"),
     code("page.navigation()"),
 ]

@@ -19,12 +19,13 @@ CELLS = [
            "`find_the_cards`. · Riproduci una registrazione presa per presa; prova un altro "
            "file, per esempio `find_the_cards`."),
     try_code("from tressette_learn.content import load\n"
-             "from tressette_learn.engine import replay\n\n"
+             "from tressette_learn.engine import replay\n"
+             "from tressette_learn.engine_words import result_text\n\n"
              "deal = replay(load(\"hands/seed001_trick.json\")[\"record\"])\n"
              "for number, trick in enumerate(deal.tricks, 1):\n"
              "    cards = \" \".join(f\"{play.seat}:{play.card}\" for play in trick.plays)\n"
              "    print(number, cards, \"->\", trick.winner)\n"
-             "print(deal.result().describe())"),
+             "print(result_text(deal.result(), \"en\"))"),
     code("page.navigation()"),
 ]
 

@@ -31,13 +31,14 @@ CELLS = [
            "Change the seed and run the cell (Shift+Enter). · Gioca la prima presa con carte "
            "qualsiasi, poi accusa quello che ha Sud. Cambia il numero `seed` ed esegui la "
            "cella (Maiusc+Invio)."),
-    try_code('from tressette_learn.engine import Deal, Rules, Seat\n\n'
+    try_code('from tressette_learn.engine import Deal, Rules, Seat\n'
+             'from tressette_learn.engine_words import declaration_short\n\n'
              'deal = Deal.new(Rules.preset("standard"), seed=35)\n'
              "for _ in range(4):  # the first trick\n"
              "    deal.play(deal.legal_cards()[0])\n"
              "for declaration in deal.available_declarations(Seat.S):\n"
              "    deal.declare(declaration)\n"
-             "print([d.describe() for d in deal.declarations])\n"
+             "print([declaration_short(d).get(\"en\") for d in deal.declarations])\n"
              'deal.result().sides["NS"]'),
     code("page.navigation()"),
 ]

@@ -19,14 +19,16 @@ CELLS = [
            "ha fatto ogni smazzata, i totali e il vincitore. Cambia il tavolo, il traguardo "
            "o il numero `seed` ed esegui la cella (Maiusc+Invio)."),
     try_code('from tressette_learn.ai import make_player, play_deal\n'
-             'from tressette_learn.engine import Match, Rules\n\n'
+             'from tressette_learn.engine import Match, Rules\n'
+             'from tressette_learn.engine_words import result_text\n\n'
              'match = Match(Rules.preset("a_due").with_options(target=11), seed=7)\n'
              'players = {seat: make_player("club", int(seat)) for seat in match.deal.seats}\n'
              'while not match.is_over():\n'
              '    dealer = match.deal.dealer\n'
              '    play_deal(match.deal, players)\n'
              '    result = match.next_deal()\n'
-             '    print(f"dealer {dealer}: {result.describe()} -> totals {match.totals}")\n'
+             '    said = result_text(result, "en")\n'
+             '    print(f"dealer {dealer}: {said} -> totals {match.totals}")\n'
              'match.result()'),
     code("page.navigation()"),
 ]
