@@ -30,6 +30,7 @@ from tressette_learn.engine import (
 from tressette_learn.engine.refusals import RefusalError
 from tressette_learn.engine.seats import seats_for
 from tressette_learn.engine.svg import set_display
+from tressette_learn.engine_words import svg_labels
 
 CardsLike = str | Iterable[Card] | Iterable[str]
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -272,7 +273,7 @@ def _default_display():
     settings = sys.modules.get("tressette_learn.ui.settings")
     if settings is not None:
         settings.SETTINGS.lang, settings.SETTINGS.faces = "en", "italian"
-    set_display(faces="italian", lang="en")
+    set_display(faces="italian", labels=svg_labels("en"))
 
 
 # -- progress databases: SQLite files and a real PostgreSQL server ---------------------

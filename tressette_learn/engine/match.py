@@ -121,7 +121,7 @@ class Match:
             return None
         leaders = self._leaders()
         if len(leaders) > 1:
-            return self._tie(result, leaders, "reached_level", leaders=tuple(leaders),
+            return self._tie(result, leaders, "reached_level", tied=tuple(leaders),
                              target=target)
         best = leaders[0]
         if self.rules.a_perdere:

@@ -17,6 +17,7 @@ import traitlets
 
 from ..engine.svg import FACES, set_display
 from ..engine_words import svg_labels
+from ..i18n import SOURCE
 from .i18n import LANGUAGES, t
 
 __all__ = ["FACES", "SETTINGS", "Settings", "language_switch", "now_stamp"]
@@ -42,16 +43,17 @@ LANG_VARIABLE = "TRESSETTE_LANG"  # the server's language before a learner choos
 def default_language() -> str:
     """The language set for the whole server (e.g. by the class hub), else English."""
     lang = os.environ.get(LANG_VARIABLE, "").strip().lower()
-    return lang if lang in LANGUAGES else "en"
+    return lang if lang in LANGUAGES else SOURCE
 
 
 class Settings(traitlets.HasTraits):
-    """Language (``en``/``it``) and faces (``italian``/``french``); widgets observe it.
+    """Language (a folder of ``lessons/strings``) and faces (``italian``/``french``);
+    widgets observe it.
 
     ``chosen_at`` is when they were last chosen ("" while they are the defaults).
     """
 
-    lang = traitlets.Enum(LANGUAGES, default_value="en")
+    lang = traitlets.Enum(LANGUAGES, default_value=SOURCE)
     faces = traitlets.Enum(FACES, default_value="italian")
     chosen_at = traitlets.Unicode("")
 
@@ -60,6 +62,8 @@ class Settings(traitlets.HasTraits):
         self._restoring = True  # values given here are not a learner's choice
         super().__init__(**{"lang": default_language(), **kwargs})
         self._restoring = False
+        if drives_display:  # cards drawn in a notebook are labelled in the learner's words
+            set_display(faces=self.faces, labels=svg_labels(self.lang))
 
     @traitlets.observe("lang", "faces")
     def _changed(self, _change: object) -> None:
