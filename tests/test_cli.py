@@ -47,7 +47,7 @@ def test_score_seed002_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert tricks[0].startswith("Trick  1  N leads: N 3c, W 4s, S 4c, E 7s")
     assert "1 third" in tricks[0] and "3 for the last trick" in tricks[-1]
     assert "  NS 35 thirds (32 in cards + 3 for the last trick) -> 11 points (2/3 lost)" in lines
-    assert "  EW  0 thirds -> 0 points" in lines
+    assert "  EW 0 thirds -> 0 points" in lines
     assert "Last trick: N (NS), worth 1 point" in lines
     assert "Declarations: none" in lines and "Revokes: none" in lines
     assert "Result: NS 11, EW 0" in lines
@@ -67,7 +67,7 @@ def test_score_revoke_text(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "score", str(DATA / "revoke.json"))
     assert status == 0
     assert "W 7d (revoke!)" in out
-    assert "  trick 4: W played 7d on a spade lead" in out
+    assert "  trick 4: W played 7d on a lead of swords" in out
     assert "Penalty: EW revoked and lose the deal; NS take the card points: NS 11, EW 0" in out
     assert "Result: NS 11, EW 0" in out
 
@@ -78,7 +78,7 @@ def test_declarations_have_their_own_line(capsys: pytest.CaptureFixture[str],
     data["declarations"] = [{"seat": "N", "combo": "napoletana", "suit": "c"}]
     status, out, _ = run(capsys, "score", write(tmp_path, data))
     assert status == 0
-    assert "  N: napoletana of cups (3) -> NS" in out.splitlines()
+    assert "  North: the napoletana of cups (3) -> NS" in out.splitlines()
     assert "Result: NS 14 (11 card points + 3 declared), EW 0" in out
 
 
@@ -301,7 +301,7 @@ def test_score_each_for_himself_shows_a_line_per_player(capsys: pytest.CaptureFi
     assert status == 0
     assert "Match scores after the deal: N 4, E 11, S 20, W 13" in out
     assert "Last trick: N (N), worth 1 point" in out
-    assert "Cappotto, reversed: N took all the points and scores 0; E and S and W score 11 " \
+    assert "Cappotto, reversed: N took all the points and scores 0; E, S and W score 11 " \
            "each" in out
     assert "Result: N 0, E 11, S 11, W 11" in out
     status, out, _ = run(capsys, "score", write(tmp_path, data), "--json")
