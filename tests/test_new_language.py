@@ -167,8 +167,8 @@ def test_a_new_language_is_a_folder_and_nothing_english_leaks(languages: Path,
                                                               tmp_path: Path) -> None:
     env = {**os.environ, STRINGS_ENV: str(languages)}
     tests = Path(__file__).parent
-    code = ("import json, sys; sys.path.insert(0, %r); import test_new_language as m; "
-            "print(json.dumps(m.walk(%r), ensure_ascii=False))" % (str(tests), str(tmp_path)))
+    code = (f"import json, sys; sys.path.insert(0, {str(tests)!r}); import test_new_language "
+            f"as m; print(json.dumps(m.walk({str(tmp_path)!r}), ensure_ascii=False))")
     said: dict[str, list[str]] = json.loads(run("-c", code, env=env, cwd=tmp_path))
     assert said.pop("keys") == sorted(strings("en")), "the new folder has every key"
     assert said.pop("settings") == ["xx"]

@@ -15,7 +15,8 @@ CELLS = [
            "Cambia la carta ed esegui la cella (Maiusc+Invio)."),
     try_code('from tressette_learn.engine import Card\n'
              'from tressette_learn.i18n import card_name\n\n'
-             'card = Card.parse("Cs")\ncard_name(card, "en", "bare"), card_name(card, "it", "bare")'),
+             'card = Card.parse("Cs")\n'
+             'card_name(card, "en", "bare"), card_name(card, "it", "bare")'),
     code("page.navigation()"),
 ]
 

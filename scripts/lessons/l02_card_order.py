@@ -27,7 +27,8 @@ CELLS = [
              'plays = tuple(Play(Seat.parse(seat), Card.parse(card))\n'
              '              for seat, card in trick.items())\n'
              'best = winning_play(plays)\n'
-             'print(best.seat, "wins with", card_name(best.card, "en"), "·", card_name(best.card, "it"))'),
+             'print(best.seat, "wins with", card_name(best.card, "en"), "·",\n'
+             '      card_name(best.card, "it"))'),
     code("page.navigation()"),
 ]
 
