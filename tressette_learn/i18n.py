@@ -103,7 +103,8 @@ def content_text(where: str, value: Any) -> dict[str, str]:
             or any(not isinstance(text, str) or not text.strip() for text in value.values()):
         raise ContentError(f"{where}: needs a text in {SOURCE} and may have one in each of "
                            f"{', '.join(LANGUAGES)}")
-    return {lang: value.get(lang, value[SOURCE]).strip() for lang in LANGUAGES}
+    texts: dict[str, str] = value
+    return {lang: texts.get(lang, texts[SOURCE]).strip() for lang in LANGUAGES}
 
 
 def has(key: str) -> bool:
