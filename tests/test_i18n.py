@@ -67,7 +67,7 @@ def test_seats_sides_suits_and_nested_phrases() -> None:
     assert _fill("{x}", "en", Suit.BASTONI) == "batons"
     inner = Phrase.of("unit.point.many", n=4)
     assert _fill("{x}", "it", inner) == "4 punti"
-    both = Joined((Text("A.", "B."), Phrase.of("words.none")))
+    both = Joined((Text.of({"en": "A.", "it": "B."}), Phrase.of("words.none")))
     assert both.get("it") == "B. nessuna"
 
 

@@ -148,15 +148,22 @@ class Phrase:
 class Text:
     """Words already written in each language (lesson content, names typed by a person)."""
 
-    en: str
-    it: str
+    texts: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, texts: Mapping[str, str]) -> Text:
+        """``Text.of({"en": "Trick", "it": "Presa"})`` (the source language is needed)."""
+        if SOURCE not in texts:
+            raise ValueError(f"a text needs its {SOURCE} words")
+        return cls(tuple(texts.items()))
 
     def get(self, lang: str) -> str:
-        """The text in ``lang`` (English for a language the content is not written in)."""
-        return self.it if lang == "it" else self.en
+        """The text in ``lang`` (the source language's for one it is not written in)."""
+        texts = dict(self.texts)
+        return texts.get(lang) or texts[SOURCE]
 
     def __str__(self) -> str:
-        return self.en
+        return self.get(SOURCE)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from ..engine.cards import Card
 from ..engine.svg import hand_svg
 from ..engine_words import svg_labels
-from ..i18n import Phrase
+from ..i18n import LANGUAGES, Phrase
 from ..teaching.puzzles import words
 from ..teaching.puzzles.bank import Puzzle, load_puzzles, puzzle_source
 from ..teaching.puzzles.shown import played_cards, voids
@@ -144,7 +144,7 @@ class PuzzleBoard(widgets.VBox, EventSource):
             "mistakes": self.mistakes, "hints": self.hints,
             "points_lost": round(self.points_lost, 2),
             "seconds": round(time.monotonic() - self._started, 1),
-            "title": {lang: title.get(lang) for lang in ("en", "it")}}))
+            "title": {lang: title.get(lang) for lang in LANGUAGES}}))
         self._attempt = ""
 
     def _judge(self, card: Card) -> None:

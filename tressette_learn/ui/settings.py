@@ -104,7 +104,7 @@ def language_switch(settings: Settings = SETTINGS,
     kept in the browser and applied on every page (``title(lang)`` names the page)."""
     from .preferences import Preferences
 
-    lang = widgets.ToggleButtons(options=[("English", "en"), ("Italiano", "it")],
+    lang = widgets.ToggleButtons(options=[(t("words.language", code), code) for code in LANGUAGES],
                                  value=settings.lang, style={"button_width": "6em"})
     faces = widgets.ToggleButtons(options=FACES, value=settings.faces,
                                   style={"button_width": "8em"})
