@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import random_match
 
 from tressette_learn.cli import main
-from tressette_learn.engine import Match, Rules
+from tressette_learn.engine import Rules
 from tressette_learn.engine.records import write_match_record
 
 DATA = Path(__file__).parent / "data"
@@ -80,6 +81,21 @@ def test_declarations_have_their_own_line(capsys: pytest.CaptureFixture[str],
     assert status == 0
     assert "  North: the napoletana of cups (3) -> NS" in out.splitlines()
     assert "Result: NS 14 (11 card points + 3 declared), EW 0" in out
+
+
+def test_score_speaks_the_language_asked(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    data = seed002()
+    data["declarations"] = [{"seat": "N", "combo": "napoletana", "suit": "c"}]
+    status, out, _ = run(capsys, "score", write(tmp_path, data), "--lang", "it")
+    assert status == 0
+    assert "Ultima presa: N (NS), vale 1 punto" in out
+    assert "  Nord: la napoletana di coppe (3) -> NS" in out.splitlines()
+    assert "Risultato: NS 14 (11 punti delle carte + 3 di accusi), EW 0" in out
+    _, out, _ = run(capsys, "score", write(tmp_path, data), "--lang", "it", "--json")
+    assert json.loads(out)["declarations"][0]["text"] == "Nord: la napoletana di coppe (3)"
+    status, _, err = run(capsys, "score", str(SEED002), "--lang", "fr")
+    assert status == 2 and "--lang" in err
 
 
 def test_an_unfinished_record_says_so(capsys: pytest.CaptureFixture[str],
@@ -157,12 +173,7 @@ def test_score_json_two_players_uses_seat_names(capsys: pytest.CaptureFixture[st
 
 
 def test_score_match_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    rng = random.Random(3)
-    match = Match(Rules.preset("standard").with_options(target=11), seed=3)
-    while not match.is_over():
-        while not match.deal.is_over():
-            match.deal.play(rng.choice(list(match.deal.legal_cards())))
-        match.next_deal()
+    match = random_match(Rules.preset("standard").with_options(target=11), 3)
     path = write(tmp_path, write_match_record(match))
     status, out, _ = run(capsys, "score", path)
     assert status == 0 and "== Deal 1 ==" in out

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import re
 import shutil
 import string
@@ -64,7 +63,9 @@ def languages(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def walk(work: str) -> dict[str, list[str]]:
     """Run in a process whose strings are the temporary folder: every text, by what wrote
     it (printed as JSON by the parent's subprocess)."""
-    from tressette_learn.engine import Deal, Match, Rules, Seat
+    from conftest import random_match
+
+    from tressette_learn.engine import Deal, Rules, Seat
     from tressette_learn.engine.cards import DECK, Card
     from tressette_learn.engine.declarations import combos_in
     from tressette_learn.engine.match import MatchResult
@@ -123,12 +124,7 @@ def walk(work: str) -> dict[str, list[str]]:
     said["deck"] = [suit_row(suit, "italian", lang) for suit in card.suit.__class__]
     said["settings"] = [Settings(lang=lang).lang]
     said["course"] = [lesson.title[lang] for lesson in course()]
-    rng = random.Random(3)
-    match = Match(Rules.preset("standard").with_options(target=11), seed=3)
-    while not match.is_over():
-        while not match.deal.is_over():
-            match.deal.play(rng.choice(list(match.deal.legal_cards())))
-        match.next_deal()
+    match = random_match(Rules.preset("standard").with_options(target=11), 3)
     records = {"d1.json": write_record(deal), "m1.json": write_match_record(match)}
     for name, text in records.items():
         Path(work, name).write_text(text, encoding="utf-8")
