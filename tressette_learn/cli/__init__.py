@@ -30,6 +30,7 @@ from ..engine.declarations import DeclarationError
 from ..engine.records import RecordError
 from ..engine.rules import RulesError
 from ..engine.seats import SeatError
+from ..i18n import LANGUAGES, SOURCE
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -87,7 +88,6 @@ def error_text(err: Exception, lang: str | None = None) -> str:
     if refusal is None:
         return str(err)
     from ..engine_words import refusal_text
-    from ..i18n import SOURCE
 
     lang = lang or SOURCE
 
@@ -128,8 +128,6 @@ def record_command(sub: Any, name: str, help_text: str, description: str, record
 
 def add_lang(cmd: argparse.ArgumentParser, what: str) -> None:
     """``--lang``: one of the course's languages (the folders of ``lessons/strings``)."""
-    from ..i18n import LANGUAGES, SOURCE
-
     cmd.add_argument("--lang", choices=LANGUAGES, default=SOURCE,
                      help=f"language of {what} (default {SOURCE})")
 
