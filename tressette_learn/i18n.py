@@ -188,6 +188,7 @@ def side_name(side: str, lang: str) -> str:
     return t(f"side.{side}", lang) if len(side) == 2 else seat_name(side, lang)
 
 
+@functools.lru_cache(maxsize=4096)
 def card_name(card: Card, lang: str, spec: str = "") -> str:
     """One card in a sentence: ``the Three of cups``, ``del Tre di coppe`` (see the specs)."""
     return f"{_ranked(card.rank, lang, spec)} {_of_suit(card.suit, lang)}"
