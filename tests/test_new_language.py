@@ -68,7 +68,7 @@ def walk(work: str) -> dict[str, list[str]]:
     from tressette_learn.engine import Deal, Rules, Seat
     from tressette_learn.engine.cards import DECK, Card
     from tressette_learn.engine.declarations import combos_in
-    from tressette_learn.engine.match import MatchResult
+    from tressette_learn.engine.match import REASONS, MatchResult
     from tressette_learn.engine.records import write_match_record, write_record
     from tressette_learn.engine.svg import card_svg, hand_svg, trick_svg
     from tressette_learn.engine_words import (
@@ -114,9 +114,8 @@ def walk(work: str) -> dict[str, list[str]]:
     said["result"] = [result_text(deal.result(), lang)]
     facts: dict[str, Any] = {"side": "NS", "tied": ("NS", "EW"), "target": 21, "points": 11,
                              "deals": 3}
-    said["match"] = [match_reason(MatchResult("NS", key.split(".", 2)[2], {}, 3, 1,
-                                              tuple(facts.items()))).get(lang)
-                     for key in table(lang) if key.startswith("match.reason.")]
+    said["match"] = [match_reason(MatchResult("NS", reason, {}, 3, 1, tuple(facts.items())))
+                     .get(lang) for reason in REASONS]
     labels, card = svg_labels(lang), Card.parse("3c")
     said["svg"] = [card_svg(card, labels=labels), card_svg(card, labels=labels, face_down=True),
                    hand_svg(DECK[:5], labels=labels),

@@ -15,14 +15,17 @@ from .scoring import DealResult
 from .seats import Seat, next_seat
 
 TIE_BREAK_DEALS = 3
+REASONS = ("called_right", "called_wrong", "reached", "reached_fewer", "reached_fewest",
+           "more_after", "fewer_after", "reached_level.last_trick", "level_after.last_trick",
+           "still_level.last_trick")  # the keys of MatchResult.reason
 
 
 @dataclasses.dataclass(frozen=True)
 class MatchResult:
     """How a match ended: the winner, why, the totals, and the stake (doubled by cappotti).
 
-    ``reason`` is a key (``reached``, ``called_right``...) and ``facts`` its facts; the words
-    layer writes them (``match.reason.<reason>`` in ``lessons/strings/*/match.yaml``).
+    ``reason`` is one of :data:`REASONS` and ``facts`` its facts; the words layer writes them
+    (``match.reason.<reason>`` in ``lessons/strings/*/engine.yaml``).
     """
 
     winner: str
@@ -169,6 +172,7 @@ class Match:
         return self._end(side, f"{why}.last_trick", side=side, **facts)
 
     def _end(self, winner: str, reason: str, **facts: Any) -> MatchResult:
+        assert reason in REASONS, reason
         played = sum(1 for r in self.results if r.redeal_by is None)
         return MatchResult(winner, reason, dict(self.totals), played, self.stake,
                            tuple(facts.items()))
