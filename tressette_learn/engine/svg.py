@@ -58,7 +58,6 @@ _BLACK: Final = _Palette("#262626", "#111111", "#e9e9e9")
 _FRENCH_COLOURS: Final = (_RED, _RED, _BLACK, _BLACK)
 
 
-
 class Labels:
     """The titles and aria-labels of a drawing, in notation: a subclass (the words layer's)
     writes them in a language."""
