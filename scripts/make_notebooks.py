@@ -39,6 +39,10 @@ from tressette_learn.content import ContentError, load
 from tressette_learn.i18n import LANGUAGES, strings
 from tressette_learn.teaching.course import Lesson, course, lesson, text
 
+# A page's header cell loads the shared settings, which label drawn cards in the learner's
+# words: the try-it outputs stored here are drawn the same way.
+from tressette_learn.ui import settings as _page_settings  # noqa: F401
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 KINDS = ("section", "code", "drill", "puzzles")
 DRILL_FIELDS = {"kinds", "n", "seed"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from tressette_learn.engine import (
     Card,
     Deal,
     DealResult,
+    Match,
     Rules,
     Seat,
     parse_cards,
@@ -30,6 +32,7 @@ from tressette_learn.engine import (
 from tressette_learn.engine.refusals import RefusalError
 from tressette_learn.engine.seats import seats_for
 from tressette_learn.engine.svg import set_display
+from tressette_learn.engine_words import svg_labels
 
 CardsLike = str | Iterable[Card] | Iterable[str]
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -123,6 +126,17 @@ def play_out(deal: Deal) -> None:
     """Finish a deal by always playing the first legal card."""
     while not deal.is_over():
         deal.play(deal.legal_cards()[0])
+
+
+def random_match(rules_: Rules, seed: int) -> Match:
+    """A match played to its end with random legal cards (``seed`` for both)."""
+    rng = random.Random(seed)
+    match = Match(rules_, seed=seed)
+    while not match.is_over():
+        while not match.deal.is_over():
+            match.deal.play(rng.choice(list(match.deal.legal_cards())))
+        match.next_deal()
+    return match
 
 
 def snapshot(deal: Deal) -> dict[str, Any]:
@@ -272,7 +286,7 @@ def _default_display():
     settings = sys.modules.get("tressette_learn.ui.settings")
     if settings is not None:
         settings.SETTINGS.lang, settings.SETTINGS.faces = "en", "italian"
-    set_display(faces="italian", lang="en")
+    set_display(faces="italian", labels=svg_labels("en"))
 
 
 # -- progress databases: SQLite files and a real PostgreSQL server ---------------------

@@ -58,7 +58,7 @@ WINNER = {"kind": "winner", "trick": "Rc 3c 2s Ac", "answer": "3c"}
     ({"trick": "Rc Rc"}, "trick", "twice"),
     ({"leader": "Q"}, "leader", "unknown seat"),
     ({"colour": "red"}, "colour", "unknown field"),
-    ({"prompt": {"en": "Which?"}}, "prompt", "{en: ..., it: ...}"),
+    ({"prompt": {"it": "Quale?"}}, "prompt", "needs a text in en"),
     ({"kind": "poker"}, "kind", "not one of"),
 ])
 def test_a_broken_item_names_file_item_and_field(monkeypatch, change, field, words):

@@ -10,6 +10,7 @@ import pytest
 from tressette_learn.engine import DECK, Card, CardError, Hand, Rank, Suit, cards_of, mask_of
 from tressette_learn.engine.cards import parse_cards, winning_offset
 from tressette_learn.engine.deal import legal_mask
+from tressette_learn.i18n import LANGUAGES, card_name
 
 RANK_LETTERS = "A234567FCR"
 SUIT_LETTERS = "dcsb"
@@ -58,7 +59,6 @@ def test_french_suit_symbols(french: str, italian: str) -> None:
 
 def test_suit_french_symbols_match_the_rule_book() -> None:
     assert [s.french_symbol for s in Suit] == ["♦", "♥", "♠", "♣"]
-    assert [s.italian_name for s in Suit] == ["denari", "coppe", "spade", "bastoni"]
     assert [Suit.parse(s.french_symbol) for s in Suit] == list(Suit)
 
 
@@ -80,21 +80,30 @@ def test_parse_cards_reads_space_separated_text_and_lists() -> None:
     assert parse_cards(["3c", "Rd"]) == (Card.parse("3c"), Card.parse("Rd"))
 
 
+def name(card: str, lang: str) -> str:
+    return card_name(Card.parse(card), lang, "bare")
+
+
 def test_names_in_english_and_italian() -> None:
-    assert Card.parse("3c").name("en") == "Three of cups"
-    assert Card.parse("3c").name("it") == "Tre di coppe"
-    assert Card.parse("Rd").name("it") == "Re di denari"
-    assert Card.parse("Ab").name("it") == "Asso di bastoni"
-    assert Card.parse("Ab").name("en") == "Ace of batons"
-    assert Card.parse("Cs").name("it") == "Cavallo di spade"
-    assert Card.parse("Cs").name("en") == "Knight of swords"
-    assert Card.parse("Fd").name("en") == "Jack of coins"
-    assert Card.parse("Fd").name("it") == "Fante di denari"
+    assert name("3c", "en") == "Three of cups"
+    assert name("3c", "it") == "Tre di coppe"
+    assert name("Rd", "it") == "Re di denari"
+    assert name("Ab", "it") == "Asso di bastoni"
+    assert name("Ab", "en") == "Ace of batons"
+    assert name("Cs", "it") == "Cavallo di spade"
+    assert name("Cs", "en") == "Knight of swords"
+    assert name("Fd", "en") == "Jack of coins"
+    assert name("Fd", "it") == "Fante di denari"
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
+def test_suits_are_read_from_their_signs_and_names() -> None:
+    for text, symbol in (("coppe", "c"), ("cups", "c"), ("hearts", "c"), ("bastoni", "b")):
+        assert Suit.parse(text) is Suit.parse(symbol)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_names_are_distinct_for_all_40_cards(lang: str) -> None:
-    assert len({c.name(lang) for c in DECK}) == 40
+    assert len({card_name(c, lang) for c in DECK}) == 40
 
 
 @pytest.mark.parametrize("suit", SUIT_LETTERS)

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import random_match
 
 from tressette_learn.cli import main
-from tressette_learn.engine import Match, Rules
+from tressette_learn.engine import Rules
 from tressette_learn.engine.records import write_match_record
 
 DATA = Path(__file__).parent / "data"
@@ -47,7 +48,7 @@ def test_score_seed002_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert tricks[0].startswith("Trick  1  N leads: N 3c, W 4s, S 4c, E 7s")
     assert "1 third" in tricks[0] and "3 for the last trick" in tricks[-1]
     assert "  NS 35 thirds (32 in cards + 3 for the last trick) -> 11 points (2/3 lost)" in lines
-    assert "  EW  0 thirds -> 0 points" in lines
+    assert "  EW 0 thirds -> 0 points" in lines
     assert "Last trick: N (NS), worth 1 point" in lines
     assert "Declarations: none" in lines and "Revokes: none" in lines
     assert "Result: NS 11, EW 0" in lines
@@ -67,7 +68,7 @@ def test_score_revoke_text(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "score", str(DATA / "revoke.json"))
     assert status == 0
     assert "W 7d (revoke!)" in out
-    assert "  trick 4: W played 7d on a spade lead" in out
+    assert "  trick 4: W played 7d on a lead of swords" in out
     assert "Penalty: EW revoked and lose the deal; NS take the card points: NS 11, EW 0" in out
     assert "Result: NS 11, EW 0" in out
 
@@ -78,8 +79,23 @@ def test_declarations_have_their_own_line(capsys: pytest.CaptureFixture[str],
     data["declarations"] = [{"seat": "N", "combo": "napoletana", "suit": "c"}]
     status, out, _ = run(capsys, "score", write(tmp_path, data))
     assert status == 0
-    assert "  N: napoletana of cups (3) -> NS" in out.splitlines()
+    assert "  North: the napoletana of cups (3) -> NS" in out.splitlines()
     assert "Result: NS 14 (11 card points + 3 declared), EW 0" in out
+
+
+def test_score_speaks_the_language_asked(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    data = seed002()
+    data["declarations"] = [{"seat": "N", "combo": "napoletana", "suit": "c"}]
+    status, out, _ = run(capsys, "score", write(tmp_path, data), "--lang", "it")
+    assert status == 0
+    assert "Ultima presa: N (NS), vale 1 punto" in out
+    assert "  Nord: la napoletana di coppe (3) -> NS" in out.splitlines()
+    assert "Risultato: NS 14 (11 punti delle carte + 3 di accusi), EW 0" in out
+    _, out, _ = run(capsys, "score", write(tmp_path, data), "--lang", "it", "--json")
+    assert json.loads(out)["declarations"][0]["text"] == "Nord: la napoletana di coppe (3)"
+    status, _, err = run(capsys, "score", str(SEED002), "--lang", "fr")
+    assert status == 2 and "--lang" in err
 
 
 def test_an_unfinished_record_says_so(capsys: pytest.CaptureFixture[str],
@@ -157,12 +173,7 @@ def test_score_json_two_players_uses_seat_names(capsys: pytest.CaptureFixture[st
 
 
 def test_score_match_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    rng = random.Random(3)
-    match = Match(Rules.preset("standard").with_options(target=11), seed=3)
-    while not match.is_over():
-        while not match.deal.is_over():
-            match.deal.play(rng.choice(list(match.deal.legal_cards())))
-        match.next_deal()
+    match = random_match(Rules.preset("standard").with_options(target=11), 3)
     path = write(tmp_path, write_match_record(match))
     status, out, _ = run(capsys, "score", path)
     assert status == 0 and "== Deal 1 ==" in out
@@ -301,7 +312,7 @@ def test_score_each_for_himself_shows_a_line_per_player(capsys: pytest.CaptureFi
     assert status == 0
     assert "Match scores after the deal: N 4, E 11, S 20, W 13" in out
     assert "Last trick: N (N), worth 1 point" in out
-    assert "Cappotto, reversed: N took all the points and scores 0; E and S and W score 11 " \
+    assert "Cappotto, reversed: N took all the points and scores 0; E, S and W score 11 " \
            "each" in out
     assert "Result: N 0, E 11, S 11, W 11" in out
     status, out, _ = run(capsys, "score", write(tmp_path, data), "--json")

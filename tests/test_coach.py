@@ -50,7 +50,7 @@ def test_a_hint_is_the_ai_hint_for_the_learners_view_and_marks_the_card():
     expected = hint(table.view(), seed=0)
     assert advice is not None and advice.card == expected.card
     assert advice.card in table.deal.legal_cards()
-    assert f"Play the {advice.card.name('en')}." in coach.output.value
+    assert f"Play {card_name(advice.card, 'en')}." in coach.output.value
     assert all(f'data-card="{e.card}"' in coach.output.value for e in advice.values)
     hinted = [c["card"] for s in table.state["seats"] if s["cards"] for c in s["cards"]
               if c["hinted"]]

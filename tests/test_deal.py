@@ -20,6 +20,7 @@ from conftest import (
 from tressette_learn.engine import DECK, Deal, DealError, Declaration, Rules, Seat, Suit
 from tressette_learn.engine.deal import Draw, deal_out
 from tressette_learn.engine.refusals import Refusal
+from tressette_learn.engine_words import result_text
 
 # -- dealing ---------------------------------------------------------------------------------
 
@@ -368,7 +369,7 @@ def test_redeal_for_a_hand_worth_less_than_a_point(weak: str) -> None:
     result = deal.result()
     assert result.redeal_by == Seat.S
     assert all(s.total == 0 for s in result.sides.values())
-    assert "redeal" in result.describe()
+    assert result_text(result, "en") == "redeal asked by South: no score"
 
 
 @pytest.mark.parametrize("strong", [

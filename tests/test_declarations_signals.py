@@ -25,7 +25,7 @@ from tressette_learn.engine import (
 )
 from tressette_learn.engine.declarations import combos_in
 from tressette_learn.engine.refusals import Refusal
-from tressette_learn.engine_words import refusal_text
+from tressette_learn.engine_words import declaration_short, refusal_text
 
 
 def nap(seat: Seat, suit: Suit) -> Declaration:
@@ -82,10 +82,14 @@ def test_a_hand_can_hold_several_combinations() -> None:
     assert sum(d.points for d in found) == 3 + 3 + 4
 
 
-def test_declarations_are_described_for_a_developer() -> None:
-    assert nap(Seat.N, Suit.COPPE).describe() == "N: napoletana of cups (3)"
-    assert buon(Seat.E, Rank.ASSO, Suit.SPADE).describe() == "E: buon gioco, 3 x Ace (3)"
-    assert buon(Seat.E, Rank.ASSO).describe() == "E: buon gioco, 4 x Ace (4)"
+def test_declarations_are_written_in_notation_and_described_in_words() -> None:
+    assert str(nap(Seat.N, Suit.COPPE)) == "N:napoletana:c"
+    assert str(buon(Seat.E, Rank.ASSO, Suit.SPADE)) == "E:buon_gioco:A:s"
+    short = declaration_short(buon(Seat.E, Rank.ASSO, Suit.SPADE))
+    assert short.get("en") == "East: the buon gioco of three Aces, without the Ace of swords (3)"
+    assert short.get("it") == "Est: il buon gioco di tre Assi, senza l'Asso di spade (3)"
+    assert declaration_short(buon(Seat.E, Rank.ASSO)).get("en") == \
+        "East: the buon gioco of four Aces (4)"
 
 
 def test_declaration_json_round_trip() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from tressette_learn.engine.cards import FULL_DECK_MASK, Card, Hand, Rank, Suit, mask_of
 from tressette_learn.engine.signals import signal_problem
-from tressette_learn.i18n import card_name
+from tressette_learn.i18n import card_name, suit_name
 from tressette_learn.teaching.answers import check
 from tressette_learn.teaching.drills import DRILLS, drill, drill_of, fresh
 from tressette_learn.teaching.questions import QuestionError
@@ -72,7 +72,7 @@ def test_a_signal_drill_reads_in_italian_with_cards_in_words():
     prompt = question.prompt.get("it")
     assert "compagno ha bussato" in prompt and card_name(lead, "it") in prompt
     labels = [choice.label.get("it") for choice in question.choices]
-    assert f"Almeno un'altra carta di {lead.suit.italian_name}" in labels
+    assert f"Almeno un'altra carta di {suit_name(lead.suit, 'it')}" in labels
     assert not any(str(card) in prompt.split() for card in Hand(question.hand))
 
 

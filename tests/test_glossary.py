@@ -24,7 +24,7 @@ def test_every_entry_has_both_languages_and_the_lessons_words_are_there():
 
 
 def test_a_malformed_entry_is_named(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(module, "load", lambda _name: [{"term": "presa", "en": "a trick"}])
+    monkeypatch.setattr(module, "load", lambda _name: [{"term": "presa", "it": "una presa"}])
     with pytest.raises(ContentError, match="entry 0"):
         glossary()
 

@@ -38,7 +38,8 @@ def english():
 
 @pytest.mark.parametrize(("change", "field"), [
     ({"seat": "X"}, "seat: "),
-    ({"title": {"en": "only English"}}, "title"),
+    ({"title": {"it": "solo italiano"}}, "title"),
+    ({"title": {"en": "English", "xx": "no such language"}}, "title"),
     ({"your_moves": [5]}, "your_moves: play 5 is W's"),
     ({"your_moves": [99]}, "your_moves: 99"),
     ({"your_moves": "6"}, "your_moves"),
@@ -175,7 +176,7 @@ def test_show_me_plays_the_records_card():
     assert hand.walk.step == 7
     assert str(hand.table.deal.plays[-1].card) == RECORD["plays"][6]["card"]
     card = Card.parse(RECORD["plays"][6]["card"])
-    assert hand.table.message == f"The card played in this deal: the {card.name('en')}."
+    assert hand.table.message == f"The card played in this deal: {card_name(card, 'en')}."
 
 
 def test_the_guided_hand_speaks_italian_after_the_switch():

@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import pytest
 
+from tressette_learn.content import ContentError
 from tressette_learn.engine import Card, Seat, parse_cards
 from tressette_learn.engine.cards import Suit
-from tressette_learn.i18n import Joined, Phrase, Text, cards_names, placeholders, strings, t
+from tressette_learn.i18n import (
+    LANGUAGES,
+    Joined,
+    Phrase,
+    Text,
+    cards_names,
+    content_text,
+    placeholders,
+    strings,
+    t,
+)
 
 
 def test_a_card_is_named_with_its_article_in_each_language() -> None:
@@ -67,7 +78,7 @@ def test_seats_sides_suits_and_nested_phrases() -> None:
     assert _fill("{x}", "en", Suit.BASTONI) == "batons"
     inner = Phrase.of("unit.point.many", n=4)
     assert _fill("{x}", "it", inner) == "4 punti"
-    both = Joined((Text("A.", "B."), Phrase.of("words.none")))
+    both = Joined((Text.of({"en": "A.", "it": "B."}), Phrase.of("words.none")))
     assert both.get("it") == "B. nessuna"
 
 
@@ -94,3 +105,11 @@ def test_cards_joined_by_or() -> None:
     cards = parse_cards("As 3s")
     assert cards_names(cards, "en", "or") == "the Ace or the Three of swords"
     assert cards_names(cards, "it", "di or") == "dell'Asso o del Tre di spade"
+
+
+def test_lesson_content_needs_the_source_language_and_falls_back_to_it() -> None:
+    assert content_text("x", {"en": " Trick "}) == {lang: "Trick" for lang in LANGUAGES}
+    assert content_text("x", {"en": "Trick", "it": "Presa"})["it"] == "Presa"
+    for bad in ({"it": "Presa"}, {"en": "Trick", "fr": "Pli"}, {"en": ""}, "Trick"):
+        with pytest.raises(ContentError, match="x: needs a text in en"):
+            content_text("x", bad)

@@ -439,7 +439,7 @@ def follows_kept(deal: Deal, viewer: Seat, sample: Sample) -> str | None:
         led = deal.plays[number - number % deal.trick_size].card.suit
         held = hand_before(deal, sample, number) & SUIT_MASKS[led]
         if play.card.suit != led and bool(held) != play.revoke:
-            return f"{play.seat} played {play.card} on {led.italian_name} holding {_names(held)}"
+            return f"{play.seat} played {play.card} on {led.symbol} holding {_names(held)}"
     return None
 
 

@@ -31,6 +31,7 @@ from conftest import (
 )
 
 from tressette_learn.engine import Card, Deal, DealError, Match, MatchResult, Rules, Seat
+from tressette_learn.engine_words import match_reason
 
 # -- layouts ---------------------------------------------------------------------------------
 
@@ -200,7 +201,7 @@ def test_targets(target: int, deals: int, winning_total: int) -> None:
     assert outcome.winner == "NS"
     assert outcome.totals == {"NS": winning_total, "EW": winning_total - 11}
     assert outcome.deals == deals and outcome.stake == 1
-    assert outcome.reason == f"NS reached {target} with the higher total"
+    assert said(outcome) == f"North–South reached {target} with the higher total"
 
 
 def test_the_match_goes_on_below_the_target() -> None:
@@ -225,7 +226,7 @@ def test_ties_below_and_at_the_target() -> None:
     split(match)                       # dealer E: 26-29
     outcome = outcome_of(match)
     assert (outcome.winner, outcome.totals, outcome.deals) == ("EW", {"NS": 26, "EW": 29}, 5)
-    assert "EW" in outcome.reason and "21" in outcome.reason
+    assert "East–West" in said(outcome) and "21" in said(outcome)
 
 
 def test_level_at_the_target_needs_as_many_deals_as_it_takes() -> None:
@@ -251,7 +252,7 @@ def test_both_sides_reach_the_target_in_one_deal_the_higher_wins() -> None:
     split(match)                       # dealer N: NS 4+7 = 11, EW 10+4 = 14
     outcome = outcome_of(match)
     assert (outcome.winner, outcome.totals) == ("EW", {"NS": 11, "EW": 14})
-    assert outcome.reason == "EW reached 11 with the higher total"
+    assert said(outcome) == "East–West reached 11 with the higher total"
 
 
 # -- a fixed number of deals -----------------------------------------------------------------
@@ -263,7 +264,7 @@ def test_fixed_deals_the_higher_total_wins() -> None:
     sweep(match, Seat.N)               # dealer N: 22-0
     outcome = outcome_of(match)
     assert (outcome.winner, outcome.totals, outcome.deals) == ("NS", {"NS": 22, "EW": 0}, 2)
-    assert "more points" in outcome.reason and "2 deals" in outcome.reason
+    assert "more points" in said(outcome) and "2 deals" in said(outcome)
 
 
 def test_fixed_deals_ignore_the_target() -> None:
@@ -315,7 +316,7 @@ def test_fixed_deals_still_level_after_three_tie_breaks(fixed: int, last_dealer:
     assert outcome.winner == winner
     last = match.results[-1].last_trick
     assert last is not None and match.finished[-1].side_of(last) == winner
-    assert "last trick" in outcome.reason and "tie-break" in outcome.reason
+    assert "last trick" in said(outcome) and "tie-break" in said(outcome)
 
 
 def test_calling_out_is_refused_with_a_fixed_number_of_deals() -> None:
@@ -344,7 +345,7 @@ def test_a_correct_call_ends_the_match_at_once() -> None:
     match.next_deal()
     outcome = outcome_of(match)
     assert outcome.winner == "EW"
-    assert outcome.reason == "EW called out correctly with 11 points"
+    assert said(outcome) == "East–West called out correctly with 11 points"
     assert outcome.deals == 2
     with pytest.raises(DealError, match="the match is over"):
         match.next_deal()
@@ -360,7 +361,7 @@ def test_a_wrong_call_loses_the_match() -> None:
     match.next_deal()
     outcome = outcome_of(match)
     assert outcome.winner == "NS"
-    assert outcome.reason == "EW called out wrongly with 9 points, short of 11"
+    assert said(outcome) == "East–West called out wrongly with 9 points, short of 11"
 
 
 def four_split_deals_in(match: Match) -> Deal:
@@ -387,7 +388,7 @@ def test_a_call_counts_the_floor_of_the_thirds() -> None:
     match.next_deal()
     outcome = outcome_of(match)
     assert outcome.winner == "EW"
-    assert outcome.reason == "NS called out wrongly with 30 points, short of 31"
+    assert said(outcome) == "North–South called out wrongly with 30 points, short of 31"
 
 
 def test_a_wrong_call_is_ignored_with_the_option() -> None:
@@ -403,7 +404,7 @@ def test_a_wrong_call_is_ignored_with_the_option() -> None:
     match.next_deal()
     outcome = outcome_of(match)
     assert outcome.winner == "NS"
-    assert outcome.reason == "NS called out correctly with 21 points"
+    assert said(outcome) == "North–South called out correctly with 21 points"
 
 
 def test_an_ignored_wrong_call_lets_the_deal_end_normally() -> None:
@@ -577,7 +578,7 @@ def test_a_perdere_the_side_with_fewer_points_wins() -> None:
     sweep(match, Seat.W)               # dealer N: EW take all 65 thirds, 21 points
     outcome = outcome_of(match)
     assert (outcome.winner, outcome.totals) == ("NS", {"NS": 4, "EW": 38})
-    assert "fewer" in outcome.reason
+    assert "fewer" in said(outcome)
 
 
 def test_a_perdere_with_normal_card_values() -> None:
@@ -604,7 +605,7 @@ def test_a_perdere_tie_at_the_target(tie: str, winner: str, deals: int) -> None:
     if tie == "last_trick":
         # the layout's W takes the last trick; turned one place it sits at S
         assert match.results[-1].last_trick == Seat.S
-        assert "last trick" in outcome.reason
+        assert "last trick" in said(outcome)
 
 
 def test_a_perdere_a_tie_below_the_target_is_not_special() -> None:
@@ -619,7 +620,7 @@ def test_a_perdere_after_a_fixed_number_of_deals() -> None:
     split(match)                       # NS 4, EW 17
     outcome = outcome_of(match)
     assert (outcome.winner, outcome.totals) == ("NS", {"NS": 4, "EW": 17})
-    assert "fewer" in outcome.reason
+    assert "fewer" in said(outcome)
 
 
 @pytest.mark.parametrize("tie", ["last_trick", "play_on"])
@@ -633,7 +634,7 @@ def test_a_perdere_tie_after_the_fixed_deals(tie: str) -> None:
     if tie == "last_trick":
         outcome = outcome_of(match)    # S (NS) took the last trick of the final deal
         assert (outcome.winner, outcome.deals) == ("NS", 2)
-        assert "last trick" in outcome.reason
+        assert "last trick" in said(outcome)
     else:
         assert match.result() is None
         split(match)                   # dealer W: 25-38
@@ -728,7 +729,7 @@ def test_traversone_a_tie_at_the_bottom_goes_to_the_tied_player_who_took_the_las
     sweep(match, Seat.E)               # E took the last trick and is level with N at 11
     outcome = match.result()
     assert outcome is not None and outcome.winner == "E"
-    assert "E took the last trick of the last deal" in outcome.reason
+    assert "East took the last trick of the last deal" in said(outcome)
 
 
 def test_traversone_a_tie_is_played_on_when_no_tied_player_took_the_last_trick() -> None:
@@ -751,4 +752,10 @@ def test_each_for_himself_to_win_the_highest_total_wins() -> None:
     sweep(match, Seat.W)
     outcome = match.result()
     assert outcome is not None and outcome.winner == "W"
-    assert outcome.reason == "W reached 21 with the higher total"
+    assert said(outcome) == "West reached 21 with the higher total"
+
+
+def said(outcome: MatchResult | None) -> str:
+    """Why the match ended, in English (the engine gives a key and facts)."""
+    assert outcome is not None
+    return match_reason(outcome).get("en")

@@ -3,6 +3,7 @@
 import pytest
 
 from tressette_learn.engine import DECK, Card, Seat, Suit
+from tressette_learn.i18n import card_name, suit_name
 from tressette_learn.teaching.memory import (
     cards_out,
     drill_questions,
@@ -112,7 +113,7 @@ def test_a_wrong_master_is_marked_wrong_with_the_right_card_named_in_italian():
     wrong = next(c for c in drill.question.cards if c != master)
     result = drill.check((wrong,))
     assert result is not None and not result.correct
-    assert master.name("it") in drill.feedback.value
+    assert card_name(master, "it", "bare") in drill.feedback.value
     assert not drill.next_question()
 
 
@@ -152,9 +153,9 @@ def test_the_drill_names_cards_and_suits_in_words_in_italian():
     drill = MemoryDrill(seed=5, settings=settings)
     drill.hide()
     suit = drill.question.suit
-    assert f"Quali carte di {suit.italian_name}" in drill.prompt.value
+    assert f"Quali carte di {suit_name(suit, 'it')}" in drill.prompt.value
     assert len(drill.question.answer) >= 2
     drill.check(tuple(drill.question.answer))
     said = drill.feedback.value.split("Ancora fuori: ")[1]
-    assert said.count(f"di {suit.italian_name}") == 1, "the cards are grouped by suit"
+    assert said.count(f"di {suit_name(suit, 'it')}") == 1, "the cards are grouped by suit"
     assert said.startswith(("il ", "l'")) and " e " in said

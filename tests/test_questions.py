@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tressette_learn.content import load
 from tressette_learn.engine import DECK, Card, Rules, Seat, Suit, parse_cards
 from tressette_learn.engine.tricks import Play
+from tressette_learn.i18n import card_name
 from tressette_learn.teaching.answers import Feedback, check
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.generate import KINDS, generate, make_quiz
@@ -199,7 +200,7 @@ def test_partner_signal_is_honest_and_its_meaning_is_the_answer(seed):
     if play.signal == "busso":
         out = [c for c in DECK if c.suit == play.card.suit and c not in (*q.played, play.card)]
         top = max(out, key=strength)
-        assert top.english_name in q.explanation.get("en")
+        assert card_name(top, "en", "bare") in q.explanation.get("en")
 
 
 def test_generated_signals_include_busso_volo_and_striscio():
@@ -337,9 +338,9 @@ def test_no_answer_raises(kind, answer):
 def test_a_name_question_asks_for_the_card_its_prompt_names(seed):
     question = generate("name", seed)
     prompt = question.prompt.get("en").lower()
-    named = [c for c in question.cards if c.english_name.lower() in prompt]
+    named = [c for c in question.cards if card_name(c, "en", "bare").lower() in prompt]
     assert named == [question.answer]
-    assert question.answer.italian_name in question.prompt.get("it")
+    assert card_name(question.answer, "it", "bare") in question.prompt.get("it")
     assert check(question, question.answer).correct
     other = next(c for c in question.cards if c != question.answer)
     assert not check(question, other).correct

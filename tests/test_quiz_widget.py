@@ -184,7 +184,7 @@ def test_switching_language_redraws_prompt_buttons_cards_and_feedback():
     assert q.prompt.get("it") in quiz.prompt.value
     assert quiz.check_button.description == "Controlla"
     assert "Non proprio." in quiz.feedback.value
-    assert quiz.picker.items[0]["label"] == q.cards[0].italian_name
+    assert quiz.picker.items[0]["label"] == card_name(q.cards[0], "it", "bare")
     assert "Punteggio: 0 / 1" in quiz.score.value
     SETTINGS.lang = "en"
     assert q.prompt.get("en") in quiz.prompt.value and "Not quite." in quiz.feedback.value

@@ -14,6 +14,7 @@ from tressette_learn.engine.records import RecordError, record_from_deal, replay
 from tressette_learn.engine.refusals import KINDS, Refusal
 from tressette_learn.engine.signals import signal_problem
 from tressette_learn.engine_words import declaration_phrase, refusal_text
+from tressette_learn.i18n import suit_name
 
 CARD_CODE = re.compile(r"\b[A2-7FCRJNK][dcsb]\b")
 SEAT_LETTER = re.compile(r"\b[NESW]\b")
@@ -161,7 +162,7 @@ def test_every_refusal_reads_as_a_sentence_with_cards_in_words(kind: str, lang: 
         assert not ITALIAN_SUITS.search(text), text
     for value in refusal.facts.values():
         if isinstance(value, Suit):
-            assert (value.english_name if lang == "en" else value.italian_name) in text
+            assert suit_name(value, lang) in text
 
 
 @pytest.mark.parametrize(("refusal", "en", "it"), [

@@ -15,6 +15,7 @@ from conftest import SPLIT_TRICKS, play_all, play_out, rules, split_deal, suited
 
 from tressette_learn.engine import Deal, Declaration, Match, Rank, Seat, Suit, replay
 from tressette_learn.engine.records import score_breakdown
+from tressette_learn.i18n import card_name
 from tressette_learn.ui.i18n import placeholders, strings
 from tressette_learn.ui.scoreboard import Scoreboard, thirds_as_points
 from tressette_learn.ui.settings import SETTINGS, Settings
@@ -134,7 +135,7 @@ def test_a_revoke_shows_who_revoked_and_the_penalty(lang: Settings) -> None:
     note = re.search(r'<p class="tl-score-revoke">(.*?)</p>', board._deal.value)
     assert note is not None
     assert f"in trick {revoke.trick}" in note.group(1)
-    assert revoke.card.name("en") in note.group(1)
+    assert card_name(revoke.card, "en", "bare") in note.group(1)
 
 
 def test_an_unfinished_deal_says_so(lang: Settings) -> None:

@@ -22,6 +22,7 @@ from conftest import (
 from tressette_learn.engine import Deal, Declaration, Rank, Revoke, Rules, Seat, Suit
 from tressette_learn.engine.match import Match
 from tressette_learn.engine.scoring import card_thirds
+from tressette_learn.engine_words import result_text
 
 SPLIT_WINNERS = [Seat.N, Seat.N, Seat.S, Seat.E, Seat.E, Seat.W, Seat.W, Seat.W, Seat.W, Seat.W]
 SPLIT_THIRDS = [6, 6, 2, 6, 6, 2, 2, 2, 0, 0]
@@ -49,7 +50,7 @@ def test_14_thirds_and_21_thirds_give_4_and_7_points_which_sum_to_11() -> None:
     assert (ew.thirds, ew.card_points) == (21, 7)
     assert ns.card_points + ew.card_points == 11
     assert ns.thirds + ew.thirds == 35
-    assert result.describe() == "NS 4 (14 thirds); EW 7 (21 thirds)"
+    assert result_text(result, "en") == "North–South 4 (14 thirds); East–West 7 (21 thirds)"
 
 
 def test_the_last_trick_is_worth_3_thirds_only_once_the_deal_is_complete() -> None:
@@ -120,7 +121,8 @@ def test_declaration_points_are_kept_on_their_own_line() -> None:
     ew = result.sides["EW"]
     assert (ew.card_points, ew.declarations, ew.bonus, ew.total) == (7, 3, 0, 10)
     assert (result.sides["NS"].declarations, result.total("NS")) == (0, 4)
-    assert result.describe() == "NS 4 (14 thirds); EW 7 (21 thirds) + 3 declared = 10"
+    assert result_text(result, "en") == \
+        "North–South 4 (14 thirds); East–West 7 (21 thirds) + 3 declared = 10"
     assert result.declarations == (
         Declaration(Seat.W, "buon_gioco", rank=Rank.TWO, missing=Suit.DENARI),)
 
@@ -186,7 +188,7 @@ def test_cappotto_bonus_adds_11_points() -> None:
     assert result.cappotto == "NS"
     ns = result.sides["NS"]
     assert (ns.card_points, ns.bonus, ns.total) == (11, 11, 22)
-    assert "+ 11 cappotto" in result.describe()
+    assert "+ 11 cappotto" in result_text(result, "en")
 
 
 def test_cappotto_cancels_the_opponents_declarations_only() -> None:

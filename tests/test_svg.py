@@ -10,10 +10,11 @@ import pytest
 from tressette_learn.engine.cards import DECK, Card, Suit, parse_cards
 from tressette_learn.engine.seats import Seat
 from tressette_learn.engine.svg import card_svg, hand_svg, trick_svg
+from tressette_learn.engine_words import svg_labels
+from tressette_learn.i18n import LANGUAGES, card_name
 
 SVG = "{http://www.w3.org/2000/svg}"
 STYLES = ("italian", "french")
-LANGS = ("en", "it")
 
 
 def parse(markup: str) -> ET.Element:
@@ -38,11 +39,11 @@ def corner_texts(root: ET.Element) -> set[str]:
 
 
 @pytest.mark.parametrize("faces", STYLES)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_card_is_valid_labelled_svg(faces: str, lang: str) -> None:
     for card in DECK:
-        root = parse(card_svg(card, faces=faces, lang=lang))
-        name = card.italian_name if lang == "it" else card.english_name
+        root = parse(card_svg(card, faces=faces, labels=svg_labels(lang)))
+        name = card_name(card, lang, "bare")
         assert root.tag == f"{SVG}svg"
         assert root.get("role") == "img"
         assert root.get("aria-label") == name
@@ -52,11 +53,14 @@ def test_every_card_is_valid_labelled_svg(faces: str, lang: str) -> None:
         assert root.get("viewBox") == "0 0 60 100"
 
 
-def test_labels_in_english_and_italian() -> None:
+def test_labels_are_notation_unless_the_caller_gives_words() -> None:
     card = Card.parse("3c")
-    assert 'aria-label="Three of cups"' in card_svg(card)
-    assert 'aria-label="Tre di coppe"' in card_svg(card, lang="it")
-    assert 'data-card="3c"' in card_svg(card, lang="it")
+    assert 'aria-label="3c"' in card_svg(card)
+    assert 'aria-label="Three of cups"' in card_svg(card, labels=svg_labels("en"))
+    assert 'aria-label="Tre di coppe"' in card_svg(card, labels=svg_labels("it"))
+    assert 'data-card="3c"' in card_svg(card, labels=svg_labels("it"))
+    assert parse(hand_svg(parse_cards("3c Ad"))).get("aria-label") == "3c Ad"
+    assert parse(trick_svg([("N", card)], winner="N")).get("aria-label") == "N 3c"
 
 
 def test_size_scales_width_and_height_not_viewbox() -> None:
@@ -120,7 +124,7 @@ def test_highlight_changes_the_border() -> None:
 
 
 def test_face_down_card_hides_its_identity() -> None:
-    root = parse(card_svg(Card.parse("3c"), face_down=True, lang="it"))
+    root = parse(card_svg(Card.parse("3c"), face_down=True, labels=svg_labels("it")))
     assert root.get("aria-label") == "Carta coperta"
     assert root.get("data-card") == "back"
     assert not corner_texts(root)
@@ -128,10 +132,11 @@ def test_face_down_card_hides_its_identity() -> None:
 
 def test_hand_has_one_labelled_group_per_card() -> None:
     cards = parse_cards("Ad 3c Fs Rb 7d 2b")
-    root = parse(hand_svg(cards, lang="it", highlight={Card.parse("3c")}, overlap=0.4))
+    root = parse(hand_svg(cards, labels=svg_labels("it"), highlight={Card.parse("3c")},
+                          overlap=0.4))
     groups = labelled_cards(root)
     assert [g.get("data-card") for g in groups] == [str(c) for c in cards]
-    assert [g.get("aria-label") for g in groups] == [c.italian_name for c in cards]
+    assert [g.get("aria-label") for g in groups] == [card_name(c, "it", "bare") for c in cards]
     assert all(g.tag == f"{SVG}g" and g.find(f"{SVG}title") is not None for g in groups)
     assert [g.get("data-highlight") for g in groups] == [None, "true", None, None, None, None]
     assert root.get("aria-label") == "Mano"
@@ -158,7 +163,7 @@ def test_overlap_brings_cards_closer() -> None:
 def test_trick_names_seats_in_words_and_marks_the_winner() -> None:
     plays = [("N", Card.parse("4c")), ("E", Card.parse("3c")), ("S", Card.parse("Ad")),
              ("W", Card.parse("Rc"))]
-    root = parse(trick_svg(plays, winner="E"))
+    root = parse(trick_svg(plays, winner="E", labels=svg_labels("en")))
     seats = [g for g in root.iter(f"{SVG}g") if "data-seat" in g.attrib]
     assert [g.get("data-seat") for g in seats] == ["N", "E", "S", "W"]
     assert [g.get("data-winner") for g in seats] == [None, "true", None, None]
@@ -170,7 +175,7 @@ def test_trick_names_seats_in_words_and_marks_the_winner() -> None:
 
 def test_trick_without_winner_and_in_italian() -> None:
     plays = [("S", Card.parse("Fb")), ("W", Card.parse("2b"))]
-    markup = trick_svg(plays, lang="it", faces="french")
+    markup = trick_svg(plays, labels=svg_labels("it"), faces="french")
     assert "data-winner" not in markup
     assert 'aria-label="Sud: Fante di bastoni"' in markup
     assert ">Ovest<" in markup  # the seat's name under its card, in words
@@ -193,19 +198,19 @@ def test_text_is_escaped() -> None:
     assert "<N&>" in corner_texts(root)
 
 
-def test_unknown_style_or_language_is_rejected() -> None:
+def test_unknown_style_is_rejected() -> None:
     card = Card.parse("4c")
     with pytest.raises(ValueError):
         card_svg(card, faces="german")
-    with pytest.raises(ValueError):
-        card_svg(card, lang="fr")
     with pytest.raises(ValueError):
         card_svg(card, size=0)
 
 
 def test_card_repr_svg_uses_this_module() -> None:
+    from tressette_learn.engine.svg import display
+
     card = Card.parse("Cc")
-    assert card._repr_svg_() == card_svg(card)
+    assert card._repr_svg_() == card_svg(card, **display())
 
 
 def test_set_display_changes_how_objects_draw_themselves() -> None:
@@ -215,13 +220,13 @@ def test_set_display_changes_how_objects_draw_themselves() -> None:
     king = Card.parse("Rc")
     before = display()
     try:
-        set_display(faces="french", lang="it")
+        set_display(faces="french", labels=svg_labels("it"))
         assert 'aria-label="Re di coppe"' in king._repr_svg_()
         assert ">K<" in king._repr_svg_()
         assert 'aria-label="Re di coppe"' in Hand([king])._repr_svg_()
         with pytest.raises(ValueError, match="unknown faces"):
             set_display(faces="tarot")
-        assert display() == {"faces": "french", "lang": "it"}
+        assert display() == {"faces": "french", "labels": svg_labels("it")}
     finally:
         set_display(**before)
-    assert 'aria-label="King of cups"' in king._repr_svg_()
+    assert king._repr_svg_() == card_svg(king, **before)

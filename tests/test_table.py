@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tressette_learn.engine import Card, Deal, Rules, Seat
-from tressette_learn.i18n import Phrase, card_name, side_name
+from tressette_learn.i18n import Phrase, card_name, seat_name, side_name, suit_name
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.settings import SETTINGS
 from tressette_learn.ui.table import Table
@@ -74,8 +74,8 @@ def test_an_illegal_card_shows_the_rule_and_changes_nothing():
     assert table.deal.actions == before
     assert table.state["message"]["kind"] == "error"
     text = table.state["message"]["text"]
-    assert text.startswith(f"You must follow {led.english_name}, the suit led: you hold the ")
-    assert text.endswith(f" of {led.english_name}.") and not CARD_CODE.search(text), text
+    assert text.startswith(f"You must follow {suit_name(led, 'en')}, the suit led: you hold the ")
+    assert text.endswith(f" of {suit_name(led, 'en')}.") and not CARD_CODE.search(text), text
     assert table.status == "your_turn"
 
 
@@ -85,8 +85,9 @@ def test_the_reason_is_in_italian_after_the_switch():
     led = table.deal.current[0].card.suit
     send(table, {"type": "play", "card": my_cards(table, legal=False)[0]})
     text = table.state["message"]["text"]
-    assert text.startswith(f"Devi rispondere a {led.italian_name}, il seme di questa presa: hai ")
-    assert text.endswith(f" di {led.italian_name}.") and not CARD_CODE.search(text), text
+    assert text.startswith(f"Devi rispondere a {suit_name(led, 'it')}, il seme di questa "
+                           "presa: hai ")
+    assert text.endswith(f" di {suit_name(led, 'it')}.") and not CARD_CODE.search(text), text
     assert "Tocca a te" in table.state["status_text"]
 
 
@@ -96,7 +97,7 @@ def test_a_refusal_shown_is_worded_again_when_the_language_switches():
     send(table, {"type": "play", "card": my_cards(table, legal=False)[0]})
     assert table.message.startswith("You must follow")
     SETTINGS.lang = "it"
-    assert table.state["message"]["text"].startswith(f"Devi rispondere a {led.italian_name}")
+    assert table.state["message"]["text"].startswith(f"Devi rispondere a {suit_name(led, 'it')}")
     assert table.message == table.state["message"]["text"]
     SETTINGS.lang = "en"
     assert table.state["message"]["text"].startswith("You must follow")
@@ -164,7 +165,7 @@ def named_cards(state: dict) -> set[str]:
     text = json.dumps(state)
     named = set(re.findall(r'"card": "(\w\w)"', text))
     named |= set(re.findall(r'data-card=\\"(\w\w)\\"', text))
-    names = {c.name(lang): str(c) for c in map(Card.parse, _all_cards()) for lang in ("en",)}
+    names = {card_name(c, "en", "bare"): str(c) for c in map(Card.parse, _all_cards())}
     named |= {card for name, card in names.items() if f'aria-label=\\"{name}\\"' in text}
     return named
 
@@ -276,7 +277,7 @@ def test_a_false_signal_is_refused_with_its_reason():
     send(table, {"type": "play", "card": str(card)})
     assert table.deal.actions == before
     text = table.state["message"]["text"]
-    assert text.startswith(f"Volo says this is your last card of {card.suit.english_name}, "
+    assert text.startswith(f"Volo says this is your last card of {suit_name(card.suit, 'en')}, "
                            "but you still hold the "), text
     assert not CARD_CODE.search(text)
 
@@ -405,7 +406,8 @@ def test_switching_the_language_redraws_the_table():
     italian = dict(table.faces)
     SETTINGS.faces = "french"
     assert all(table.faces[card] != italian[card] for card in mine)
-    assert f'aria-label="{Card.parse(mine[0]).name("it")}"' in table.faces[mine[0]]
+    name = card_name(Card.parse(mine[0]), "it", "bare")
+    assert f'aria-label="{name}"' in table.faces[mine[0]]
 
 
 def test_a_poor_hand_may_ask_for_a_redeal_when_the_rules_allow_it():
@@ -458,7 +460,7 @@ def test_every_declaration_made_is_shown_on_the_table():
     shown = table.state["declared"]
     assert len(shown) == len(table.deal.declarations)
     for text, decl in zip(shown, table.deal.declarations, strict=True):
-        assert text.startswith(f"{decl.seat.english_name} declared the ")
+        assert text.startswith(f"{seat_name(decl.seat, 'en')} declared the ")
         assert text.endswith(f": {decl.points} points.") and not CARD_CODE.search(text), text
 
 

@@ -1,9 +1,13 @@
-"""The one words layer: every text a learner reads, in English and Italian.
+"""The one words layer: every text a learner reads, in every language of the course.
 
 Texts live in ``lessons/strings/<lang>/*.yaml`` (one file per component; a key may appear
-in only one file of a language). The engine and the AI return facts (cards, suits, seats,
-numbers); :func:`t` writes them in the learner's language, so no caller names a card or
-makes a plural by hand. A placeholder's format spec says how:
+in only one file of a language). A language is a folder there: :data:`LANGUAGES` is read
+from the folders (the environment variable ``TRESSETTE_STRINGS`` names another folder of
+languages, e.g. a test's throw-away one; set it before the package is imported). The
+engine and the AI return facts (cards, suits, seats, numbers); :func:`t` writes them in the
+learner's language, so no caller names a card or makes a plural by hand: the names, the
+articles (``card.article*``, ``words.elide_before``), the plural rule (``words.singular``)
+and the decimal point come from the strings too. A placeholder's format spec says how:
 
 =====================  ==================================================================
 ``{card}``             the Three of cups · il Tre di coppe (``Card``)
@@ -14,7 +18,8 @@ makes a plural by hand. A placeholder's format spec says how:
 ``{cards:or}``         the Ace or the Three of swords · l'Asso o il Tre di spade
 ``{suit}``             cups · coppe (``Suit``)
 ``{seat}``             North · Nord (``Seat``)
-``{side:side}``        North–South · Nord–Sud (``"NS"``; a seat's letter at two players)
+``{side:side}``        North–South · Nord–Sud (``"NS"``; a seat's letter at two players;
+                       a tuple of sides: North–South and East–West)
 ``{n:trick}``          1 trick, 3 tricks · 1 presa, 3 prese (any ``unit.<name>`` pair)
 ``{x}``                a number in the language's way: 6.7 · 6,7 (one decimal at most)
 ``{thirds:thirds}``    thirds of a point in words: two thirds of a point · due terzi di punto
@@ -26,18 +31,34 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import string
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any, Protocol
 
-from .content import ContentError, lessons_dir, load
+from .content import ContentError, lessons_dir, load, load_yaml_file
 from .engine.cards import Card, Rank, Suit
 from .engine.seats import Seat
 
-LANGUAGES = ("en", "it")
-ITALIAN_PREPOSITIONS = {"di": ("del ", "dell'"), "a": ("al ", "all'"), "da": ("dal ", "dall'"),
-                        "in": ("nel ", "nell'"), "su": ("sul ", "sull'"),
-                        "con": ("con il ", "con l'"), "": ("il ", "l'")}
+STRINGS_ENV = "TRESSETTE_STRINGS"
+SOURCE = "en"  # the language every text is written in first; lesson content falls back to it
+
+
+def strings_dir() -> Path:
+    """The folder of languages: ``lessons/strings``, or the one ``TRESSETTE_STRINGS`` names."""
+    override = os.environ.get(STRINGS_ENV)
+    return Path(override) if override else lessons_dir() / "strings"
+
+
+def _languages() -> tuple[str, ...]:
+    """The folders of :func:`strings_dir`, the source language first."""
+    found = sorted(path.name for path in strings_dir().iterdir()
+                   if path.is_dir() and not path.name.startswith((".", "_")))
+    return tuple(sorted(found, key=lambda lang: lang != SOURCE))
+
+
+LANGUAGES = _languages()
 
 
 def strings(lang: str) -> dict[str, str]:
@@ -50,9 +71,10 @@ def strings(lang: str) -> dict[str, str]:
 @functools.lru_cache(maxsize=len(LANGUAGES))
 def _merged(lang: str) -> dict[str, str]:
     table: dict[str, str] = {}
-    for path in sorted((lessons_dir() / "strings" / lang).glob("*.yaml")):
+    override = STRINGS_ENV in os.environ
+    for path in sorted((strings_dir() / lang).glob("*.yaml")):
         name = f"strings/{lang}/{path.name}"
-        part = load(name)
+        part = load_yaml_file(path, name) if override else load(name)
         if not isinstance(part, dict):
             raise ContentError(f"{name}: expected a mapping of keys to texts")
         for key, text in part.items():
@@ -73,9 +95,21 @@ def t(key: str, lang: str, **values: Any) -> str:
     return _Writer(lang).format(text, **values) if values else text
 
 
+def content_text(where: str, value: Any) -> dict[str, str]:
+    """Lesson content written in several languages (``{"en": ..., "it": ...}``): a text in
+    the source language and any of :data:`LANGUAGES`; a language it is not yet written in
+    reads the source text (a new language's folder is enough to start)."""
+    if not isinstance(value, dict) or SOURCE not in value or not set(value) <= set(LANGUAGES) \
+            or any(not isinstance(text, str) or not text.strip() for text in value.values()):
+        raise ContentError(f"{where}: needs a text in {SOURCE} and may have one in each of "
+                           f"{', '.join(LANGUAGES)}")
+    texts: dict[str, str] = value
+    return {lang: texts.get(lang, texts[SOURCE]).strip() for lang in LANGUAGES}
+
+
 def has(key: str) -> bool:
     """Whether ``key`` is a text (in every language: a test keeps them equal)."""
-    return key in strings(LANGUAGES[0])
+    return key in strings(SOURCE)
 
 
 class Wording(Protocol):
@@ -114,15 +148,22 @@ class Phrase:
 class Text:
     """Words already written in each language (lesson content, names typed by a person)."""
 
-    en: str
-    it: str
+    texts: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, texts: Mapping[str, str]) -> Text:
+        """``Text.of({"en": "Trick", "it": "Presa"})`` (the source language is needed)."""
+        if SOURCE not in texts:
+            raise ValueError(f"a text needs its {SOURCE} words")
+        return cls(tuple(texts.items()))
 
     def get(self, lang: str) -> str:
-        """The text in ``lang``."""
-        return self.it if lang == "it" else self.en
+        """The text in ``lang`` (the source language's for one it is not written in)."""
+        texts = dict(self.texts)
+        return texts.get(lang) or texts[SOURCE]
 
     def __str__(self) -> str:
-        return self.en
+        return self.get(SOURCE)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,6 +188,7 @@ def side_name(side: str, lang: str) -> str:
     return t(f"side.{side}", lang) if len(side) == 2 else seat_name(side, lang)
 
 
+@functools.lru_cache(maxsize=4096)
 def card_name(card: Card, lang: str, spec: str = "") -> str:
     """One card in a sentence: ``the Three of cups``, ``del Tre di coppe`` (see the specs)."""
     return f"{_ranked(card.rank, lang, spec)} {_of_suit(card.suit, lang)}"
@@ -176,20 +218,22 @@ def listed(items: list[str], lang: str, joiner: str = "and") -> str:
 
 
 def number(value: float, lang: str, spec: str = "") -> str:
-    """A number as the language writes it: ``6.7`` / ``6,7``; whole numbers bare."""
+    """A number as the language writes it (``words.decimal_point``): ``6.7`` / ``6,7``;
+    whole numbers bare."""
     if spec:
         text = format(value, spec)
     elif float(value).is_integer():
         text = str(int(value))
     else:
         text = f"{value:.1f}".removesuffix(".0")
-    return text.replace(".", ",") if lang == "it" else text
+    return text.replace(".", t("words.decimal_point", lang))
 
 
 def counted(value: float, unit: str, lang: str) -> str:
-    """``1 trick``, ``3 tricks``, ``6,7 punti``: the number with its unit, in the plural
-    unless it is exactly one."""
-    form = "one" if value == 1 else "many"
+    """``1 trick``, ``3 tricks``, ``6,7 punti``: the number with its unit, in the singular
+    for the numbers ``words.singular`` lists (``1`` in English and Italian)."""
+    singular = {float(n) for n in t("words.singular", lang).split()}
+    form = "one" if value in singular else "many"
     return t(f"unit.{unit}.{form}", lang, n=number(value, lang))
 
 
@@ -214,11 +258,13 @@ class _Writer(string.Formatter):
         if isinstance(value, Card):
             return card_name(value, lang, spec)
         if isinstance(value, Suit):
-            return t(f"suit.{value.symbol}", lang)
+            return suit_name(value, lang)
         if isinstance(value, Seat):
             return seat_name(value, lang)
         if isinstance(value, str):
-            return side_name(value, lang) if spec == "side" else value
+            return side_name(value, lang) if spec == "side" else format(value, spec)
+        if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
+            return listed([self.format_field(v, spec) for v in value], lang)
         if hasattr(value, "get") and not isinstance(value, Mapping):
             return str(value.get(lang))
         if _is_cards(value):
@@ -232,22 +278,34 @@ class _Writer(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+def rank_name(rank: Rank, lang: str) -> str:
+    """``Three`` / ``Tre`` (``rank.<symbol>``)."""
+    return t(f"rank.{rank.symbol}", lang)
+
+
+def suit_name(suit: Suit, lang: str) -> str:
+    """``cups`` / ``coppe`` (``suit.<symbol>``)."""
+    return t(f"suit.{suit.symbol}", lang)
+
+
 def _ranked(rank: Rank, lang: str, spec: str) -> str:
-    """The rank with its article (``the Three``, ``il Tre``, ``dell'Asso``), or bare."""
-    name = rank.italian_name if lang == "it" else rank.english_name
+    """The rank with its article (``the Three``, ``il Tre``, ``dell'Asso``), or bare: the
+    article is ``card.article[.<spec>]``, its ``.elided`` form before a name starting with
+    one of the letters of ``words.elide_before``."""
+    name = rank_name(rank, lang)
     if spec == "bare":
         return name
-    if lang != "it":
-        return f"the {name}"
-    if spec not in ITALIAN_PREPOSITIONS:
-        raise ValueError(f"unknown card spec {spec!r}: use bare or a preposition "
-                         f"({' '.join(p for p in ITALIAN_PREPOSITIONS if p)})")
-    before_consonant, before_vowel = ITALIAN_PREPOSITIONS[spec]
-    return (before_vowel if name[0] in "AEIOU" else before_consonant) + name
+    key = f"card.article.{spec}" if spec else "card.article"
+    if not has(key):
+        raise ValueError(f"unknown card spec {spec!r}: use bare or one of the card.article "
+                         "texts (di a da in su con)")
+    if name[:1] and name[0] in t("words.elide_before", lang):
+        key += ".elided"
+    return t(key, lang, rank=name)
 
 
 def _of_suit(suit: Suit, lang: str) -> str:
-    return t("words.of_suit", lang, suit=t(f"suit.{suit.symbol}", lang))
+    return t("words.of_suit", lang, suit=suit_name(suit, lang))
 
 
 def _is_cards(value: Any) -> bool:

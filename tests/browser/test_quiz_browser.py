@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from tressette_learn.i18n import card_name
 from tressette_learn.teaching.generate import make_quiz
 
 QUESTIONS = make_quiz(["winner"], 2, seed=3)  # what quiz.ipynb shows
@@ -39,7 +40,7 @@ def test_a_right_then_a_wrong_answer_get_feedback_and_a_score(
     wrong = next(str(c) for c in second.cards if c != second.answer)
     pick(page, wrong)
     expect(feedback).to_have_class(has_class("tl-wrong"))
-    expect(feedback).to_contain_text(second.answer.name("en"))
+    expect(feedback).to_contain_text(card_name(second.answer, "en", "bare"))
     expect(page.locator(".tl-quiz-score")).to_contain_text("1 / 2")
     assert console_errors == []
 

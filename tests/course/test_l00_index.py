@@ -12,6 +12,7 @@ from course import pages
 from tressette_learn.engine import DECK, Card, Deal, Rank, Rules, Seat, parse_cards
 from tressette_learn.engine.declarations import combos_in
 from tressette_learn.engine.tricks import Play, winning_play
+from tressette_learn.i18n import rank_name, seat_name
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.course import course
 from tressette_learn.ui.settings import SETTINGS, Settings, language_switch
@@ -62,14 +63,14 @@ def _no_trumps() -> str:
 CHOICES = {
     "index-hand-size": lambda: _choice("index-hand-size",
                                        str(len(Deal.new(STANDARD, seed=0).hand(Seat.S)))),
-    "index-partner": lambda: _choice("index-partner", Seat.S.partner.english_name),
-    "index-next-player": lambda: _choice("index-next-player", Seat.N.right.english_name),
+    "index-partner": lambda: _choice("index-partner", seat_name(Seat.S.partner, "en")),
+    "index-next-player": lambda: _choice("index-next-player", seat_name(Seat.N.right, "en")),
     "index-first-lead": lambda: _choice("index-first-lead", _first_leader()),
     "index-deal-points": lambda: _choice("index-deal-points", _deal_points()),
     "index-target": lambda: _choice("index-target", str(STANDARD.target)),
     "index-trumps": lambda: _choice("index-trumps", _no_trumps()),
     "index-strongest": lambda: _choice("index-strongest",
-                                       f"The {max(Rank).english_name}"),
+                                       f"The {rank_name(max(Rank), 'en')}"),
     "index-ace-value": lambda: _choice("index-ace-value", _ace_value()),
     "index-tricks": lambda: _choice("index-tricks", str(STANDARD.tricks_per_deal)),
 }

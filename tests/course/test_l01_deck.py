@@ -1,10 +1,11 @@
 """Lesson 1, the deck: what it says is what the engine knows."""
 
 from tressette_learn.engine import DECK, Rank, Suit
+from tressette_learn.i18n import rank_name, suit_name
 from tressette_learn.ui.deck import deck_view
 from tressette_learn.ui.settings import Settings
 
-FIGURES = {rank.italian_name for rank in (Rank.FANTE, Rank.CAVALLO, Rank.RE)}
+FIGURES = {rank_name(rank, "it") for rank in (Rank.FANTE, Rank.CAVALLO, Rank.RE)}
 
 
 def _choice(options: list[set[str]], fact: set[str]) -> int:
@@ -25,8 +26,8 @@ def test_the_deck_is_four_suits_of_ten():
 
 
 def test_the_lesson_names_the_suits_as_the_engine_does():
-    assert [s.italian_name for s in Suit] == ["denari", "coppe", "spade", "bastoni"]
-    assert [s.english_name for s in Suit] == ["coins", "cups", "swords", "batons"]
+    assert [suit_name(s, "it") for s in Suit] == ["denari", "coppe", "spade", "bastoni"]
+    assert [suit_name(s, "en") for s in Suit] == ["coins", "cups", "swords", "batons"]
 
 
 def test_the_deck_view_shows_every_card_once_and_switches_faces():

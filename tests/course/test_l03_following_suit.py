@@ -19,6 +19,7 @@ from tressette_learn.engine import (
     replay,
 )
 from tressette_learn.engine.tricks import winning_play
+from tressette_learn.i18n import suit_name
 from tressette_learn.teaching.answers import check
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.questions import legal_question
@@ -227,7 +228,7 @@ def test_an_illegal_click_at_the_table_shows_the_rule_in_both_languages(english)
     table._on_message(table, {"type": "play", "card": str(wrong)}, [])
     assert table.deal.actions == before
     assert table.state["message"]["kind"] == "error"
-    assert table.state["message"]["text"].startswith(f"You must follow {led.english_name}")
+    assert table.state["message"]["text"].startswith(f"You must follow {suit_name(led, 'en')}")
     SETTINGS.lang = "it"
     table._on_message(table, {"type": "play", "card": str(wrong)}, [])
-    assert table.state["message"]["text"].startswith(f"Devi rispondere a {led.italian_name}")
+    assert table.state["message"]["text"].startswith(f"Devi rispondere a {suit_name(led, 'it')}")

@@ -369,7 +369,7 @@ def test_the_match_on_the_scoreboard():
     assert [dealer.right for dealer in dealers[:-1]] == dealers[1:]
     assert totals[2] == {"NS": 19, "EW": 17} and totals[3] == {"NS": 23, "EW": 27}
     outcome = outcome_of(match)
-    assert outcome.winner == "EW" and "higher total" in outcome.reason
+    assert outcome.winner == "EW" and outcome.reason == "reached"
     assert match.results[3].sides["EW"].declarations == 3
     settings = Settings()
     board = Scoreboard(match.rules, settings=settings).from_match(match)

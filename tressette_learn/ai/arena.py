@@ -84,7 +84,7 @@ def ask_declarations(deal: Deal, players: Mapping[Seat, Player]) -> None:
         player = _player(deal, players, seat)
         for decl in player.declare(deal.view(seat), list(available)):
             reason = deal.declaration_reason(decl) if decl.seat == seat else \
-                f"{decl.describe()} is not {seat}'s to declare"
+                f"{decl} is not {seat}'s to declare"
             if reason is not None:
                 raise PlayerError(f"{player.level} player at {seat} declared wrongly: {reason}")
             deal.declare(decl)

@@ -41,7 +41,7 @@ from typing import Any
 from ..engine.cards import Card
 from ..engine.tricks import Signal
 from ..engine.views import PlayerView
-from ..i18n import Phrase
+from ..i18n import LANGUAGES, Phrase
 from .comparison import CONFIDENCE, MIN_DEALS, Comparison
 from .explain import Explanation, explain
 from .heuristic import Reading, RulesPlayer, choose_signal
@@ -136,7 +136,7 @@ class Hint:
                             "thirds": round(e.thirds, 2), "margin": _rounded(m)}
                            for e, m in zip(self.values, margins, strict=True)],
                 "reason": self.explanation.reason,
-                "en": self.explanation.get("en"), "it": self.explanation.get("it")}
+                **{lang: self.explanation.get(lang) for lang in LANGUAGES}}
 
 
 def _rounded(margin: float) -> float | None:

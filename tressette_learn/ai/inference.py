@@ -398,7 +398,7 @@ def _seat_problem(k: Knowledge, sample: Sample) -> str | None:
             return f"{seat} holds {_names(hand & ~info.known & info.excluded)}, excluded"
         for suit in info.holds_suits:
             if not hand & SUIT_MASKS[suit]:
-                return f"{seat} has no {suit.italian_name} after its striscio"
+                return f"{seat} has no {suit.symbol} after its striscio"
     return None
 
 

@@ -61,7 +61,7 @@ from ..engine.cards import Card, Hand
 from ..engine.deal import Deal
 from ..engine.records import DealRecord, load_json
 from ..engine.seats import Seat, SeatError, seats_for
-from ..i18n import Phrase
+from ..i18n import LANGUAGES, Phrase
 from .explain import Explanation, explain
 from .heuristic import RulesPlayer
 from .review_talk import (
@@ -158,8 +158,8 @@ class ReviewedPlay:
                 "best_points": self.best_points, "worst_points": self.worst_points,
                 "cost": self.cost, "exact": self.exact, "method": self.method,
                 "revoke": self.revoke, "explained": str(self.explained),
-                "reason": self.explanation.reason, "en": self.explanation.get("en"),
-                "it": self.explanation.get("it"),
+                "reason": self.explanation.reason,
+                **{lang: self.explanation.get(lang) for lang in LANGUAGES},
                 "values": [{"card": str(v.card), "points": v.points} for v in self.values]}
 
 

@@ -39,7 +39,7 @@ from ..engine.seats import Seat
 from ..engine.tricks import Signal
 from ..engine.views import PlayerView
 from ..engine_words import declaration_phrase
-from ..i18n import Phrase
+from ..i18n import LANGUAGES, Phrase
 from .players import Player
 
 __all__ = ["FalseSignal", "MissedDeclaration", "SignalNote", "missed_declarations",
@@ -86,7 +86,7 @@ class MissedDeclaration:
         return {**self.declaration.to_json(), "kind": self.kind, "trick": self.trick,
                 "cards": [str(c) for c in self.declaration.cards],
                 "points": self.declaration.points, "cost": self.cost,
-                "method": self.method, "en": self.phrase.get("en"), "it": self.phrase.get("it")}
+                "method": self.method, **{lang: self.phrase.get(lang) for lang in LANGUAGES}}
 
 
 def missed_declarations(deal: Deal, seats: Iterable[Seat]) -> tuple[MissedDeclaration, ...]:
@@ -154,7 +154,7 @@ class SignalNote:
         return {"kind": self.kind, "number": self.number, "trick": self.trick,
                 "seat": self.seat.name, "card": str(self.card), "signal": self.made,
                 "better": self.better, "cost": self.cost, "gains": dict(self.gains),
-                "method": self.method, "en": self.phrase.get("en"), "it": self.phrase.get("it")}
+                "method": self.method, **{lang: self.phrase.get(lang) for lang in LANGUAGES}}
 
 
 def _signal_name(signal: Signal) -> Phrase:

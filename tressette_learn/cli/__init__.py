@@ -30,6 +30,7 @@ from ..engine.declarations import DeclarationError
 from ..engine.records import RecordError
 from ..engine.rules import RulesError
 from ..engine.seats import SeatError
+from ..i18n import LANGUAGES, SOURCE
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -64,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except (UsageError, *ENGINE_ERRORS) as err:
-        return fail(error_text(err, getattr(args, "lang", "en")))
+        return fail(error_text(err, getattr(args, "lang", None)))
     except BrokenPipeError:
         return EXIT_OK
     except OSError as err:
@@ -79,13 +80,16 @@ def fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def error_text(err: Exception, lang: str = "en") -> str:
+def error_text(err: Exception, lang: str | None = None) -> str:
     """The error's one line: a refused action (an illegal card in a record) in words, in
-    ``lang``, after the field it is in; anything else as the error says it."""
+    ``lang`` (default: the source language), after the field it is in; anything else as the
+    error says it."""
     refusal = getattr(err, "refusal", None)
     if refusal is None:
         return str(err)
     from ..engine_words import refusal_text
+
+    lang = lang or SOURCE
 
     where = getattr(err, "where", "")
     return f"{where}: {refusal_text(refusal, lang)}" if where else refusal_text(refusal, lang)
@@ -120,6 +124,12 @@ def record_command(sub: Any, name: str, help_text: str, description: str, record
                      help=f"the {record} ('-' reads standard input)")
     cmd.add_argument("--json", action="store_true", help=f"print the {shows} as JSON")
     return cmd
+
+
+def add_lang(cmd: argparse.ArgumentParser, what: str) -> None:
+    """``--lang``: one of the course's languages (the folders of ``lessons/strings``)."""
+    cmd.add_argument("--lang", choices=LANGUAGES, default=SOURCE,
+                     help=f"language of {what} (default {SOURCE})")
 
 
 def print_json(obj: Any) -> None:

@@ -16,7 +16,7 @@ from ..engine.records import (
 )
 from ..engine.seats import Seat, SeatError
 from ..i18n import number, t
-from . import EXIT_OK, UsageError, fail, print_json, record_command
+from . import EXIT_OK, UsageError, add_lang, fail, print_json, record_command
 
 if TYPE_CHECKING:
     from ..ai.review import Review
@@ -45,8 +45,7 @@ def add_hint(sub: Any) -> None:
         "Replay a deal record and show the hint for the seat to play next, from that seat's "
         "view only: the recommended card, what each legal card is worth and why. A finished "
         "deal or a bad record exits with status 2.", "deal record", "hint")
-    cmd.add_argument("--lang", choices=("en", "it"), default="en",
-                     help="language of the sentence (default en)")
+    add_lang(cmd, "the sentence")
     cmd.add_argument("--seed", type=int, default=0,
                      help="seed for the deals sampled from the seat's view (default 0)")
     cmd.set_defaults(run=run_hint, command="hint")
@@ -103,8 +102,7 @@ def add_review(sub: Any) -> None:
         "record or seat exits with status 2.", "deal record", "review")
     cmd.add_argument("--seat", required=True, metavar="S",
                      help="the seat to review: N, E, S or W (S or N with two players)")
-    cmd.add_argument("--lang", choices=("en", "it"), default="en",
-                     help="language of the explanations (default en)")
+    add_lang(cmd, "the explanations")
     cmd.set_defaults(run=run_review, command="review")
 
 

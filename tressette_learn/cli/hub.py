@@ -17,7 +17,7 @@ from typing import Any
 
 from ..classroom.teacher import KEY_VARIABLE
 from ..served_pools import ClassSizeError, class_size
-from . import EXIT_OK, UsageError, fail
+from . import EXIT_OK, UsageError, add_lang, fail
 from .serve import check_port, last_line, stop_signals_raise
 
 DEFAULT_PORT = 8000
@@ -41,8 +41,7 @@ def add_hub(sub: Any) -> None:
     cmd.add_argument("--dir", metavar="DIR",
                      help="the hub's state folder (default /srv/tressette-hub as root, else "
                           "~/.local/share/tressette_learn/hub)")
-    cmd.add_argument("--lang", choices=("en", "it"), default="en",
-                     help="the language of the sign-in page")
+    add_lang(cmd, "the sign-in page")
     cmd.add_argument("--cull-after", type=int, default=3600, metavar="SECONDS",
                      help="stop the teacher's server after this long without activity")
     cmd.add_argument("--class-size", type=int, default=30, metavar="N",

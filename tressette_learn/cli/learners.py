@@ -17,11 +17,15 @@ from typing import Any
 from ..classroom.identity import Identities
 from ..classroom.store import InputError, Learner, Store, StoreError, default_url
 from ..i18n import t
-from . import EXIT_OK, fail, print_json
+from . import EXIT_OK, add_lang, fail, print_json
 
 
 class NotFound(Exception):
-    """No learner answers to what was typed."""
+    """No learner answers to what was typed: ``cli.learners.<key>`` with its values."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
 
 
 def add_learners(sub: Any) -> None:
@@ -53,23 +57,25 @@ def add_learners(sub: Any) -> None:
     for parser in actions.choices.values():
         parser.add_argument("--class", dest="class_code", metavar="CODE", default=None,
                             help="the class of the learners named (default: no class)")
+        add_lang(parser, "the lines it prints")
     cmd.set_defaults(run=run_learners)
 
 
 def run_learners(args: argparse.Namespace) -> int:
     """Do the action asked; one line says what was done."""
+    lang = args.lang
     try:
         store = Store(default_url())
     except StoreError as err:
-        return fail(f"the progress store cannot be opened: {err}")
+        return fail(t("cli.learners.cannot_open", lang, error=str(err)))
     try:
         return _act(Identities(store), args)
     except NotFound as err:
-        return fail(str(err))
+        return fail(t(f"cli.learners.{err.key}", lang, **err.values))
     except InputError as err:
-        return fail(t(err.key, "en", **err.values))
+        return fail(t(err.key, lang, **err.values))
     except StoreError as err:
-        return fail(f"the progress store cannot be changed: {err}")
+        return fail(t("cli.learners.cannot_change", lang, error=str(err)))
     finally:
         store.close()
 
@@ -77,20 +83,22 @@ def run_learners(args: argparse.Namespace) -> int:
 def _act(people: Identities, args: argparse.Namespace) -> int:
     if args.action == "list":
         return _list(people, args)
+    lang = args.lang
     who = find(people, args.learner, args.class_code)
+    shown = _shown(who, lang)
     if args.action == "rename":
         renamed = people.rename(who, args.new_name)
-        print(f"renamed {_shown(who)} to {renamed.name!r}")
+        print(t("cli.learners.renamed", lang, who=shown, name=renamed.name))
     elif args.action == "merge":
         into = find(people, args.into, args.class_code)
         people.merge(who, into)
-        print(f"merged {_shown(who)} into {_shown(into)}; {who.name!r} is removed")
+        print(t("cli.learners.merged", lang, who=shown, into=_shown(into, lang), name=who.name))
     elif args.action == "reset-pin":
         people.reset_pin(who)
-        print(f"reset the PIN of {_shown(who)}: they choose a new one at their next sign-in")
+        print(t("cli.learners.reset_pin", lang, who=shown))
     else:
         people.remove(who)
-        print(f"removed {_shown(who)} and all their progress")
+        print(t("cli.learners.removed", lang, who=shown))
     return EXIT_OK
 
 
@@ -100,12 +108,12 @@ def find(people: Identities, typed: str, class_code: str | None) -> Learner:
     if text.startswith("#") and text[1:].isdigit():
         found = people.by_id(int(text[1:]))
         if found is None:
-            raise NotFound(f"no learner has the id {text}")
+            raise NotFound("no_id", id=text)
         return found
     found = people.find(text, class_code or "")
     if found is None:
-        where = f" in class {class_code}" if class_code else " without a class (use --class)"
-        raise NotFound(f"no learner named {typed!r}{where}; 'learners list' shows them")
+        raise NotFound("no_name_in_class" if class_code else "no_name", name=typed,
+                       code=class_code or "")
     return found
 
 
@@ -117,12 +125,12 @@ def _list(people: Identities, args: argparse.Namespace) -> int:
         print_json({"learners": rows})
         return EXIT_OK
     if not rows:
-        print("no learners")
+        print(t("cli.learners.none", args.lang))
     for row in rows:
-        pin = "PIN set" if row["pin"] else "no PIN yet (chosen at next sign-in)"
+        pin = t("cli.learners.pin_set" if row["pin"] else "cli.learners.no_pin", args.lang)
         print(f"#{row['id']}\t{row['class_code'] or '-'}\t{row['name']}\t{pin}")
     return EXIT_OK
 
 
-def _shown(who: Learner) -> str:
-    return f"{who.name!r} (#{who.id}, class {who.class_code or '-'})"
+def _shown(who: Learner, lang: str) -> str:
+    return t("cli.learners.shown", lang, name=who.name, id=who.id, code=who.class_code or "-")

@@ -37,7 +37,7 @@ from ..classroom.store import (
 from ..i18n import t
 from ..teaching.results import Result
 from ..ui.lesson import lesson_title
-from . import EXIT_BAD_INPUT, EXIT_OK, fail, print_json
+from . import EXIT_BAD_INPUT, EXIT_OK, add_lang, fail, print_json
 
 EXIT_UNREADABLE = 1  # the report is printed, but some learner's rows could not be read
 ROW_ERRORS = (ValueError, TypeError, OverflowError)  # a stored row that is not what it says
@@ -55,8 +55,7 @@ def add_progress(sub: Any) -> None:
     cmd.add_argument("--import", dest="files", metavar="FILE", nargs="+", type=Path,
                      help="add these progress files (saved on the static site) to the store")
     cmd.add_argument("--json", action="store_true", help="print the progress as JSON")
-    cmd.add_argument("--lang", choices=("en", "it"), default="en",
-                     help="language of the text (default en)")
+    add_lang(cmd, "the text")
     cmd.set_defaults(run=run_progress)
 
 

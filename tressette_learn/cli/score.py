@@ -1,4 +1,4 @@
-"""``tressette-learn score``: a recorded deal's score, trick by trick."""
+"""``tressette-learn score``: a recorded deal's score, trick by trick, in ``--lang``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..engine.cards import Suit
+from ..engine.cards import Card, Suit
 from ..engine.deal import Deal
 from ..engine.match import Match
 from ..engine.records import (
@@ -18,7 +18,9 @@ from ..engine.records import (
     replay,
     score_breakdown,
 )
-from . import EXIT_OK, print_json, record_command
+from ..engine_words import declaration_short, match_reason
+from ..i18n import t
+from . import EXIT_OK, add_lang, print_json, record_command
 
 
 # -- score ---------------------------------------------------------------------------------
@@ -29,6 +31,7 @@ def add_score(sub: Any) -> None:
         "Replay a deal record (or match record) and print each trick, each side's thirds and "
         "points, declarations, revokes, cappotto, calls and the result. A bad record exits "
         "with status 2.", "deal or match record", "breakdown")
+    add_lang(cmd, "the breakdown's words")
     cmd.set_defaults(run=run_score)
 
 
@@ -36,20 +39,29 @@ def run_score(args: argparse.Namespace) -> int:
     """Replay the record and print the breakdown."""
     path = Path(args.record)
     data = load_json(sys.stdin.read() if args.record == "-" else path)
+    lang = args.lang
     if is_match_record(data):
         match = match_from_records(data)
         if args.json:
-            print_json(match_breakdown(match))
+            print_json(match_breakdown(match, lang))
         else:
-            print_match(match, path, sys.stdout)
+            print_match(match, path, sys.stdout, lang)
         return EXIT_OK
     deal = replay(data)
     if args.json:
-        print_json(score_breakdown(deal))
+        print_json(worded_breakdown(deal, lang))
     else:
-        print(f"Deal record {path}", file=sys.stdout)
-        print_deal(score_breakdown(deal), sys.stdout)
+        print(t("cli.score.deal_record", lang, path=str(path)), file=sys.stdout)
+        print_deal(worded_breakdown(deal, lang), sys.stdout, lang)
     return EXIT_OK
+
+
+def worded_breakdown(deal: Deal, lang: str = "en") -> dict[str, Any]:
+    """:func:`score_breakdown` with each declaration's ``text`` in ``lang``."""
+    breakdown = score_breakdown(deal)
+    for item, decl in zip(breakdown["declarations"], deal.result().declarations, strict=True):
+        item["text"] = declaration_short(decl).get(lang)
+    return breakdown
 
 
 def _match_deals(match: Match) -> list[Deal]:
@@ -59,203 +71,189 @@ def _match_deals(match: Match) -> list[Deal]:
     return deals
 
 
-def match_breakdown(match: Match) -> dict[str, Any]:
-    """Every deal's breakdown plus the match totals and outcome."""
+def match_breakdown(match: Match, lang: str = "en") -> dict[str, Any]:
+    """Every deal's breakdown plus the match totals and outcome (its reason in ``lang``)."""
     outcome = match.result()
-    return {"deals": [score_breakdown(d) for d in _match_deals(match)],
+    return {"deals": [worded_breakdown(d, lang) for d in _match_deals(match)],
             "totals": dict(match.totals), "complete": outcome is not None,
             "winner": None if outcome is None else outcome.winner,
-            "reason": None if outcome is None else outcome.reason,
+            "reason": None if outcome is None else match_reason(outcome).get(lang),
             "stake": None if outcome is None else outcome.stake}
 
 
-def print_match(match: Match, path: Path, out: TextIO) -> None:
+def print_match(match: Match, path: Path, out: TextIO, lang: str = "en") -> None:
     """The text breakdown of a match record: each deal, then the totals."""
-    print(f"Match record {path}", file=out)
+    print(t("cli.score.match_record", lang, path=str(path)), file=out)
     for number, deal in enumerate(_match_deals(match), 1):
-        print(f"\n== Deal {number} ==", file=out)
-        print_deal(score_breakdown(deal), out)
-    totals = ", ".join(f"{side} {points}" for side, points in match.totals.items())
+        print("\n" + t("cli.score.deal_heading", lang, number=number), file=out)
+        print_deal(worded_breakdown(deal, lang), out, lang)
     outcome = match.result()
-    print(f"\nMatch totals: {totals}", file=out)
+    print("\n" + t("cli.score.match_totals", lang, totals=_scores(match.totals)), file=out)
     if outcome is None:
-        print("Match in progress.", file=out)
+        print(t("cli.score.match_in_progress", lang), file=out)
     else:
-        stake = f" (stake x{outcome.stake})" if outcome.stake != 1 else ""
-        print(f"Match won by {outcome.winner}: {outcome.reason}{stake}", file=out)
+        key = "cli.score.match_won" + ("_stake" if outcome.stake != 1 else "")
+        print(t(key, lang, winner=outcome.winner, reason=match_reason(outcome),
+                stake=outcome.stake), file=out)
 
 
 # -- text breakdown ----------------------------------------------------------------------------
-def print_deal(b: dict[str, Any], out: TextIO) -> None:
-    """Print a :func:`score_breakdown` for a person."""
-    for line in deal_lines(b):
+def print_deal(b: dict[str, Any], out: TextIO, lang: str = "en") -> None:
+    """Print a :func:`score_breakdown` for a person, in ``lang``."""
+    for line in deal_lines(b, lang):
         print(line, file=out)
 
 
-def deal_lines(b: dict[str, Any]) -> list[str]:
-    """The text breakdown of one deal, line by line."""
-    lines = [_header(b), ""]
+def deal_lines(b: dict[str, Any], lang: str = "en") -> list[str]:
+    """The text breakdown of one deal, line by line, in ``lang``."""
+    say = _Say(b, lang)
+    lines = [say.header(), ""]
     for trick in b["tricks"]:
-        lines += [_trick_line(b, trick), *_draw_lines(trick)]
+        lines += [say.trick(trick), *say.draws(trick)]
     if b["current"]:
-        lines.append(_current_line(b))
+        lines.append(say.current())
     if b["redeal"] is not None:
-        lines.append(f"Redeal: {b['redeal']} asked for a redeal before the first lead; "
-                     "the deal is not scored")
+        lines.append(say("redeal", seat=b["redeal"]))
         return lines
     if b["in_progress"]:
-        lines.append(f"In progress: {b['tricks_played']} of {b['tricks_per_deal']} tricks "
-                     f"played, {b['to_play']} to play; scores so far (no last trick yet)")
-    lines += [""] + _points_lines(b) + _last_trick_lines(b) + _declaration_lines(b)
-    lines += _revoke_lines(b) + _cappotto_lines(b) + _call_lines(b) + _result_lines(b)
+        lines.append(say("in_progress", played=b["tricks_played"], total=b["tricks_per_deal"],
+                         seat=b["to_play"]))
+    lines += [""] + say.points() + say.last_trick() + say.declarations()
+    lines += say.revokes() + say.cappotto() + say.calls() + say.result()
     return lines
-
-
-def _header(b: dict[str, Any]) -> str:
-    rules = b["rules"] if isinstance(b["rules"], str) else json.dumps(b["rules"])
-    text = f"Rules: {rules}; dealer {b['dealer']}"
-    if any(b["match_scores"].values()):
-        text += "; match scores before the deal: " + _scores(b["match_scores"])
-    return text
 
 
 def _scores(scores: dict[str, int]) -> str:
     return ", ".join(f"{side} {points}" for side, points in scores.items())
 
 
-def _plays_text(seats: list[str], cards: list[str], signal: str | None,
-                revokes: list[str]) -> str:
-    parts = []
-    for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
-        notes = [signal] if i == 0 and signal else []
-        if i > 0 and seat in revokes:
-            notes.append("revoke!")
-        parts.append(f"{seat} {card}" + (f" ({', '.join(notes)})" if notes else ""))
-    return ", ".join(parts)
+class _Say:
+    """The lines of one deal's breakdown ``b``, each a ``cli.score.*`` text in ``lang``."""
 
+    def __init__(self, b: dict[str, Any], lang: str) -> None:
+        self.b, self.lang = b, lang
 
-def _trick_line(b: dict[str, Any], t: dict[str, Any]) -> str:
-    plays = _plays_text(t["seats"], t["cards"], t["signal"], t["revokes"])
-    last = t["number"] == b["tricks_per_deal"]
-    thirds = f"{t['thirds']} third{'s' if t['thirds'] != 1 else ''}"
-    if last:
-        thirds += " + 3 for the last trick"
-    return f"Trick {t['number']:>2}  {t['leader']} leads: {plays:<44} won by {t['winner']}, " \
-           f"{thirds}"
+    def __call__(self, key: str, **values: Any) -> str:
+        return t(f"cli.score.{key}", self.lang, **values)
 
+    def header(self) -> str:
+        b = self.b
+        rules = b["rules"] if isinstance(b["rules"], str) else json.dumps(b["rules"])
+        if any(b["match_scores"].values()):
+            return self("rules_scores", rules=rules, dealer=b["dealer"],
+                        scores=_scores(b["match_scores"]))
+        return self("rules", rules=rules, dealer=b["dealer"])
 
-def _draw_lines(trick: dict[str, Any]) -> list[str]:
-    if not trick["draws"]:
-        return []
-    draws = ", ".join(f"{d['seat']} {d['card']}" for d in trick["draws"])
-    return [f"{'':10}drawn from the stock and shown: {draws}"]
+    def plays(self, seats: list[str], cards: list[str], signal: str | None,
+              revokes: list[str]) -> str:
+        parts = []
+        for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
+            notes = [signal] if i == 0 and signal else []
+            if i > 0 and seat in revokes:
+                notes.append(self("revoke_mark"))
+            parts.append(f"{seat} {card}" + (f" ({', '.join(notes)})" if notes else ""))
+        return ", ".join(parts)
 
+    def trick(self, trick: dict[str, Any]) -> str:
+        last = trick["number"] == self.b["tricks_per_deal"]
+        return self("trick_last" if last else "trick", number=trick["number"],
+                    leader=trick["leader"], winner=trick["winner"], thirds=trick["thirds"],
+                    plays=self.plays(trick["seats"], trick["cards"], trick["signal"],
+                                     trick["revokes"]))
 
-def _current_line(b: dict[str, Any]) -> str:
-    current = b["current"]
-    plays = _plays_text([p["seat"] for p in current], [p["card"] for p in current],
-                        current[0].get("signal"), [])
-    return f"Trick {b['tricks_played'] + 1:>2}  {current[0]['seat']} leads: {plays}  (in play)"
+    def draws(self, trick: dict[str, Any]) -> list[str]:
+        if not trick["draws"]:
+            return []
+        draws = ", ".join(f"{d['seat']} {d['card']}" for d in trick["draws"])
+        return [" " * 10 + self("draws", draws=draws)]
 
+    def current(self) -> str:
+        current = self.b["current"]
+        plays = self.plays([p["seat"] for p in current], [p["card"] for p in current],
+                           current[0].get("signal"), [])
+        return self("current", number=self.b["tricks_played"] + 1, leader=current[0]["seat"],
+                    plays=plays)
 
-def _points_lines(b: dict[str, Any]) -> list[str]:
-    lines = ["Card points, in thirds before rounding (3 thirds = 1 point; a fraction is lost)"
-             + (", before the revoke penalty:" if b["penalised"] else ":")]
-    for side, s in b["sides"].items():
-        text = f"  {side:<2} {s['thirds']:>2} third{'' if s['thirds'] == 1 else 's'}"
-        if s["thirds"] != s["card_thirds"]:
-            text += f" ({s['card_thirds']} in cards + 3 for the last trick)"
-        lost = s["thirds"] % 3
-        text += f" -> {s['thirds'] // 3} points" + (f" ({lost}/3 lost)" if lost else "")
-        lines.append(text)
-    return lines
+    def points(self) -> list[str]:
+        lines = [self("points_penalty" if self.b["penalised"] else "points")]
+        for side, s in self.b["sides"].items():
+            words = [self("side_thirds", side=side, thirds=s["thirds"])]
+            if s["thirds"] != s["card_thirds"]:
+                words.append(self("with_last", cards=s["card_thirds"]))
+            words.append(self("to_points", points=s["thirds"] // 3))
+            if s["thirds"] % 3:
+                words.append(self("lost", lost=s["thirds"] % 3))
+            lines.append("  " + " ".join(words))
+        return lines
 
+    def last_trick(self) -> list[str]:
+        seat = self.b["last_trick"]
+        if seat is None:
+            return [self("last_trick_none")]
+        return [self("last_trick", seat=seat, side=self._side_of(seat))]
 
-def _last_trick_lines(b: dict[str, Any]) -> list[str]:
-    if b["last_trick"] is None:
-        return ["Last trick: not yet played"]
-    side = _side_of(b, b["last_trick"])
-    return [f"Last trick: {b['last_trick']} ({side}), worth 1 point"]
+    def _side_of(self, seat: str) -> str:
+        if self.b["players"] == 2 or not self.b.get("partners", True):
+            return seat
+        return "NS" if seat in ("N", "S") else "EW"
 
+    def declarations(self) -> list[str]:
+        found = self.b["declarations"]
+        if not found:
+            return [self("declarations_none")]
+        return [self("declarations"), *("  " + self("declaration", text=d["text"],
+                                                    side=d["side"]) for d in found)]
 
-def _side_of(b: dict[str, Any], seat: str) -> str:
-    if b["players"] == 2 or not b.get("partners", True):
-        return seat
-    return "NS" if seat in ("N", "S") else "EW"
+    def revokes(self) -> list[str]:
+        b = self.b
+        if not b["revokes"]:
+            return [self("revokes_none")]
+        lines = [self("revokes"),
+                 *("  " + self("revoke", trick=r["trick"], seat=r["seat"], card=r["card"],
+                               suit=self._led_suit(r["trick"])) for r in b["revokes"])]
+        offenders = b["penalised"]
+        others = tuple(s for s in b["sides"] if s != offenders)
+        points = ", ".join(f"{s} {b['sides'][s]['points']}" for s in b["sides"])
+        lines.append("  " + self("penalty", offenders=offenders, others=others, points=points))
+        return lines
 
+    def _led_suit(self, number: int) -> Suit:
+        tricks = [t for t in self.b["tricks"] if t["number"] == number]
+        cards = tricks[0]["cards"] if tricks else [p["card"] for p in self.b["current"]]
+        return Card.parse(cards[0]).suit
 
-def _declaration_lines(b: dict[str, Any]) -> list[str]:
-    if not b["declarations"]:
-        return ["Declarations: none"]
-    return ["Declarations (kept apart from card points):",
-            *(f"  {d['text']} -> {d['side']}" for d in b["declarations"])]
+    def cappotto(self) -> list[str]:
+        b, effect, side = self.b, self.b["cappotto_effect"], self.b["cappotto"]
+        if side is None:
+            return [self("cappotto_none" if effect else "cappotto_off")]
+        rest = tuple(s for s in b["sides"] if s != side)
+        if effect == "reversed":
+            return [self("cappotto_reversed", side=side, others=rest,
+                         points=b["sides"][rest[0]]["points"])]
+        key = "cappotto_double" if effect == "double" else "cappotto_bonus"
+        return [self(key, side=side, others=rest)]
 
+    def calls(self) -> list[str]:
+        if not self.b["calls"]:
+            return [self("calls_none")]
+        return [self("calls"), *("  " + self._call(c) for c in self.b["calls"])]
 
-def _revoke_lines(b: dict[str, Any]) -> list[str]:
-    if not b["revokes"]:
-        return ["Revokes: none"]
-    lines = ["Revokes (a card that did not follow suit while the player could):",
-             *(f"  trick {r['trick']}: {r['seat']} played {r['card']} on a "
-               f"{_led_suit(b, r['trick'])} lead" for r in b["revokes"])]
-    offenders = b["penalised"]
-    others = [s for s in b["sides"] if s != offenders]
-    points = ", ".join(f"{s} {b['sides'][s]['points']}" for s in b["sides"])
-    lines.append(f"  Penalty: {offenders} revoked and lose the deal; {' and '.join(others)} "
-                 f"take the card points: {points}")
-    return lines
+    def _call(self, call: dict[str, Any]) -> str:
+        key = "call_right" if call["correct"] else \
+            "call_ignored" if call["winner"] is None else "call_wrong"
+        return self(key, side=call["side"], trick=call["after_trick"], points=call["points"],
+                    target=self.b["target"], winner=call["winner"])
 
-
-def _led_suit(b: dict[str, Any], number: int) -> str:
-    tricks = [t for t in b["tricks"] if t["number"] == number]
-    cards = tricks[0]["cards"] if tricks else [p["card"] for p in b["current"]]
-    return Suit.parse(cards[0][1:]).italian_name
-
-
-def _cappotto_lines(b: dict[str, Any]) -> list[str]:
-    effect = b["cappotto_effect"]
-    if b["cappotto"] is None:
-        return ["Cappotto: none" if effect else "Cappotto: not played at this table"]
-    rest = [s for s in b["sides"] if s != b["cappotto"]]
-    others = " and ".join(rest)
-    if effect == "reversed":
-        return [f"Cappotto, reversed: {b['cappotto']} took all the points and scores 0; "
-                f"{others} score {b['sides'][rest[0]]['points']} each"]
-    what = "stake doubled" if effect == "double" else f"+11 to {b['cappotto']}"
-    return [f"Cappotto: {b['cappotto']} ({what}; {others} declarations do not count)"]
-
-
-def _call_lines(b: dict[str, Any]) -> list[str]:
-    if not b["calls"]:
-        return ["Calls: none"]
-    return ["Calls (chiamata fuori):", *(_call_text(b, c) for c in b["calls"])]
-
-
-def _call_text(b: dict[str, Any], call: dict[str, Any]) -> str:
-    text = f"  {call['side']} called out after trick {call['after_trick']} with a match " \
-           f"total of {call['points']}: "
-    if call["correct"]:
-        return text + f"correct, {call['side']} win the match"
-    text += f"wrong, short of {b['target']}"
-    if call["winner"] is None:
-        return text + " (the call is ignored and play goes on)"
-    return text + f"; {call['winner']} win the match"
-
-
-def _result_lines(b: dict[str, Any]) -> list[str]:
-    parts = []
-    for side, s in b["sides"].items():
-        extra = []
-        if s["declarations"]:
-            extra.append(f"{s['declarations']} declared")
-        if s["bonus"]:
-            extra.append(f"{s['bonus']} cappotto bonus")
-        detail = f" ({s['points']} card points + {' + '.join(extra)})" if extra else ""
-        parts.append(f"{side} {s['total']}{detail}")
-    word = "Result" if b["complete"] else "Score so far"
-    lines = [f"{word}: {', '.join(parts)}"]
-    if b["complete"] and any(b["match_scores"].values()):
-        after = {side: b["match_scores"][side] + s["total"] for side, s in b["sides"].items()}
-        lines.append(f"Match scores after the deal: {_scores(after)}")
-    return lines
-
-
+    def result(self) -> list[str]:
+        b, parts = self.b, []
+        for side, s in b["sides"].items():
+            extra = [self("declared", n=s["declarations"])] if s["declarations"] else []
+            extra += [self("bonus", n=s["bonus"])] if s["bonus"] else []
+            parts.append(self("part_detail", side=side, total=s["total"], points=s["points"],
+                              extra=" + ".join(extra)) if extra else
+                         self("part", side=side, total=s["total"]))
+        lines = [self("result" if b["complete"] else "so_far", parts=", ".join(parts))]
+        if b["complete"] and any(b["match_scores"].values()):
+            after = {side: b["match_scores"][side] + s["total"] for side, s in b["sides"].items()}
+            lines.append(self("after", scores=_scores(after)))
+        return lines

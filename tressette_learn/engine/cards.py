@@ -1,4 +1,7 @@
-"""Cards, suits and ranks of the 40-card Italian deck.
+"""Cards, suits and ranks of the 40-card Italian deck, in notation (``3c``, ``Rd``).
+
+Names in words (``the Three of cups``, ``il Tre di coppe``) are the words layer's
+(``tressette_learn.i18n.card_name``): the engine speaks no language.
 
 A card's index is ``10 * suit + strength``: suits in the order denari, coppe, spade,
 bastoni, and strength 0..9 in trick order from the 4 (weakest) to the 3 (strongest).
@@ -37,34 +40,27 @@ class Suit(enum.IntEnum):
         return "♦♥♠♣"[self]
 
     @property
-    def italian_name(self) -> str:
-        """``denari``, ``coppe``, ``spade`` or ``bastoni``."""
-        return self.name.lower()
-
-    @property
-    def english_name(self) -> str:
-        """``coins``, ``cups``, ``swords`` or ``batons``."""
-        return ("coins", "cups", "swords", "batons")[self]
-
-    @property
     def mask(self) -> int:
         """The bitmask of the ten cards of this suit."""
         return SUIT_MASKS[self]
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Read a suit from ``d c s b``, a French symbol or a full name."""
+        """Read a suit from ``d c s b``, a French symbol or a suit's name as typed in a
+        record (``coppe``, ``cups``, ``hearts``): input only; the words layer names suits."""
         key = text.strip().lower()
         for suit in cls:
-            if key in (suit.symbol, suit.french_symbol, suit.italian_name, suit.english_name):
+            if key in (suit.symbol, suit.french_symbol):
                 return suit
-        if key in _FRENCH_ALIASES:
-            return _FRENCH_ALIASES[key]
+        if key in _TYPED_SUITS:
+            return _TYPED_SUITS[key]
         raise CardError(f"unknown suit {text!r}: use d, c, s or b")
 
 
-_FRENCH_ALIASES: Final = {
+_TYPED_SUITS: Final = {
     "♢": Suit.DENARI, "♡": Suit.COPPE, "♤": Suit.SPADE, "♧": Suit.BASTONI,
+    "denari": Suit.DENARI, "coppe": Suit.COPPE, "spade": Suit.SPADE, "bastoni": Suit.BASTONI,
+    "coins": Suit.DENARI, "cups": Suit.COPPE, "swords": Suit.SPADE, "batons": Suit.BASTONI,
     "diamonds": Suit.DENARI, "hearts": Suit.COPPE, "spades": Suit.SPADE, "clubs": Suit.BASTONI,
 }
 
@@ -93,16 +89,6 @@ class Rank(enum.IntEnum):
         """Card points in thirds: ace 3; 3, 2 and figures 1; 7 to 4 nothing."""
         return _THIRDS[self]
 
-    @property
-    def italian_name(self) -> str:
-        """Italian name, e.g. ``Tre``, ``Cavallo``."""
-        return _ITALIAN_NAMES[self]
-
-    @property
-    def english_name(self) -> str:
-        """English name, e.g. ``Three``, ``Knight``."""
-        return _ENGLISH_NAMES[self]
-
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank from ``A 2 3 4 5 6 7 F C R`` or English ``J N K``."""
@@ -115,10 +101,6 @@ class Rank(enum.IntEnum):
 
 
 _THIRDS: Final = (0, 0, 0, 0, 1, 1, 1, 3, 1, 1)
-_ITALIAN_NAMES: Final = ("Quattro", "Cinque", "Sei", "Sette", "Fante", "Cavallo", "Re",
-                         "Asso", "Due", "Tre")
-_ENGLISH_NAMES: Final = ("Four", "Five", "Six", "Seven", "Jack", "Knight", "King",
-                         "Ace", "Two", "Three")
 _ENGLISH_RANKS: Final = {"J": "F", "N": "C", "K": "R"}
 
 SUIT_MASKS: Final = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
@@ -191,20 +173,6 @@ class Card:
     def thirds(self) -> int:
         """Card points in thirds."""
         return _THIRDS[self._index % 10]
-
-    @property
-    def italian_name(self) -> str:
-        """``Tre di coppe``."""
-        return f"{self.rank.italian_name} di {self.suit.italian_name}"
-
-    @property
-    def english_name(self) -> str:
-        """``Three of cups``."""
-        return f"{self.rank.english_name} of {self.suit.english_name}"
-
-    def name(self, lang: str = "en") -> str:
-        """The card's full name in ``en`` or ``it``."""
-        return self.italian_name if lang == "it" else self.english_name
 
     def beats(self, other: Card) -> bool:
         """True when this card, played after ``other`` was led, takes it (same suit, higher)."""

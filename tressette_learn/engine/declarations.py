@@ -45,15 +45,9 @@ class Declaration:
         assert self.rank is not None
         return tuple(Card.of(self.rank, s) for s in Suit if s != self.missing)
 
-    def describe(self) -> str:
-        """For a developer: ``N: napoletana of cups (3)`` (a learner reads the words
-        layer's ``declaration.*`` texts)."""
-        if self.combo == "napoletana":
-            assert self.suit is not None
-            return f"{self.seat}: napoletana of {self.suit.english_name} ({self.points})"
-        assert self.rank is not None
-        return f"{self.seat}: buon gioco, {len(self.cards)} x {self.rank.english_name} " \
-               f"({self.points})"
+    def __str__(self) -> str:
+        """Notation: ``N:napoletana:c``, ``E:buon_gioco:A:d`` (the words layer names it)."""
+        return ":".join(self.to_json().values())
 
     def to_json(self) -> dict[str, str]:
         """The record form: ``{"seat": "N", "combo": "napoletana", "suit": "c"}``."""

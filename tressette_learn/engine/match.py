@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from typing import Any
 
 from .deal import Deal, DealError, default_dealer
 from .rules import Rules
@@ -14,17 +15,25 @@ from .scoring import DealResult
 from .seats import Seat, next_seat
 
 TIE_BREAK_DEALS = 3
+REASONS = ("called_right", "called_wrong", "reached", "reached_fewer", "reached_fewest",
+           "more_after", "fewer_after", "reached_level.last_trick", "level_after.last_trick",
+           "still_level.last_trick")  # the keys of MatchResult.reason
 
 
 @dataclasses.dataclass(frozen=True)
 class MatchResult:
-    """How a match ended: the winner, why, the totals, and the stake (doubled by cappotti)."""
+    """How a match ended: the winner, why, the totals, and the stake (doubled by cappotti).
+
+    ``reason`` is one of :data:`REASONS` and ``facts`` its facts; the words layer writes them
+    (``match.reason.<reason>`` in ``lessons/strings/*/engine.yaml``).
+    """
 
     winner: str
     reason: str
     totals: dict[str, int]
     deals: int
     stake: int = 1
+    facts: tuple[tuple[str, Any], ...] = ()
 
 
 class Match:
@@ -100,10 +109,9 @@ class Match:
         if call is not None:
             other = self._other(call.side)  # calling out needs two sides (rules.py)
             if call.correct:
-                return self._end(call.side, f"{call.side} called out correctly with "
-                                            f"{call.points} points")
-            return self._end(other, f"{call.side} called out wrongly with {call.points} "
-                                    f"points, short of {self.rules.target}")
+                return self._end(call.side, "called_right", side=call.side, points=call.points)
+            return self._end(other, "called_wrong", side=call.side, points=call.points,
+                             target=self.rules.target)
         if result.redeal_by is not None:
             return None
         if self.rules.fixed_deals is not None:
@@ -116,13 +124,13 @@ class Match:
             return None
         leaders = self._leaders()
         if len(leaders) > 1:
-            who = "both sides" if len(self.sides) == 2 else " and ".join(leaders)
-            return self._tie(result, leaders, f"{who} reached {target} level")
+            return self._tie(result, leaders, "reached_level", tied=tuple(leaders),
+                             target=target)
         best = leaders[0]
         if self.rules.a_perdere:
-            who, fewer = ("a side", "fewer") if len(self.sides) == 2 else ("a player", "the fewest")
-            return self._end(best, f"{who} reached {target}; {best} has {fewer} points")
-        return self._end(best, f"{best} reached {target} with the higher total")
+            fewer = "reached_fewer" if len(self.sides) == 2 else "reached_fewest"
+            return self._end(best, fewer, side=best, target=target)
+        return self._end(best, "reached", side=best, target=target)
 
     def _decide_fixed(self, result: DealResult) -> MatchResult | None:
         played = len([r for r in self.results if r.redeal_by is None])
@@ -133,13 +141,12 @@ class Match:
         leaders = self._leaders()
         if len(leaders) == 1:
             word = "fewer" if self.rules.a_perdere else "more"
-            return self._end(leaders[0], f"{leaders[0]} has {word} points after {played} deals")
+            return self._end(leaders[0], f"{word}_after", side=leaders[0], deals=played)
         if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
-            return self._last_trick_wins(result, leaders, f"level after {played} deals")
+            return self._last_trick_wins(result, leaders, "level_after", deals=played)
         if played < fixed + TIE_BREAK_DEALS:
             return None
-        return self._last_trick_wins(result, leaders, f"still level after {TIE_BREAK_DEALS} "
-                                                      "tie-break deals")
+        return self._last_trick_wins(result, leaders, "still_level", deals=TIE_BREAK_DEALS)
 
     def _leaders(self) -> list[str]:
         """The sides with the best total (the lowest a perdere)."""
@@ -147,24 +154,28 @@ class Match:
         best = pick(self.totals.values())
         return [side for side in self.sides if self.totals[side] == best]
 
-    def _tie(self, result: DealResult, leaders: list[str], why: str) -> MatchResult | None:
+    def _tie(self, result: DealResult, leaders: list[str], why: str,
+             **facts: Any) -> MatchResult | None:
         if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
-            return self._last_trick_wins(result, leaders, why)
+            return self._last_trick_wins(result, leaders, why, **facts)
         return None
 
-    def _last_trick_wins(self, result: DealResult, leaders: list[str],
-                         why: str) -> MatchResult | None:
-        """The tied side that took the last trick of the last deal wins; when none of
-        them took it (each for himself), another deal is played."""
+    def _last_trick_wins(self, result: DealResult, leaders: list[str], why: str,
+                         **facts: Any) -> MatchResult | None:
+        """The tied side that took the last trick of the last deal wins (reason
+        ``<why>.last_trick``); when none of them took it (each for himself), another deal
+        is played."""
         assert result.last_trick is not None
         side = self.finished[-1].side_of(result.last_trick)
         if side not in leaders:
             return None
-        return self._end(side, f"{why}: {side} took the last trick of the last deal")
+        return self._end(side, f"{why}.last_trick", side=side, **facts)
 
-    def _end(self, winner: str, reason: str) -> MatchResult:
+    def _end(self, winner: str, reason: str, **facts: Any) -> MatchResult:
+        assert reason in REASONS, reason
         played = sum(1 for r in self.results if r.redeal_by is None)
-        return MatchResult(winner, reason, dict(self.totals), played, self.stake)
+        return MatchResult(winner, reason, dict(self.totals), played, self.stake,
+                           tuple(facts.items()))
 
     def _other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]

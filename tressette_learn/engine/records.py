@@ -581,7 +581,7 @@ def score_breakdown(deal: Deal) -> dict[str, Any]:
         "cappotto": result.cappotto,
         "cappotto_effect": _cappotto_effect(rules),
         "declarations": [{**d.to_json(), "side": deal.side_of(d.seat), "points": d.points,
-                          "text": d.describe()} for d in result.declarations],
+                          "text": str(d)} for d in result.declarations],
         "calls": [_call_json(deal, c) for c in deal.calls], "target": rules.target,
         "redeal": None if result.redeal_by is None else result.redeal_by.name,
         "match_scores": dict(deal.match_scores),

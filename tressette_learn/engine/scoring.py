@@ -83,19 +83,6 @@ class DealResult:
         leaders = [side for side in self.sides if self.total(side) == best]
         return leaders[0] if len(leaders) == 1 else None
 
-    def describe(self) -> str:
-        """One line: ``NS 7 (21 thirds) + 3 declared = 10; EW 4 (14 thirds)``."""
-        if self.redeal_by is not None:
-            return f"redeal asked by {self.redeal_by}: no score"
-        parts = []
-        for side, score in self.sides.items():
-            text = f"{side} {score.card_points} ({score.thirds} thirds)"
-            if score.declarations:
-                text += f" + {score.declarations} declared"
-            if score.bonus:
-                text += f" + {score.bonus} cappotto"
-            parts.append(f"{text} = {score.total}" if score.total != score.card_points else text)
-        return "; ".join(parts)
 
 
 def card_thirds(card: Card, rules: Rules) -> int:

@@ -1,4 +1,5 @@
-"""Seats, sides and the anticlockwise turn order N -> W -> S -> E."""
+"""Seats, sides and the anticlockwise turn order N -> W -> S -> E (letters: a seat's name in
+words is the words layer's ``seat_name``)."""
 
 from __future__ import annotations
 
@@ -26,16 +27,6 @@ class Seat(enum.IntEnum):
     def partner(self) -> Seat:
         """The seat opposite."""
         return Seat((self + 2) % 4)
-
-    @property
-    def english_name(self) -> str:
-        """``North``, ``East``, ``South`` or ``West``."""
-        return ("North", "East", "South", "West")[self]
-
-    @property
-    def italian_name(self) -> str:
-        """``Nord``, ``Est``, ``Sud`` or ``Ovest``."""
-        return ("Nord", "Est", "Sud", "Ovest")[self]
 
     def __str__(self) -> str:
         return self.name

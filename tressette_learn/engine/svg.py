@@ -5,6 +5,10 @@ Italian faces show simple signs of the four Italian suits: a coin (denari), a go
 hearts, spades and clubs drawn as paths. Suits differ by shape as well as by colour, so
 the cards stay readable for colour-blind players. Output is deterministic: the same call
 always returns the same string, and no ``id`` attributes are used.
+
+The drawings speak no language: their titles and aria-labels come from a :class:`Labels`
+the caller passes (by default the notation: ``3c``, ``N``); the words layer's
+``tressette_learn.engine_words.svg_labels(lang)`` gives them in a language.
 """
 
 from __future__ import annotations
@@ -13,18 +17,15 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple, TypedDict
 from xml.sax.saxutils import escape, quoteattr
 
-from .seats import Seat
-
 if TYPE_CHECKING:  # cards draw themselves with this module: it needs no card at run time
     from .cards import Card, Rank, Suit
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "FACES", "LANGS", "card_svg", "hand_svg", "rank_label",
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "FACES", "Labels", "card_svg", "hand_svg", "rank_label",
            "trick_svg", "set_display", "display"]
 
 CARD_WIDTH: Final = 60.0
 CARD_HEIGHT: Final = 100.0
 FACES: Final = ("italian", "french")
-LANGS: Final = ("en", "it")
 
 _SVG_NS: Final = "http://www.w3.org/2000/svg"
 _FONT: Final = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
@@ -56,12 +57,37 @@ _RED: Final = _Palette("#d42f2f", "#9c1818", "#fbe2e2")
 _BLACK: Final = _Palette("#262626", "#111111", "#e9e9e9")
 _FRENCH_COLOURS: Final = (_RED, _RED, _BLACK, _BLACK)
 
-_NAMES: Final = {
-    "hand": {"en": "Hand", "it": "Mano"},
-    "trick": {"en": "Trick", "it": "Presa"},
-    "back": {"en": "Face-down card", "it": "Carta coperta"},
-    "wins": {"en": "takes the trick", "it": "prende"},
-}
+
+class Labels:
+    """The titles and aria-labels of a drawing, in notation: a subclass (the words layer's)
+    writes them in a language."""
+
+    def card(self, card: Card) -> str:
+        """A card face up: ``3c``."""
+        return str(card)
+
+    def back(self) -> str:
+        """A card face down (it does not give itself away)."""
+        return "\U0001F0A0"  # PLAYING CARD BACK
+
+    def seat(self, seat: str) -> str:
+        """The name under a trick's card: ``N`` (any other text as it is)."""
+        return seat
+
+    def play(self, seat: str, card: Card, wins: bool) -> str:
+        """A card of a trick: ``N 3c``, with a tick when it takes the trick."""
+        return f"{self.seat(seat)} {self.card(card)}" + (" \u2713" if wins else "")
+
+    def hand(self, cards: Sequence[Card]) -> str:
+        """A row of cards: ``3c 2c Ad``."""
+        return " ".join(self.card(card) for card in cards)
+
+    def trick(self, plays: Sequence[tuple[str, Card]]) -> str:
+        """A trick: ``N 3c, W 4s``."""
+        return ", ".join(f"{self.seat(seat)} {self.card(card)}" for seat, card in plays)
+
+
+NOTATION: Final = Labels()
 
 # ---------------------------------------------------------------- markup helpers
 
@@ -216,33 +242,31 @@ _FIGURES: Final = "FCR"  # the figures' rank symbols: Fante, Cavallo, Re
 
 
 class Display(TypedDict):
-    """How objects draw themselves: face style and language."""
+    """How objects draw themselves: face style and labels."""
 
     faces: str
-    lang: str
+    labels: Labels
 
 
-_DISPLAY: Display = {"faces": "italian", "lang": "en"}
+_DISPLAY: Display = {"faces": "italian", "labels": NOTATION}
 
 
-def set_display(*, faces: str | None = None, lang: str | None = None) -> None:
-    """Choose the faces and language that cards, hands and tricks draw themselves with."""
-    new: Display = {"faces": faces or _DISPLAY["faces"], "lang": lang or _DISPLAY["lang"]}
-    _check_style(new["faces"], new["lang"])
+def set_display(*, faces: str | None = None, labels: Labels | None = None) -> None:
+    """Choose the faces and labels that cards, hands and tricks draw themselves with."""
+    new: Display = {"faces": faces or _DISPLAY["faces"], "labels": labels or _DISPLAY["labels"]}
+    _check_style(new["faces"])
     _DISPLAY.update(new)
 
 
 def display() -> Display:
-    """The current ``faces`` and ``lang`` for ``_repr_svg_``."""
-    return Display(faces=_DISPLAY["faces"], lang=_DISPLAY["lang"])
+    """The current ``faces`` and ``labels`` for ``_repr_svg_``."""
+    return Display(faces=_DISPLAY["faces"], labels=_DISPLAY["labels"])
 
 
-def _check_style(faces: str, lang: str) -> None:
-    """Reject unknown face styles and languages."""
+def _check_style(faces: str) -> None:
+    """Reject unknown face styles."""
     if faces not in FACES:
         raise ValueError(f"unknown faces {faces!r}: use 'italian' or 'french'")
-    if lang not in LANGS:
-        raise ValueError(f"unknown lang {lang!r}: use 'en' or 'it'")
 
 
 def _palette(suit: Suit, faces: str) -> _Palette:
@@ -312,14 +336,14 @@ def _card_body(card: Card, faces: str, highlight: bool, face_down: bool) -> str:
     return _frame(highlight) + _corners(label, sign, p) + centre
 
 
-def _card_node(tag: str, card: Card, *, faces: str, lang: str, highlight: bool = False,
+def _card_node(tag: str, card: Card, *, faces: str, labels: Labels, highlight: bool = False,
                face_down: bool = False, label: str | None = None, **attrs: Attr | None) -> str:
     """A card as an ``svg`` or ``g`` element with role, aria-label, title and ``data-card``.
 
-    A face-down card does not give itself away: its label is "Face-down card" and its
+    A face-down card does not give itself away: its label is the labels' ``back()`` and its
     ``data-card`` is ``back``.
     """
-    name = _NAMES["back"][lang] if face_down else card.name(lang)
+    name = labels.back() if face_down else labels.card(card)
     title = name if label is None else label
     content = _el("title", escape(title)) + _card_body(card, faces, highlight, face_down)
     return _el(tag, content, **attrs, role="img", aria_label=title,
@@ -343,22 +367,22 @@ def _translate(x: float, y: float) -> str:
 
 
 def card_svg(card: Card, *, faces: str = "italian", size: float = 1.0, highlight: bool = False,
-             face_down: bool = False, lang: str = "en") -> str:
+             face_down: bool = False, labels: Labels = NOTATION) -> str:
     """An SVG of one card, ``60 * size`` by ``100 * size`` pixels (scalable viewBox).
 
-    ``faces`` is ``"italian"`` or ``"french"``; ``lang`` (``"en"`` or ``"it"``) picks the
-    language of the aria-label and title. ``highlight`` draws a thick orange border.
+    ``faces`` is ``"italian"`` or ``"french"``; ``labels`` writes the aria-label and title
+    (notation by default). ``highlight`` draws a thick orange border.
     """
-    _check_style(faces, lang)
+    _check_style(faces)
     if not size > 0:
         raise ValueError(f"size must be positive, not {size!r}")
-    return _card_node("svg", card, faces=faces, lang=lang, highlight=highlight,
+    return _card_node("svg", card, faces=faces, labels=labels, highlight=highlight,
                       face_down=face_down, xmlns=_SVG_NS, width=CARD_WIDTH * size,
                       height=CARD_HEIGHT * size,
                       viewBox=f"0 0 {_num(CARD_WIDTH)} {_num(CARD_HEIGHT)}")
 
 
-def hand_svg(cards: Iterable[Card], *, faces: str = "italian", lang: str = "en",
+def hand_svg(cards: Iterable[Card], *, faces: str = "italian", labels: Labels = NOTATION,
              highlight: Collection[Card] = (), overlap: float = 0.0) -> str:
     """One SVG with the cards in a row, in the order given, each its own labelled group.
 
@@ -366,35 +390,25 @@ def hand_svg(cards: Iterable[Card], *, faces: str = "italian", lang: str = "en",
     ``overlap`` is the fraction of each card's width covered by the next card (0 to below
     1); with 0 the cards stand side by side with a small gap.
     """
-    _check_style(faces, lang)
+    _check_style(faces)
     if not 0 <= overlap < 1:
         raise ValueError(f"overlap must be from 0 to below 1, not {overlap!r}")
     hand = tuple(cards)
     lift = _LIFT if any(card in highlight for card in hand) else 0.0
     step = CARD_WIDTH * (1 - overlap) if overlap else CARD_WIDTH + _GAP
     nodes = "".join(
-        _card_node("g", card, faces=faces, lang=lang, highlight=card in highlight,
+        _card_node("g", card, faces=faces, labels=labels, highlight=card in highlight,
                    transform=_translate(_MARGIN + i * step,
                                         _MARGIN + (0 if card in highlight else lift)))
         for i, card in enumerate(hand))
     width = 2 * _MARGIN + CARD_WIDTH + step * max(len(hand) - 1, 0)
-    return _root(nodes, width, 2 * _MARGIN + lift + CARD_HEIGHT, _NAMES["hand"][lang])
+    return _root(nodes, width, 2 * _MARGIN + lift + CARD_HEIGHT, labels.hand(hand))
 
 
-def _seat_name(seat: str, lang: str) -> str:
-    """``North`` / ``Nord`` for ``"N"``; a text that is no seat is shown as it is."""
-    try:
-        parsed = Seat.parse(seat)
-    except ValueError:
-        return seat
-    return parsed.italian_name if lang == "it" else parsed.english_name
-
-
-def _play_node(seat: str, card: Card, x: float, wins: bool, faces: str, lang: str) -> str:
+def _play_node(seat: str, card: Card, x: float, wins: bool, faces: str, labels: Labels) -> str:
     """One card of a trick with its seat's name under it; the winner's card is outlined."""
-    name = _seat_name(seat, lang)
-    label = f"{name}: {card.name(lang)}" + (f" ({_NAMES['wins'][lang]})" if wins else "")
-    node = _card_node("g", card, faces=faces, lang=lang, label=label,
+    name = labels.seat(seat)
+    node = _card_node("g", card, faces=faces, labels=labels, label=labels.play(seat, card, wins),
                       transform=_translate(x, _MARGIN))
     seat_y = _MARGIN + CARD_HEIGHT + 17
     text = _text(name, x + CARD_WIDTH / 2, seat_y, 12, "#222222", aria_hidden="true")
@@ -407,15 +421,16 @@ def _play_node(seat: str, card: Card, x: float, wins: bool, faces: str, lang: st
     return _el("g", outline + node + text + underline, data_seat=seat, data_winner="true")
 
 
-def trick_svg(plays: Sequence[tuple[str | Seat, Card]], *, winner: str | Seat | None = None,
-              faces: str = "italian", lang: str = "en") -> str:
+def trick_svg(plays: Sequence[tuple[object, Card]], *, winner: object = None,
+              faces: str = "italian", labels: Labels = NOTATION) -> str:
     """One SVG with the cards of a trick in play order, each with its seat's name under it.
 
-    ``plays`` holds ``(seat, card)`` pairs, seats as ``Seat`` or text like ``"N"``. The card of the
+    ``plays`` holds ``(seat, card)`` pairs, seats as ``Seat`` or text like ``"N"``
+    (``str()`` of each is drawn through the labels). The card of the
     ``winner`` seat is outlined, its seat's name underlined and its group marked
     ``data-winner="true"``.
     """
-    _check_style(faces, lang)
+    _check_style(faces)
     seats = [str(seat) for seat, _ in plays]
     won = None if winner is None else str(winner)
     if len(set(seats)) != len(seats):
@@ -423,7 +438,8 @@ def trick_svg(plays: Sequence[tuple[str | Seat, Card]], *, winner: str | Seat | 
     if won is not None and won not in seats:
         raise ValueError(f"winner {won!r} did not play in this trick")
     step = CARD_WIDTH + 2 * _GAP
-    nodes = "".join(_play_node(seat, card, _MARGIN + i * step, seat == won, faces, lang)
+    nodes = "".join(_play_node(seat, card, _MARGIN + i * step, seat == won, faces, labels)
                     for i, (seat, (_, card)) in enumerate(zip(seats, plays, strict=True)))
     width = 2 * _MARGIN + CARD_WIDTH + step * max(len(plays) - 1, 0)
-    return _root(nodes, width, 2 * _MARGIN + CARD_HEIGHT + 26, _NAMES["trick"][lang])
+    title = labels.trick([(seat, card) for seat, (_, card) in zip(seats, plays, strict=True)])
+    return _root(nodes, width, 2 * _MARGIN + CARD_HEIGHT + 26, title)

@@ -35,7 +35,8 @@ class ClassCodeAuthenticator(Authenticator):  # type: ignore[misc]
 
     class_codes = ListTrait(Unicode(), config=True, help="The class codes open on this hub.")
     teacher_key = Unicode(config=True, help="The teacher's key (default: the environment's).")
-    language = Unicode("en", config=True, help="The language of the login page (en, it).")
+    language = Unicode("en", config=True,
+                       help="The language of the login page (a folder of lessons/strings).")
     lessons_url = Unicode(config=True, help="The lessons service, as this machine reaches it.")
     signin_key = Unicode(config=True, help="The key the lessons service's sign-in asks for.")
 

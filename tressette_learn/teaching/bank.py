@@ -22,7 +22,7 @@ from ..engine.cards import Card, CardError, parse_cards
 from ..engine.rules import Rules, RulesError
 from ..engine.seats import Seat, SeatError, next_seat
 from ..engine.tricks import Play
-from ..i18n import Phrase, Text, Wording
+from ..i18n import Phrase, Text, Wording, content_text
 from .answers import AnswerError, answer_text, is_right, read_answer
 from .generate import KINDS, generate
 from .questions import (
@@ -157,12 +157,10 @@ def _overridden(question: Question, item: dict) -> Question:
 
 
 def _text(item: dict, key: str) -> Text:
-    value = item.get(key)
-    if not isinstance(value, dict) or set(value) != {"en", "it"}:
-        raise _FieldError(key, "expected {en: ..., it: ...}")
-    if not all(isinstance(v, str) and v.strip() for v in value.values()):
-        raise _FieldError(key, "both texts must be non-empty")
-    return Text(value["en"].strip(), value["it"].strip())
+    try:
+        return Text.of(content_text(key, item.get(key)))
+    except ContentError as err:
+        raise _FieldError(key, str(err).removeprefix(f"{key}: ")) from None
 
 
 def _text_field(item: dict, key: str) -> str:

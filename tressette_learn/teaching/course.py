@@ -31,7 +31,7 @@ from typing import Any
 
 from .. import runtime
 from ..content import ContentError, load
-from ..i18n import LANGUAGES
+from ..i18n import content_text
 
 Text = Mapping[str, str]
 LESSON_ID = re.compile(r"^\d\d_[a-z0-9_]+$")
@@ -74,11 +74,8 @@ class Lesson:
 
 
 def text(where: str, value: Any) -> Text:
-    """A mapping with a non-empty English and Italian text, else a ContentError."""
-    if not isinstance(value, dict) or set(value) != set(LANGUAGES) or any(
-            not isinstance(value[lang], str) or not value[lang].strip() for lang in LANGUAGES):
-        raise ContentError(f"{where}: needs exactly an English (en) and an Italian (it) text")
-    return {lang: value[lang].strip() for lang in LANGUAGES}
+    """A text in each language (:func:`~tressette_learn.i18n.content_text`)."""
+    return content_text(where, value)
 
 
 @functools.lru_cache(maxsize=1)

@@ -7,7 +7,7 @@ import itertools
 from typing import Any
 
 from ..content import ContentError, load
-from ..i18n import LANGUAGES
+from ..i18n import content_text
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,8 +33,7 @@ def glossary() -> list[Entry]:
 
 
 def _entry(index: int, item: Any) -> Entry:
-    fields = {"term", *LANGUAGES}
-    if not isinstance(item, dict) or set(item) != fields or not all(
-            isinstance(item[f], str) and item[f].strip() for f in fields):
-        raise ContentError(f"glossary.yaml: entry {index}: needs a term, en and it texts")
-    return Entry(item["term"], {lang: item[lang] for lang in LANGUAGES})
+    if not isinstance(item, dict) or not isinstance(item.get("term"), str):
+        raise ContentError(f"glossary.yaml: entry {index}: needs a term and its texts")
+    texts = {lang: text for lang, text in item.items() if lang != "term"}
+    return Entry(item["term"], content_text(f"glossary.yaml: entry {index}", texts))

@@ -30,10 +30,9 @@ from ..engine.cards import Card, CardError
 from ..engine.deal import Deal
 from ..engine.records import DealRecord, RecordError
 from ..engine.seats import Seat, SeatError
-from ..i18n import Joined, Phrase, Wording
+from ..i18n import Joined, Phrase, Wording, content_text
 
 Text = Mapping[str, str]
-LANGS = ("en", "it")
 FIELDS = {"title", "seat", "intro", "record", "comments", "your_moves"}
 OPTIONAL = {"comments", "your_moves"}
 
@@ -95,10 +94,7 @@ class HandScript:
 
 
 def _text(where: str, field: str, value: Any) -> Text:
-    if not isinstance(value, dict) or any(
-            not isinstance(value.get(lang), str) or not value[lang].strip() for lang in LANGS):
-        raise ContentError(f"{where}: {field}: needs an English and an Italian text")
-    return {lang: value[lang] for lang in LANGS}
+    return content_text(f"{where}: {field}", value)
 
 
 def _comments(where: str, value: Any, plays: int) -> dict[int, Text]:

@@ -94,7 +94,7 @@ def master_question(deal: Deal, suit: Suit) -> MemoryQuestion:
     """Which card of ``suit`` is the master now? Picked among all ten cards of the suit."""
     master = master_card(deal, suit)
     if master is None:
-        raise ValueError(f"every card of {suit.italian_name} has been played")
+        raise ValueError(f"every card of suit {suit.symbol} has been played")
     return MemoryQuestion("master", suit, suit_cards(suit), frozenset({master}))
 
 

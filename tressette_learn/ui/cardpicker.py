@@ -17,6 +17,7 @@ import traitlets
 
 from ..engine.cards import Card, CardError
 from ..engine.svg import card_svg
+from ..engine_words import svg_labels
 from ..i18n import Wording, card_name
 from .events import LOG
 from .messages import checked
@@ -120,7 +121,8 @@ class CardPicker(anywidget.AnyWidget):
         try:
             faces, lang = self._settings.faces, self._settings.lang
             captions = [c if isinstance(c, str) else c.get(lang) for c in self._captions]
-            self.items = [{"card": str(card), "svg": card_svg(card, faces=faces, lang=lang),
+            self.items = [{"card": str(card), "svg": card_svg(card, faces=faces,
+                                                                labels=svg_labels(lang)),
                            "label": card_name(card, lang, "bare"),
                            "caption": captions[i] if i < len(captions) else ""}
                           for i, card in enumerate(self._shown)]

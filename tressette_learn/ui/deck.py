@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as widgets
 
 from ..engine.cards import Card, Rank, Suit
 from ..engine.svg import hand_svg
+from ..engine_words import svg_labels
+from .i18n import t
 from .settings import SETTINGS, Settings
 
 #: Ranks from the ace to the king, the order of the printed deck.
@@ -16,9 +20,10 @@ DECK_ORDER = (Rank.ASSO, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, R
 def suit_row(suit: Suit, faces: str, lang: str) -> str:
     """One suit's ten cards in a row, with the suit's names above."""
     cards = [Card.of(rank, suit) for rank in DECK_ORDER]
-    name = suit.italian_name if lang == "it" else f"{suit.italian_name} ({suit.english_name})"
+    name = escape(t(f"deck.suit.{suit.symbol}", lang))
+    row = hand_svg(cards, faces=faces, labels=svg_labels(lang), overlap=0.35)
     return (f'<div class="tl-deck-suit" data-suit="{suit.symbol}"><strong>{name}</strong>'
-            f"<div>{hand_svg(cards, faces=faces, lang=lang, overlap=0.35)}</div></div>")
+            f"<div>{row}</div></div>")
 
 
 def deck_view(settings: Settings = SETTINGS) -> widgets.HTML:

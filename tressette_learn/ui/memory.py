@@ -13,6 +13,7 @@ import ipywidgets as widgets
 from ..engine.cards import Card
 from ..engine.seats import Seat
 from ..engine.svg import hand_svg, trick_svg
+from ..engine_words import svg_labels
 from ..teaching.memory import Marked, MemoryQuestion, drill_questions, mark, memory_deal
 from .cardpicker import CardPicker
 from .events import Event, EventSource
@@ -109,7 +110,7 @@ class MemoryDrill(widgets.VBox, EventSource):
 
     def _redraw(self, _change: object = None) -> None:
         lang, faces = self.settings.lang, self.settings.faces
-        hand = hand_svg(self.deal.hand(self.seat), faces=faces, lang=lang)
+        hand = hand_svg(self.deal.hand(self.seat), faces=faces, labels=svg_labels(lang))
         played = len(self.deal.tricks)
         self.info.value = (f"<p>{html.escape(t('memory.intro', lang, tricks=played))}</p>"
                            f"<div><small>{html.escape(t('memory.hand', lang))}</small><br>"
@@ -134,7 +135,7 @@ class MemoryDrill(widgets.VBox, EventSource):
         rows = []
         for number, trick in enumerate(self.deal.tricks, 1):
             svg = trick_svg([(p.seat, p.card) for p in trick.plays], winner=trick.winner,
-                            faces=faces, lang=lang)
+                            faces=faces, labels=svg_labels(lang))
             label = html.escape(t("memory.trick", lang, number=number))
             rows.append(f"<div><small>{label}</small><br>{svg}</div>")
         return '<div style="display:flex;flex-wrap:wrap;gap:4px">' + "".join(rows) + "</div>"

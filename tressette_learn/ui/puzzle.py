@@ -24,7 +24,8 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..engine.svg import hand_svg
-from ..i18n import Phrase
+from ..engine_words import svg_labels
+from ..i18n import LANGUAGES, Phrase
 from ..teaching.puzzles import words
 from ..teaching.puzzles.bank import Puzzle, load_puzzles, puzzle_source
 from ..teaching.puzzles.shown import played_cards, voids
@@ -143,7 +144,7 @@ class PuzzleBoard(widgets.VBox, EventSource):
             "mistakes": self.mistakes, "hints": self.hints,
             "points_lost": round(self.points_lost, 2),
             "seconds": round(time.monotonic() - self._started, 1),
-            "title": {lang: title.get(lang) for lang in ("en", "it")}}))
+            "title": {lang: title.get(lang) for lang in LANGUAGES}}))
         self._attempt = ""
 
     def _judge(self, card: Card) -> None:
@@ -205,7 +206,7 @@ def played_html(puzzle: Puzzle, lang: str, faces: str) -> str:
     what the puzzle's answer may rely on besides the table."""
     deal = puzzle.deal()
     cards = played_cards(deal)
-    strip = hand_svg(cards, faces=faces, lang=lang, overlap=0.6) if cards else \
+    strip = hand_svg(cards, faces=faces, labels=svg_labels(lang), overlap=0.6) if cards else \
         html.escape(t("puzzle.played.none", lang))
     out = [f"<small>{html.escape(t('puzzle.played', lang))}</small><br>{strip}"]
     out += [html.escape(Phrase.of("puzzle.void", seat=seat, suit=suit).get(lang))

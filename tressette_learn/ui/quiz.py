@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from ..engine.rules import Rules
 from ..engine.svg import hand_svg, trick_svg
+from ..engine_words import svg_labels
 from ..i18n import LANGUAGES, Phrase, Wording
 from ..teaching.answers import Feedback, check
 from ..teaching.bank import bank_source, load_bank
@@ -426,16 +427,17 @@ class Quiz(widgets.VBox, EventSource):
 
     def _context_html(self) -> str:
         question, lang, faces = self.question, self.lang, self.settings.faces
+        labels = svg_labels(lang)
         parts: list[tuple[str, str]] = []
         if question.trick and question.input != "card":
             plays = [(p.seat, p.card) for p in question.trick]
-            parts.append(("quiz.trick", trick_svg(plays, faces=faces, lang=lang)))
+            parts.append(("quiz.trick", trick_svg(plays, faces=faces, labels=labels)))
         if question.hand:
-            parts.append(("quiz.hand", hand_svg(question.hand, faces=faces, lang=lang)))
+            parts.append(("quiz.hand", hand_svg(question.hand, faces=faces, labels=labels)))
         if question.cards and question.input in ("number", "choice"):
-            parts.append(("quiz.pile", hand_svg(question.cards, faces=faces, lang=lang)))
+            parts.append(("quiz.pile", hand_svg(question.cards, faces=faces, labels=labels)))
         if question.played:
-            parts.append(("quiz.played", hand_svg(question.played, faces=faces, lang=lang,
+            parts.append(("quiz.played", hand_svg(question.played, faces=faces, labels=labels,
                                                   overlap=0.6)))
         return "".join(f"<div><small>{html.escape(t(key, lang))}</small><br>{svg}</div>"
                        for key, svg in parts)

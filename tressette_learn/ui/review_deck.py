@@ -85,7 +85,7 @@ def _lesson_title(lesson_id: str) -> Wording | None:
         titles = lesson(lesson_id).title
     except ContentError:
         return None
-    return Phrase.of("review_deck.from_lesson", title=Text(titles["en"], titles["it"]))
+    return Phrase.of("review_deck.from_lesson", title=Text.of(titles))
 
 
 def day_words(when: datetime, lang: str) -> str:

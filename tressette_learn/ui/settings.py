@@ -16,6 +16,8 @@ import ipywidgets as widgets
 import traitlets
 
 from ..engine.svg import FACES, set_display
+from ..engine_words import svg_labels
+from ..i18n import SOURCE
 from .i18n import LANGUAGES, t
 
 __all__ = ["FACES", "SETTINGS", "Settings", "language_switch", "now_stamp"]
@@ -41,16 +43,17 @@ LANG_VARIABLE = "TRESSETTE_LANG"  # the server's language before a learner choos
 def default_language() -> str:
     """The language set for the whole server (e.g. by the class hub), else English."""
     lang = os.environ.get(LANG_VARIABLE, "").strip().lower()
-    return lang if lang in LANGUAGES else "en"
+    return lang if lang in LANGUAGES else SOURCE
 
 
 class Settings(traitlets.HasTraits):
-    """Language (``en``/``it``) and faces (``italian``/``french``); widgets observe it.
+    """Language (a folder of ``lessons/strings``) and faces (``italian``/``french``);
+    widgets observe it.
 
     ``chosen_at`` is when they were last chosen ("" while they are the defaults).
     """
 
-    lang = traitlets.Enum(LANGUAGES, default_value="en")
+    lang = traitlets.Enum(LANGUAGES, default_value=SOURCE)
     faces = traitlets.Enum(FACES, default_value="italian")
     chosen_at = traitlets.Unicode("")
 
@@ -59,6 +62,8 @@ class Settings(traitlets.HasTraits):
         self._restoring = True  # values given here are not a learner's choice
         super().__init__(**{"lang": default_language(), **kwargs})
         self._restoring = False
+        if drives_display:  # cards drawn in a notebook are labelled in the learner's words
+            set_display(faces=self.faces, labels=svg_labels(self.lang))
 
     @traitlets.observe("lang", "faces")
     def _changed(self, _change: object) -> None:
@@ -67,7 +72,7 @@ class Settings(traitlets.HasTraits):
         if not self._restoring:
             self.chosen_at = now_stamp()
         if self.drives_display:
-            set_display(faces=self.faces, lang=self.lang)
+            set_display(faces=self.faces, labels=svg_labels(self.lang))
 
     def offer(self, lang: str, faces: str, at: str) -> bool:
         """Take a choice saved elsewhere if it is later than the current one; whether it
@@ -99,7 +104,7 @@ def language_switch(settings: Settings = SETTINGS,
     kept in the browser and applied on every page (``title(lang)`` names the page)."""
     from .preferences import Preferences
 
-    lang = widgets.ToggleButtons(options=[("English", "en"), ("Italiano", "it")],
+    lang = widgets.ToggleButtons(options=[(t("words.language", code), code) for code in LANGUAGES],
                                  value=settings.lang, style={"button_width": "6em"})
     faces = widgets.ToggleButtons(options=FACES, value=settings.faces,
                                   style={"button_width": "8em"})
