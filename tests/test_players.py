@@ -28,6 +28,7 @@ from tressette_learn.engine import (
     Declaration,
     IllegalPlay,
     Match,
+    Play,
     PlayerView,
     Rules,
     Seat,
@@ -305,11 +306,11 @@ def _swapped(deal: Deal, a: Card, b: Card) -> Deal | None:
     stock = [*[d.card for d in deal.draws], *stock]
     twin = Deal(deal.rules, deal.dealer, hands, stock, deal.match_scores)
     try:
-        for action in deal.actions:
-            if action[0] == "play":
-                twin.play(action[1], action[2])
+        for action in deal.actions:  # a play goes to whoever's turn it is in the twin
+            if isinstance(action, Play):
+                twin.play(action.card, action.signal)
             else:
-                getattr(twin, action[0])(action[1])
+                twin.apply(action)
     except (IllegalPlay, ValueError):
         return None
     return twin

@@ -10,7 +10,8 @@ from .declarations import Declaration
 from .seats import Seat
 
 if TYPE_CHECKING:
-    from .deal import Call, Deal
+    from .actions import Call
+    from .deal import Deal
     from .rules import Rules
 
 ACE_OF_BASTONI = Card.of(Rank.ASSO, Suit.BASTONI)

@@ -12,7 +12,8 @@ from .seats import Seat
 from .tricks import Play, Trick
 
 if TYPE_CHECKING:
-    from .deal import Call, Deal, Draw
+    from .actions import Call, Draw
+    from .deal import Deal
 
 
 @dataclasses.dataclass(frozen=True)

@@ -22,7 +22,7 @@ from ..engine.declarations import Declaration
 from ..engine.records import record_from_deal
 from ..engine.rules import Rules
 from ..engine.seats import Seat
-from ..engine.tricks import SIGNALS, Signal
+from ..engine.tricks import SIGNALS, Play, Signal
 from ..engine.views import PlayerView
 from ..engine_words import declaration_phrase, refusal_phrase
 from ..i18n import Joined, Phrase, Wording
@@ -174,7 +174,8 @@ class Table(anywidget.AnyWidget, EventSource):
         if not self.can_undo():
             return False
         while True:
-            mine = self.deal.actions[-1][0] == "play" and self._mine(self.deal.plays[-1].seat)
+            last = self.deal.actions[-1]
+            mine = isinstance(last, Play) and self._mine(last.seat)
             self.deal.undo()
             if mine:
                 break
