@@ -22,7 +22,7 @@ from .cards import (
 from .declarations import Declaration, DeclarationError, combos_in
 from .refusals import Kind, Refusal, RefusalError
 from .rules import Rules
-from .scoring import DealResult, captured_points, score_deal
+from .scoring import DealResult, call_points, score_deal
 from .seats import Seat, next_seat, parse_side, seats_for
 from .signals import signal_problem, true_signals
 from .table_svg import deal_svg
@@ -435,7 +435,7 @@ class Deal:
         reason = self.call_reason(side)
         if reason is not None:
             raise DealError(reason)
-        points = captured_points(self, side) + self.match_scores[side]
+        points = call_points(self, side)
         call = Call(side, len(self.tricks), points, points >= self.rules.target)
         self._actions.append(call)
         self.calls.append(call)

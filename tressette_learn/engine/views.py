@@ -42,6 +42,15 @@ class PlayerView:
     match_scores: dict[str, int]
 
     @property
+    def sides(self) -> tuple[str, ...]:
+        """The table's sides (``NS``, ``EW``, or seats)."""
+        return self.rules.sides
+
+    def side_of(self, seat: Seat) -> str:
+        """The side ``seat`` plays for."""
+        return self.rules.side_of(seat)
+
+    @property
     def played_mask(self) -> int:
         """Every card played so far."""
         mask = 0
