@@ -1,7 +1,8 @@
 """The card table: one anywidget that shows a deal and lets the learner play their seat.
 
 The browser only draws :func:`~.table_state.table_state` and sends clicks; every click
-is checked here against the engine before anything changes.
+goes to the engine, which alone judges it: a refused action changes nothing and its
+refusal is shown.
 """
 
 from __future__ import annotations
