@@ -29,7 +29,7 @@ from tressette_learn.ai import make_player, play_deal  # noqa: E402
 from tressette_learn.ai.players import Decision, Player  # noqa: E402
 from tressette_learn.ai.review import review  # noqa: E402
 from tressette_learn.ai.review_talk import missed_declarations, signal_note  # noqa: E402
-from tressette_learn.engine import Deal, Rules, Seat  # noqa: E402
+from tressette_learn.engine import Deal, Play, Rules, Seat  # noqa: E402
 from tressette_learn.engine.declarations import Declaration  # noqa: E402
 from tressette_learn.engine.views import PlayerView  # noqa: E402
 
@@ -60,12 +60,9 @@ def talk(deal: Deal) -> int:
     walker = Deal(deal.rules, deal.dealer, {s: deal.dealt_hand(s) for s in deal.seats})
     lines = 0
     for action in deal.actions:
-        if action[0] == "play":
-            if walker.to_play is Seat.S and not walker.current:
-                lines += signal_note(walker, action[1], club) is not None
-            walker.play(action[1], action[2])
-        else:
-            getattr(walker, action[0])(action[1])
+        if isinstance(action, Play) and walker.to_play is Seat.S and not walker.current:
+            lines += signal_note(walker, action.card, club) is not None
+        walker.apply(action)
     missed_declarations(deal, [Seat.S])
     return lines
 

@@ -83,8 +83,8 @@ def test_a_hand_can_hold_several_combinations() -> None:
 
 
 def test_declarations_are_written_in_notation_and_described_in_words() -> None:
-    assert str(nap(Seat.N, Suit.COPPE)) == "N:napoletana:c"
-    assert str(buon(Seat.E, Rank.ASSO, Suit.SPADE)) == "E:buon_gioco:A:s"
+    assert str(nap(Seat.N, Suit.COPPE)) == "N declare napoletana c"
+    assert str(buon(Seat.E, Rank.ASSO, Suit.SPADE)) == "E declare buon_gioco A missing s"
     short = declaration_short(buon(Seat.E, Rank.ASSO, Suit.SPADE))
     assert short.get("en") == "East: the buon gioco of three Aces, without the Ace of swords (3)"
     assert short.get("it") == "Est: il buon gioco di tre Assi, senza l'Asso di spade (3)"

@@ -20,7 +20,6 @@ from tressette_learn.ai import (
     play_deal,
     play_match,
 )
-from tressette_learn.ai.players import claimable_points
 from tressette_learn.engine import (
     PRESETS,
     Card,
@@ -28,12 +27,13 @@ from tressette_learn.engine import (
     Declaration,
     IllegalPlay,
     Match,
+    Play,
     PlayerView,
     Rules,
     Seat,
 )
 from tressette_learn.engine.declarations import TOP_RANKS, combos_in
-from tressette_learn.engine.scoring import captured_points
+from tressette_learn.engine.scoring import call_points
 from tressette_learn.engine.seats import seats_for
 
 PLAYING_LEVELS = ("random", "beginner", "club")
@@ -257,8 +257,8 @@ def test_the_default_call_out_agrees_with_the_engine_count() -> None:
                 for seat in deal.seats:
                     side = deal.side_of(seat)
                     view = deal.view(seat)
-                    engine = captured_points(deal, side) + deal.match_scores[side]
-                    assert claimable_points(view, side) + view.match_scores[side] == engine
+                    engine = call_points(deal, side)
+                    assert call_points(view, side) == engine
                     assert player.call_out(view) == (engine >= table_rules.target)
                     checked += 1
             if deal.declaration_window():
@@ -305,11 +305,11 @@ def _swapped(deal: Deal, a: Card, b: Card) -> Deal | None:
     stock = [*[d.card for d in deal.draws], *stock]
     twin = Deal(deal.rules, deal.dealer, hands, stock, deal.match_scores)
     try:
-        for action in deal.actions:
-            if action[0] == "play":
-                twin.play(action[1], action[2])
+        for action in deal.actions:  # a play goes to whoever's turn it is in the twin
+            if isinstance(action, Play):
+                twin.play(action.card, action.signal)
             else:
-                getattr(twin, action[0])(action[1])
+                twin.apply(action)
     except (IllegalPlay, ValueError):
         return None
     return twin

@@ -15,7 +15,7 @@ from tressette_learn.ai.review import ReviewedPlay, review
 from tressette_learn.ai.review_talk import MissedDeclaration, SignalNote
 from tressette_learn.classroom.recorder import Recorder
 from tressette_learn.classroom.store import Store
-from tressette_learn.engine import Card, Seat
+from tressette_learn.engine import Card, Play, Seat
 from tressette_learn.engine.declarations import Declaration
 from tressette_learn.i18n import card_name, counted
 from tressette_learn.teaching.review_lessons import lesson_for
@@ -414,8 +414,8 @@ def test_the_results_of_a_guided_hand_and_a_replay_are_stored_for_the_learner(ur
 
 def test_a_deal_replayed_up_to_a_play_takes_every_action_before_it():
     deal = finished(8).deal
-    assert [a[0] for a in deal.actions[4:7]] == ["declare"] * 3  # after the first trick
-    starts = [i for i, action in enumerate(deal.actions) if action[0] == "play"]
+    assert [a.verb for a in deal.actions[4:7]] == ["declare"] * 3  # after the first trick
+    starts = [i for i, action in enumerate(deal.actions) if isinstance(action, Play)]
     assert deal.replayed().actions == deal.actions
     for upto in range(len(deal.plays)):
         twin = deal.replayed(upto)

@@ -11,6 +11,7 @@ from tressette_learn.i18n import Phrase, card_name, seat_name, side_name, suit_n
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.settings import SETTINGS
 from tressette_learn.ui.table import Table
+from tressette_learn.ui.table_state import table_state
 
 
 def send(table: Table, content: object) -> None:
@@ -580,3 +581,20 @@ def test_the_stock_and_the_cards_drawn_are_worded_with_the_card_names():
     drawn = table.deal.draws[-1]
     assert (f"{side_name(drawn.seat.name, 'it')} ha pescato {card_name(drawn.card, 'it')}."
             in [d["text"] for d in stock["draws"]])
+
+
+def test_a_thinking_computer_changes_only_the_status_the_page_shows():
+    table = Table(seed=3, delay_ms=0)
+    pushed: list[tuple[dict, dict]] = []
+
+    def record(change: dict) -> None:  # each state beside the whole picture built afresh
+        pushed.append((change["new"], table_state(table.deal, table._situation())))
+
+    table.observe(record, ["state"])
+    table.run()
+    thinking = [(state, fresh) for state, fresh in pushed if state["status"] == "thinking"]
+    assert thinking and all(state == {**fresh, "status": "thinking",
+                                      "status_text": state["status_text"]}
+                            for state, fresh in thinking)
+    assert all(state["status_text"] != fresh["status_text"] for state, fresh in thinking)
+    assert all(state == fresh for state, fresh in pushed if state["status"] != "thinking")

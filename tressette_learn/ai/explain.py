@@ -601,7 +601,7 @@ def _equal(view: PlayerView, cards: Sequence[Card], basis: Basis) -> Phrase | No
 def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
             worst_points: float | None = None, basis: Basis = "exact",
             equal: Sequence[Card] = (), deal: Deal | None = None, shown: bool = False,
-            played: Card | None = None) -> Explanation:
+            played: Card | None = None, reading: Reading | None = None) -> Explanation:
     """Why ``card`` is a good play for the seat of ``view`` (a reason and its sentence).
 
     ``best_points``/``worst_points`` (the best and the worst card's value, e.g. from a
@@ -612,13 +612,15 @@ def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
     ``deal``: the whole position (a puzzle's, a review's), when the code knows it: a sentence
     it disproves is passed over. ``shown``: the seat sees every hand, so the sentences use
     them (who still holds a higher card). ``played``: the card the seat really played (a
-    review explaining a better one): it is not named as a card kept.
+    review explaining a better one): it is not named as a card kept. ``reading``: the view
+    read already (:meth:`Reading.of`), when the caller has it.
     """
     if not view.legal.mask & card.bit:
         raise ValueError(f"{card} is not a legal card for {view.seat} now")
     if equal and card not in equal:
         raise ValueError(f"{card} is not among the equal cards")
     hands = {seat: deal.hand_mask(seat) for seat in deal.seats} if shown and deal else None
-    found = _first(_Spot(Reading.of(view), card, hands), deal, played)
+    k = Reading.of(view) if reading is None else reading
+    found = _first(_Spot(k, card, hands), deal, played)
     return dataclasses.replace(found, cost=_cost(best_points, worst_points, basis),
                                equal=_equal(view, equal, basis))

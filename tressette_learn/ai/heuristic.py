@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from ..engine.cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Rank
+from ..engine.cards import BEATERS, DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Rank, beats
 from ..engine.deal import FOUR_OF_DENARI
 from ..engine.rules import Rules
 from ..engine.scoring import card_thirds
@@ -50,8 +50,8 @@ def suit_of(card: int) -> int:
 
 
 def above(card: int) -> int:
-    """The cards of the same suit that beat ``card``."""
-    return SUIT_MASKS[card // 10] & ~((2 << card) - 1)
+    """The cards that beat ``card`` (the engine's trick rule: :data:`BEATERS`)."""
+    return BEATERS[card]
 
 
 def top(mask: int) -> int:
@@ -454,7 +454,7 @@ FOLLOW_RULES: tuple[Rule, ...] = (load_partner, win_cheaply, win_for_busso, try_
 def dump_points(k: Reading) -> int | None:
     """A perdere: someone else takes this trick: throw the worst card on it."""
     best = k.best()
-    losers = [c for c in bits(k.legal) if not _beats(c, best.card.index)]
+    losers = [c for c in bits(k.legal) if not beats(c, best.card.index)]
     if not losers or k.ours(best.seat):
         return None
     return max(losers, key=lambda c: (k.values[c], c % 10, -c))
@@ -463,7 +463,7 @@ def dump_points(k: Reading) -> int | None:
 def duck_partner(k: Reading) -> int | None:
     """A perdere, partner is taking it: add no points, shed a high card."""
     best = k.best()
-    losers = [c for c in bits(k.legal) if not _beats(c, best.card.index)]
+    losers = [c for c in bits(k.legal) if not beats(c, best.card.index)]
     if not losers:
         return None
     return min(losers, key=lambda c: (k.values[c], -(c % 10), c))
@@ -488,10 +488,6 @@ def _lose_risk(k: Reading, card: int) -> float:
     higher = count(out & above(card))
     held = 1.0 - higher / count(out) if out else 1.0
     return held * (k.values[card] + 2)
-
-
-def _beats(card: int, best: int) -> bool:
-    return suit_of(card) == suit_of(best) and card > best
 
 
 PERDERE_LEAD: tuple[Rule, ...] = (lead_to_lose,)
@@ -528,7 +524,11 @@ def rules_for(k: Reading) -> tuple[Rule, ...]:
 
 def advise(view: PlayerView) -> Advice:
     """The club player's card, signal and the advice behind them."""
-    k = Reading.of(view)
+    return advice_for(Reading.of(view))
+
+
+def advice_for(k: Reading) -> Advice:
+    """:func:`advise` on a view read already."""
     for rule in rules_for(k):
         card = rule(k)
         if card is not None:

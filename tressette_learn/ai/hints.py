@@ -44,7 +44,7 @@ from ..engine.views import PlayerView
 from ..i18n import LANGUAGES, Phrase
 from .comparison import CONFIDENCE, MIN_DEALS, Comparison
 from .explain import Explanation, explain
-from .heuristic import Reading, RulesPlayer, choose_signal
+from .heuristic import Reading, advice_for, choose_signal
 from .hint_search import BUDGET_MS, Search
 from .inference import DealSampler, InferenceError, Sample, knowledge_from_view
 from .pimc import Estimate, prefer
@@ -231,14 +231,15 @@ def _reference_row(view: PlayerView, deal: Sample, cards: tuple[Card, ...]) -> l
 
 def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     comparison = verdict.comparison
-    club = RulesPlayer().choose(view).card
+    k = Reading.of(view)  # read once: the club card, its signal and the reason use it
+    club = advice_for(k).card
     forced = len(view.legal) == 1  # nothing to separate
     if comparison is None and forced:
-        return Hint(club, _signal(view, club), (), False, 0, verdict.possible,
-                    explain(view, club), (club,), CONFIDENCE, separated=False)
+        return Hint(club, _signal(k, club), (), False, 0, verdict.possible,
+                    explain(view, club, reading=k), (club,), CONFIDENCE, separated=False)
     if comparison is None or not (comparison.exact or comparison.deals >= MIN_DEALS
                                   or forced):
-        return _unseparated(view, verdict, club)
+        return _unseparated(k, verdict, club)
     values = comparison.estimates()
     top = values[0].key(view.rules.a_perdere)
     card = prefer(view, [e.card for e in values
@@ -252,20 +253,21 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     cost = comparison.cost(card)
     why = explain(view, card, best_points=None if cost is None else mine,
                   worst_points=None if cost is None else mine - cost,
-                  basis="average" if comparison.exact else "sampled", equal=equal)
-    return Hint(card, _signal(view, card), tuple(values), comparison.exact,
+                  basis="average" if comparison.exact else "sampled", equal=equal, reading=k)
+    return Hint(card, _signal(k, card), tuple(values), comparison.exact,
                 comparison.deals, verdict.possible, why, equal,
                 1.0 if comparison.exact else CONFIDENCE, True, margins)
 
 
-def _unseparated(view: PlayerView, verdict: _Verdict, club: Card) -> Hint:
+def _unseparated(k: Reading, verdict: _Verdict, club: Card) -> Hint:
     """Too few deals to tell the cards apart: the club player's card and reason, and the
     deals' averages (if any) kept for the record but not shown (:attr:`Hint.shown`)."""
     comparison = verdict.comparison
     values = tuple(comparison.estimates()) if comparison is not None else ()
-    legal = tuple(sorted(view.legal))
-    why = dataclasses.replace(explain(view, club), equal=Phrase.of("coach.club_card"))
-    return Hint(club, _signal(view, club), values, False,
+    legal = tuple(sorted(k.view.legal))
+    why = dataclasses.replace(explain(k.view, club, reading=k),
+                              equal=Phrase.of("coach.club_card"))
+    return Hint(club, _signal(k, club), values, False,
                 comparison.deals if comparison is not None else 0, verdict.possible,
                 why, legal, CONFIDENCE, False, tuple(float("inf") for _ in values))
 
@@ -274,12 +276,13 @@ def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
 
 
-def _signal(view: PlayerView, card: Card) -> Signal | None:
+def _signal(k: Reading, card: Card) -> Signal | None:
     """The true signal to make with ``card`` on a lead (busso first; the review prices a
     lead without it), none on the last trick or to one's own dummy (col morto): there it
     tells nobody anything."""
+    view = k.view
     if view.current_trick or not view.rules.signals or len(view.hand) == 1:
         return None
     if view.dummy is not None and view.dummy in (view.seat, view.seat.partner):
         return None
-    return choose_signal(Reading.of(view), card.index)
+    return choose_signal(k, card.index)

@@ -11,7 +11,7 @@ import random
 
 from ..engine.cards import Card
 from ..engine.declarations import Declaration
-from ..engine.scoring import card_thirds
+from ..engine.scoring import call_points
 from ..engine.tricks import Signal
 from ..engine.views import PlayerView
 
@@ -42,19 +42,7 @@ class Player(abc.ABC):
         rules = view.rules
         if not rules.calling_out or rules.fixed_deals is not None:
             return False
-        side = rules.side_of(view.seat)
-        return claimable_points(view, side) + view.match_scores[side] >= rules.target
-
-
-def claimable_points(view: PlayerView, side: str) -> int:
-    """What a call-out counts for ``side``: rounded captured card points (no last trick)
-    plus its declarations, from the view alone."""
-    rules = view.rules
-    thirds = sum(card_thirds(card, rules) for trick in view.tricks
-                 if trick.winner is not None and rules.side_of(trick.winner) == side
-                 for card in trick.cards)
-    declared = sum(d.points for d in view.declarations if rules.side_of(d.seat) == side)
-    return thirds // 3 + declared
+        return call_points(view, view.side_of(view.seat)) >= rules.target
 
 
 class RandomPlayer(Player):

@@ -57,6 +57,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..engine.actions import Action, Play
 from ..engine.cards import Card, Hand
 from ..engine.deal import Deal
 from ..engine.records import DealRecord, load_json
@@ -335,40 +336,40 @@ class _Reviewer:
         number = 0
         known: dict[int, list[CardValue]] = {}
         for i, action in enumerate(final.actions):  # one forward replay
-            if action[0] == "play":
+            if isinstance(action, Play):
                 if todo[number]:
                     if self.fast and number not in known and self.exact_here(walker):
                         known = self.solve_trick(walker, final.actions[i:], number, todo)
-                    judged.append(self.judge(walker, number, action[1],
+                    judged.append(self.judge(walker, number, action.card,
                                              known.pop(number, None)))
                     done += 1
                     if self.progress is not None:
                         self.progress(done, total)
-                note = self.signal_note(walker, action[1], action[2])
+                note = self.signal_note(walker, action.card, action.signal)
                 if note is not None:
                     signals.append(note)
                 number += 1
-            _apply(walker, action)
+            walker.apply(action)
         mine = tuple(p for p in judged if self.mine(p.seat))
         seats = tuple(s for s in final.seats if self.mine(s))
         return Review(self.seat, final.side_of(self.seat), seats, mine,
                       self.turning_points(judged), final.is_over(), self.first,
                       missed_declarations(final, seats), tuple(signals))
 
-    def solve_trick(self, deal: Deal, actions: Sequence[tuple[Any, ...]], number: int,
+    def solve_trick(self, deal: Deal, actions: Sequence[Action], number: int,
                     todo: Sequence[bool]) -> dict[int, list[CardValue]]:
         """The exact values of the plays to judge from play ``number`` (next in ``deal``,
         whose ``actions`` follow) to the end of its trick, in one call: the solver searches
         them in turn on one table, each reusing what the others stored."""
         twin, trick, positions = deal.copy(), len(deal.tricks), {}
         for action in actions:
-            if action[0] == "play":
+            if isinstance(action, Play):
                 if len(twin.tricks) != trick or twin.is_over():
                     break
                 if todo[number] and self.exact_here(twin):
                     positions[number] = position_from_deal(twin)
                 number += 1
-            _apply(twin, action)
+            twin.apply(action)
         values = card_values_many(list(positions.values()), points_only=True)
         return dict(zip(positions, values, strict=True))
 
@@ -488,14 +489,6 @@ class _Reviewer:
     def for_first(self, play: ReviewedPlay, points: int) -> int:
         """The mover's side's points as the first side's points."""
         return points if play.side == self.first else self.points_total - points
-
-
-def _apply(deal: Deal, action: tuple[Any, ...]) -> None:
-    """Take one recorded action (as in ``Deal.actions``) on ``deal``."""
-    if action[0] == "play":
-        deal.play(action[1], action[2], allow_revoke=action[3])
-    else:
-        getattr(deal, action[0])(action[1])
 
 
 def _core_available() -> bool:

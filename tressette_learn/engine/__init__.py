@@ -6,8 +6,9 @@
 <Seat.N: 0>
 """
 
+from .actions import Action, ActionError, Call, Draw, Redeal
 from .cards import DECK, Card, CardError, Hand, Rank, Suit, cards_of, mask_of, parse_cards
-from .deal import Call, Deal, DealError, Draw, IllegalPlay
+from .deal import Deal, DealError, IllegalPlay
 from .declarations import Declaration, DeclarationError
 from .match import Match, MatchResult
 from .records import (
@@ -29,6 +30,7 @@ from .tricks import SIGNALS, Play, Signal, Trick
 from .views import PlayerView
 
 __all__ = [
+    "Action", "ActionError", "Redeal",
     "DECK", "PRESETS", "SIGNALS", "Call", "Card", "CardError", "Deal", "DealError", "DealResult",
     "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Match", "MatchResult",
     "Play", "PlayerView", "Rank", "Refusal", "RefusalError", "Revoke", "Rules", "RulesError",

@@ -217,6 +217,10 @@ def winning_offset(cards: Sequence[int]) -> int:
     return won
 
 
+BEATERS: Final = tuple(sum(1 << c for c in range(40) if beats(c, card)) for card in range(40))
+"""Per card index, the mask of the cards that take it (the rule of :func:`beats`, as masks)."""
+
+
 Card._all = [Card(i) for i in range(40)]
 DECK: Final = tuple(Card._all)
 

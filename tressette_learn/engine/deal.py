@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Hand, Rank, Suit, cards_of, mask_of
+from .actions import Action, Call, Draw, Redeal
+from .cards import (
+    DECK,
+    FULL_DECK_MASK,
+    SUIT_MASKS,
+    Card,
+    Hand,
+    Rank,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
 from .declarations import Declaration, DeclarationError, combos_in
 from .refusals import Kind, Refusal, RefusalError
 from .rules import Rules
-from .scoring import DealResult, captured_points, score_deal
+from .scoring import DealResult, call_points, score_deal
 from .seats import Seat, next_seat, parse_side, seats_for
 from .signals import most_telling, signal_problem, true_signals
+from .table_svg import deal_svg
 from .tricks import Play, Signal, Trick, winning_play
 from .views import PlayerView, view_of
 
@@ -26,29 +38,6 @@ class DealError(RefusalError):
 
 class IllegalPlay(DealError):
     """A card (or signal) the rules do not allow now; ``refusal`` names the rule."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Call:
-    """A chiamata fuori: a side claims the target after a trick."""
-
-    side: str
-    after_trick: int
-    points: int
-    correct: bool
-
-    def to_json(self) -> dict[str, Any]:
-        """The record form: ``{"side": "NS", "after_trick": 6}``."""
-        return {"side": self.side, "after_trick": self.after_trick}
-
-
-@dataclasses.dataclass(frozen=True)
-class Draw:
-    """A card drawn from the stock (two players): it is shown to the opponent."""
-
-    seat: Seat
-    card: Card
-    after_trick: int
 
 
 class Deal:
@@ -72,7 +61,7 @@ class Deal:
         self.match_scores = {side: int((match_scores or {}).get(side, 0)) for side in self.sides}
         _check_deal(rules, hands, self.seats, self._stock0)
         self.dummy = self.dealer.partner if rules.players == 3 else None
-        self._actions: list[tuple[Any, ...]] = []
+        self._actions: list[Action] = []
         self._reset()
 
     @classmethod
@@ -88,6 +77,38 @@ class Deal:
         hands, stock = deal_out(deck, rules, dealer)
         return cls(rules, dealer, hands, stock, match_scores)
 
+    @classmethod
+    def from_actions(cls, rules: Rules | str | Mapping[str, Any], dealer: Seat | str,
+                     hands: Mapping[Seat | str, Iterable[Card] | str],
+                     actions: Iterable[Action | str] = (), *, stock: Iterable[Card] | str = (),
+                     match_scores: Mapping[str, int] | None = None) -> Deal:
+        """The deal dealt ``hands`` (cards or their text, ``"3c 2c Ad ..."``) with every
+        action taken again; ``rules`` may be given as in a record (a preset name or
+        ``{"preset": ..., option: value}``). This is what ``repr(deal)`` writes::
+
+            Deal.from_actions('standard', 'E', {'N': '4d 5d ...', ...}, ['N play 3c', ...])
+        """
+        table = rules if isinstance(rules, Rules) else Rules.from_json(rules)
+        deal = cls(table, Seat.parse(dealer),
+                   {Seat.parse(s): _cards(cards) for s, cards in hands.items()},
+                   _cards(stock), match_scores)
+        for action in actions:
+            deal.apply(action)
+        return deal
+
+    def __repr__(self) -> str:
+        hands = {seat.name: str(self.dealt_hand(seat)) for seat in self.seats}
+        args = [repr(self.rules.to_json()), repr(self.dealer.name), repr(hands),
+                repr([str(action) for action in self._actions])]
+        if self._stock0:
+            args.append(f"stock={' '.join(map(str, self._stock0))!r}")
+        if any(self.match_scores.values()):
+            args.append(f"match_scores={self.match_scores!r}")
+        return f"Deal.from_actions({', '.join(args)})"
+
+    def _repr_svg_(self) -> str:
+        return deal_svg(self)
+
     # -- state ---------------------------------------------------------------
     def _reset(self) -> None:
         self._hands = dict(self._dealt)
@@ -102,6 +123,7 @@ class Deal:
         self.redeal_by: Seat | None = None
         self.ended_by_call: Call | None = None
         self.to_play: Seat | None = self._first_leader()
+        self._scored: tuple[int, DealResult] | None = None
         self._auto_declare("before_first_lead")
 
     def _first_leader(self) -> Seat:
@@ -265,13 +287,13 @@ class Deal:
             reason = self.signal_reason(card, signal)
         if reason is not None:
             raise IllegalPlay(reason)
-        self._actions.append(("play", card, signal, allow_revoke))
         return self._do_play(card, signal, revoke)
 
     def _do_play(self, card: Card, signal: Signal | None, revoke: bool) -> Trick | None:
         seat = self.to_play
         assert seat is not None
         play = Play(seat, card, signal, revoke)
+        self._actions.append(play)
         self._hands[seat] &= ~card.bit
         self._played |= card.bit
         self.plays.append(play)
@@ -308,7 +330,7 @@ class Deal:
         self._actions = []
         self._reset()
         for action in actions:
-            _replay(self, action)
+            self.apply(action)
 
     def copy(self) -> Deal:
         """An independent copy of this deal in its current state."""
@@ -323,10 +345,34 @@ class Deal:
         twin = Deal(self.rules, self.dealer, {s: cards_of(m) for s, m in self._dealt.items()},
                     self._stock0, self.match_scores)
         for action in self._actions:
-            if action[0] == "play" and len(twin.plays) == upto:
+            if isinstance(action, Play) and len(twin.plays) == upto:
                 break
-            _replay(twin, action)
+            twin.apply(action)
         return twin
+
+    def apply(self, action: Action | str) -> None:
+        """Take one action (or its text, ``"N play 3c"``): a play, a declaration, a call, a
+        redeal, or a draw (it happens by itself when a trick closes: applying one checks
+        that it happened). A refused action raises, as its own method does, and changes
+        nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if isinstance(action, Play):
+            self.play(action.card, action.signal, seat=action.seat, allow_revoke=action.revoke)
+        elif isinstance(action, Declaration):
+            self.declare(action)
+        elif isinstance(action, Call):
+            if action.after_trick != len(self.tricks):
+                raise DealError(f"{action}: {len(self.tricks)} tricks are played, not "
+                                f"{action.after_trick}")
+            self.call_out(action.side)
+        elif isinstance(action, Redeal):
+            self.redeal(action.seat)
+        elif isinstance(action, Draw):
+            if action not in self.draws:
+                raise DealError(f"{action}: no such draw in this deal so far")
+        else:
+            raise TypeError(f"not an action: {action!r}")
 
     # -- declarations ------------------------------------------------------------
     def declaration_window(self) -> bool:
@@ -366,7 +412,7 @@ class Deal:
         reason = self.declaration_reason(decl)
         if reason is not None:
             raise DeclarationError(reason)
-        self._actions.append(("declare", decl))
+        self._actions.append(decl)
         self.declarations.append(decl)
 
     def _auto_declare(self, timing: str) -> None:
@@ -393,9 +439,9 @@ class Deal:
         reason = self.call_reason(side)
         if reason is not None:
             raise DealError(reason)
-        points = captured_points(self, side) + self.match_scores[side]
+        points = call_points(self, side)
         call = Call(side, len(self.tricks), points, points >= self.rules.target)
-        self._actions.append(("call_out", side))
+        self._actions.append(call)
         self.calls.append(call)
         if call.correct or self.rules.wrong_call_penalty == "lose_match":
             self.ended_by_call = call
@@ -419,7 +465,7 @@ class Deal:
         reason = self.redeal_reason(seat)
         if reason is not None:
             raise DealError(reason)
-        self._actions.append(("redeal", seat))
+        self._actions.append(Redeal(seat))
         self.redeal_by = seat
         self.to_play = None
 
@@ -429,25 +475,25 @@ class Deal:
         return self._side_of[seat]
 
     def result(self) -> DealResult:
-        """The deal's score so far (final once :meth:`is_over`)."""
-        return score_deal(self)
+        """The deal's score so far (final once :meth:`is_over`): scored once per action."""
+        done = len(self._actions)  # since _reset, actions only add up: the count is the state
+        if self._scored is None or self._scored[0] != done:
+            self._scored = (done, score_deal(self))
+        return self._scored[1]
 
     def view(self, seat: Seat) -> PlayerView:
         """Exactly what ``seat`` (or whoever controls it) may see."""
         return view_of(self, Seat.parse(seat))
 
     @property
-    def actions(self) -> tuple[tuple[Any, ...], ...]:
-        """Every action taken so far, in order."""
+    def actions(self) -> tuple[Action, ...]:
+        """Every action taken so far, in order (compulsory declarations and draws happen
+        by themselves and are not listed)."""
         return tuple(self._actions)
 
 
-def _replay(deal: Deal, action: tuple[Any, ...]) -> None:
-    kind = action[0]
-    if kind == "play":
-        deal.play(action[1], action[2], allow_revoke=action[3])
-    else:
-        getattr(deal, kind)(action[1])
+def _cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
 
 
 def legal_mask(hand: int, led_suit: int | None) -> int:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
+from .actions import Action, ActionError
 from .cards import Card, CardError, Rank, Suit
 from .refusals import RefusalError
 from .seats import Seat, SeatError
@@ -18,13 +19,15 @@ class DeclarationError(RefusalError):
 
 
 @dataclasses.dataclass(frozen=True, order=True)
-class Declaration:
-    """A declared combination.
+class Declaration(Action):
+    """A declared combination (an action: ``N declare napoletana c``).
 
     A napoletana has a ``suit``; a buon gioco has a ``rank`` (3, 2 or ace) and, when it
-    holds three of the four cards, the ``missing`` suit that the declaration names.
+    holds three of the four cards, the ``missing`` suit that the declaration names
+    (``N declare buon_gioco 3 missing d``).
     """
 
+    verb: ClassVar[str] = "declare"
     seat: Seat
     combo: Combo
     suit: Suit | None = None
@@ -44,10 +47,6 @@ class Declaration:
             return tuple(Card.of(rank, self.suit) for rank in TOP_RANKS)
         assert self.rank is not None
         return tuple(Card.of(self.rank, s) for s in Suit if s != self.missing)
-
-    def __str__(self) -> str:
-        """Notation: ``N:napoletana:c``, ``E:buon_gioco:A:d`` (the words layer names it)."""
-        return ":".join(self.to_json().values())
 
     def to_json(self) -> dict[str, str]:
         """The record form: ``{"seat": "N", "combo": "napoletana", "suit": "c"}``."""
@@ -77,6 +76,28 @@ class Declaration:
         except (CardError, SeatError) as err:
             raise DeclarationError(str(err)) from None
         raise DeclarationError(f"unknown combo {combo!r}: use napoletana or buon_gioco")
+
+    def __str__(self) -> str:
+        """The action's text: ``N declare napoletana c``, ``E declare buon_gioco A missing d``
+        (the words layer names it)."""
+        if self.combo == "napoletana":
+            assert self.suit is not None
+            return f"{self.seat} declare napoletana {self.suit.symbol}"
+        assert self.rank is not None
+        missing = "" if self.missing is None else f" missing {self.missing.symbol}"
+        return f"{self.seat} declare buon_gioco {self.rank.symbol}{missing}"
+
+    @classmethod
+    def _read(cls, who: str, args: list[str]) -> Declaration:
+        seat = Seat.parse(who)
+        if args[:1] == ["napoletana"] and len(args) == 2:
+            return cls(seat, "napoletana", suit=Suit.parse(args[1]))
+        if args[:1] == ["buon_gioco"] and len(args) == 2:
+            return cls(seat, "buon_gioco", rank=_top_rank(args[1]))
+        if args[:1] == ["buon_gioco"] and len(args) == 4 and args[2] == "missing":
+            return cls(seat, "buon_gioco", rank=_top_rank(args[1]), missing=Suit.parse(args[3]))
+        raise ActionError("a declaration is 'napoletana' and a suit, or 'buon_gioco', a rank "
+                          "(3, 2 or A) and maybe 'missing' and a suit")
 
 
 def _text(data: dict[str, Any], key: str) -> str:

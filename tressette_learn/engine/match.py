@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .deal import Deal, DealError, default_dealer
 from .rules import Rules
 from .scoring import DealResult
 from .seats import Seat, next_seat
+from .table_svg import deal_svg
 
 TIE_BREAK_DEALS = 3
 REASONS = ("called_right", "called_wrong", "reached", "reached_fewer", "reached_fewest",
@@ -50,6 +52,31 @@ class Match:
         self.outcome: MatchResult | None = None
         first = default_dealer(rules.players) if first_dealer is None else Seat.parse(first_dealer)
         self.deal = self._new_deal(first)
+
+    @classmethod
+    def from_deals(cls, rules: Rules | str | Mapping[str, Any], finished: Sequence[Deal],
+                   deal: Deal | None = None, seed: int | None = None) -> Match:
+        """The match that played the ``finished`` deals in turn and now plays ``deal``
+        (None: the next deal as dealt, or none when the match is over). This is what
+        ``repr(match)`` writes (eval it with ``Deal`` and ``Match`` imported)."""
+        table = rules if isinstance(rules, Rules) else Rules.from_json(rules)
+        first = finished[0] if finished else deal
+        match = cls(table, None if first is None else first.dealer, seed)
+        for done in finished:
+            match.replace_deal(done)
+            match.next_deal()
+        if deal is not None:
+            match.replace_deal(deal)
+        return match
+
+    def __repr__(self) -> str:
+        current = "" if self.is_over() else f", deal={self.deal!r}"
+        seed = "" if self.seed is None else f", seed={self.seed!r}"
+        return (f"Match.from_deals({self.rules.to_json()!r}, {self.finished!r}{current}"
+                f"{seed})")
+
+    def _repr_svg_(self) -> str:
+        return deal_svg(self.deal, "   ".join(f"{s} {n}" for s, n in self.totals.items()))
 
     def _new_deal(self, dealer: Seat) -> Deal:
         return Deal.new(self.rules, dealer, self._deal_seed(), self.totals)

@@ -31,8 +31,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
+from .actions import Action, Call, Redeal
 from .cards import Card, CardError
-from .deal import Call, Deal, DealError, IllegalPlay
+from .deal import Deal, DealError, IllegalPlay
 from .declarations import Declaration, DeclarationError
 from .match import Match
 from .refusals import Refusal
@@ -72,18 +73,6 @@ class RecordError(ValueError):
 
 
 @dataclasses.dataclass(frozen=True)
-class CallEntry:
-    """A recorded chiamata fuori: ``side`` claimed the target after trick ``after_trick``."""
-
-    side: str
-    after_trick: int
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"side": "NS", "after_trick": 6}``."""
-        return {"side": self.side, "after_trick": self.after_trick}
-
-
-@dataclasses.dataclass(frozen=True)
 class DealRecord:
     """A deal record read and checked field by field (not yet replayed)."""
 
@@ -92,7 +81,7 @@ class DealRecord:
     hands: dict[Seat, tuple[Card, ...]]
     stock: tuple[Card, ...] = ()
     declarations: tuple[Declaration, ...] = ()
-    calls: tuple[CallEntry, ...] = ()
+    calls: tuple[Call, ...] = ()
     plays: tuple[Play, ...] = ()
     match_scores: dict[str, int] | None = None
     redeal: Seat | None = None
@@ -130,7 +119,7 @@ class DealRecord:
         return cls(rules=deal.rules, dealer=deal.dealer,
                    hands={seat: tuple(deal.dealt_hand(seat)) for seat in deal.seats},
                    stock=deal.dealt_stock, declarations=tuple(deal.declarations),
-                   calls=tuple(CallEntry(c.side, c.after_trick) for c in deal.calls),
+                   calls=tuple(Call(c.side, c.after_trick) for c in deal.calls),
                    plays=tuple(Play(p.seat, p.card, p.signal) for p in deal.plays),
                    match_scores=scores, redeal=deal.redeal_by)
 
@@ -381,8 +370,8 @@ def _read_declaration(rules: Rules) -> Callable[[Any, str], Declaration]:
     return read
 
 
-def _read_call(rules: Rules) -> Callable[[Any, str], CallEntry]:
-    def read(item: Any, where: str) -> CallEntry:
+def _read_call(rules: Rules) -> Callable[[Any, str], Call]:
+    def read(item: Any, where: str) -> Call:
         obj = _as_object(item, where + ".")
         try:
             side = parse_side(obj.get("side"), rules.players, rules.partners)
@@ -393,7 +382,7 @@ def _read_call(rules: Rules) -> Callable[[Any, str], CallEntry]:
         if not isinstance(after, int) or isinstance(after, bool) or not 1 <= after <= last:
             raise RecordError(f"{where}.after_trick", f"must be a trick number from 1 to "
                                                       f"{last}, not {after!r}")
-        return CallEntry(side, after)
+        return Call(side, after)
     return read
 
 
@@ -479,42 +468,28 @@ def _events(rec: DealRecord, deal: Deal, where: str) -> list[Event]:
     events: list[Event] = []
     for i, decl in enumerate(rec.declarations):
         field = f"{where}declarations[{i}]"
-        events.append((0 if early else size, 0, field, _declare_action(decl, field)))
+        events.append((0 if early else size, 0, field, _record_action(decl, field)))
     if rec.redeal is not None:
-        events.append((0, 1, f"{where}redeal", _redeal_action(rec.redeal, f"{where}redeal")))
+        field = f"{where}redeal"
+        events.append((0, 1, field, _record_action(Redeal(rec.redeal), field)))
     for i, call in enumerate(rec.calls):
         field = f"{where}calls[{i}]"
         events.append((call.after_trick * size, 2, f"{field}.after_trick",
-                       _call_action(call, field)))
+                       _record_action(call, field)))
     return events
 
 
-def _declare_action(decl: Declaration, where: str) -> Callable[[Deal], None]:
+def _record_action(action: Action, where: str) -> Callable[[Deal], None]:
+    """Take a recorded declaration, redeal or call at its place; a compulsory declaration
+    made already is passed over; a refusal names the record's field."""
     def run(deal: Deal) -> None:
-        if deal.rules.declarations_compulsory and decl in deal.declarations:
+        if isinstance(action, Declaration) and deal.rules.declarations_compulsory \
+                and action in deal.declarations:
             return
-        _check_not_over(deal, where)
+        if not isinstance(action, Redeal):
+            _check_not_over(deal, where)
         try:
-            deal.declare(decl)
-        except ENGINE_ERRORS as err:
-            raise RecordError(where, err) from None
-    return run
-
-
-def _redeal_action(seat: Seat, where: str) -> Callable[[Deal], None]:
-    def run(deal: Deal) -> None:
-        try:
-            deal.redeal(seat)
-        except ENGINE_ERRORS as err:
-            raise RecordError(where, err) from None
-    return run
-
-
-def _call_action(call: CallEntry, where: str) -> Callable[[Deal], None]:
-    def run(deal: Deal) -> None:
-        _check_not_over(deal, where)
-        try:
-            deal.call_out(call.side)
+            deal.apply(action)
         except ENGINE_ERRORS as err:
             raise RecordError(where, err) from None
     return run

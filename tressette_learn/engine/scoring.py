@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import Card, Rank, Suit
 from .declarations import Declaration
 from .seats import Seat
 
 if TYPE_CHECKING:
-    from .deal import Call, Deal
+    from .actions import Call
+    from .deal import Deal
     from .rules import Rules
+    from .tricks import Trick
 
 ACE_OF_BASTONI = Card.of(Rank.ASSO, Suit.BASTONI)
 LAST_TRICK_THIRDS = 3
@@ -92,12 +95,28 @@ def card_thirds(card: Card, rules: Rules) -> int:
     return card.thirds
 
 
-def captured_thirds(deal: Deal, side: str) -> int:
+class Table(Protocol):
+    """What the call-out count reads: a deal, or one seat's view of it (all public)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+    @property
+    def tricks(self) -> Sequence[Trick]: ...
+    @property
+    def declarations(self) -> Sequence[Declaration]: ...
+    @property
+    def match_scores(self) -> Mapping[str, int]: ...
+    def side_of(self, seat: Seat) -> str: ...
+
+
+def captured_thirds(deal: Table, side: str) -> int:
     """The thirds of the cards a side has taken so far (no last-trick bonus)."""
     return thirds_by_side(deal)[side]
 
 
-def thirds_by_side(deal: Deal) -> dict[str, int]:
+def thirds_by_side(deal: Table) -> dict[str, int]:
     """The thirds of the cards each side has taken so far (no last-trick bonus)."""
     thirds = dict.fromkeys(deal.sides, 0)
     rules = deal.rules
@@ -108,14 +127,16 @@ def thirds_by_side(deal: Deal) -> dict[str, int]:
     return thirds
 
 
-def declared_points(deal: Deal, side: str) -> int:
+def declared_points(deal: Table, side: str) -> int:
     """Points of the side's declarations so far."""
     return sum(d.points for d in deal.declarations if deal.side_of(d.seat) == side)
 
 
-def captured_points(deal: Deal, side: str) -> int:
-    """What a call-out counts: rounded captured card points plus declarations."""
-    return captured_thirds(deal, side) // 3 + declared_points(deal, side)
+def call_points(table: Table, side: str) -> int:
+    """What a call-out by ``side`` counts: rounded captured card points (no last trick),
+    its declarations and its match score; a deal and any seat's view of it agree."""
+    return captured_thirds(table, side) // 3 + declared_points(table, side) \
+        + table.match_scores[side]
 
 
 def score_deal(deal: Deal) -> DealResult:

@@ -1,34 +1,17 @@
-"""Plays and tricks: small immutable records of what happened at the table."""
+"""Tricks: the plays of one round, in order, and who took them (``Play`` lives in
+:mod:`.actions` and is re-exported here)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Literal
 
+from .actions import SIGNALS, Play, Signal
 from .cards import Card, Suit, winning_offset
 from .seats import Seat
 from .svg import display, trick_svg
 
-Signal = Literal["busso", "volo", "striscio"]
-SIGNALS: tuple[Signal, ...] = ("busso", "volo", "striscio")
-
-
-@dataclasses.dataclass(frozen=True)
-class Play:
-    """One card played by one seat, with the leader's signal and whether it was a revoke."""
-
-    seat: Seat
-    card: Card
-    signal: Signal | None = None
-    revoke: bool = False
-
-    def to_json(self) -> dict[str, str]:
-        """The record form: ``{"seat": "N", "card": "3c", "signal": "busso"}``."""
-        out = {"seat": self.seat.name, "card": str(self.card)}
-        if self.signal:
-            out["signal"] = self.signal
-        return out
+__all__ = ["SIGNALS", "Play", "Signal", "Trick", "winning_play"]
 
 
 @dataclasses.dataclass(frozen=True)

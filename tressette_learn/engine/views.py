@@ -12,7 +12,8 @@ from .seats import Seat
 from .tricks import Play, Trick
 
 if TYPE_CHECKING:
-    from .deal import Call, Deal, Draw
+    from .actions import Call, Draw
+    from .deal import Deal
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,6 +40,15 @@ class PlayerView:
     known_hands: dict[Seat, Hand]
     calls: tuple[Call, ...]
     match_scores: dict[str, int]
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The table's sides (``NS``, ``EW``, or seats)."""
+        return self.rules.sides
+
+    def side_of(self, seat: Seat) -> str:
+        """The side ``seat`` plays for."""
+        return self.rules.side_of(seat)
 
     @property
     def played_mask(self) -> int:

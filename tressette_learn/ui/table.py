@@ -1,11 +1,13 @@
 """The card table: one anywidget that shows a deal and lets the learner play their seat.
 
 The browser only draws :func:`~.table_state.table_state` and sends clicks; every click
-is checked here against the engine before anything changes.
+goes to the engine, which alone judges it: a refused action changes nothing and its
+refusal is shown.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -17,12 +19,13 @@ from ..ai.arena import PlayerError, ask_calls, ask_declarations, play_one
 from ..ai.levels import make_player
 from ..ai.players import Player
 from ..engine.cards import Card, CardError
-from ..engine.deal import Deal, DealError
+from ..engine.deal import Deal, DealError, IllegalPlay
 from ..engine.declarations import Declaration
 from ..engine.records import record_from_deal
+from ..engine.refusals import RefusalError
 from ..engine.rules import Rules
 from ..engine.seats import Seat
-from ..engine.tricks import SIGNALS, Signal
+from ..engine.tricks import SIGNALS, Play, Signal
 from ..engine.views import PlayerView
 from ..engine_words import declaration_phrase, refusal_phrase
 from ..i18n import Joined, Phrase, Wording
@@ -35,6 +38,7 @@ from .table_state import (
     controls,
     declaration_id,
     learner_leads,
+    status_changed,
     table_state,
 )
 
@@ -42,6 +46,12 @@ SHAPES: Mapping[str, Mapping[str, type]] = {
     "play": {"card": str}, "signal": {"signal": str}, "declare": {"id": str},
     "advance": {"step": int}, "next": {}, "undo": {}, "new": {}, "call": {}, "redeal": {},
 }
+
+
+def _refusal(err: RefusalError) -> Phrase:
+    """The words of the engine's refusal."""
+    assert err.refusal is not None, "the engine refuses an action with a Refusal"
+    return refusal_phrase(err.refusal)
 
 
 def _rules(rules: Rules | str) -> Rules:
@@ -76,6 +86,7 @@ class Table(anywidget.AnyWidget, EventSource):
     _message: Wording | str
     _hold: bool
     _asked_declare: bool  # the learner was told of a combination still to declare
+    _pushed: tuple[int, int, Situation] | None = None  # what the last state was built from
 
     def __init__(self, rules: Rules | str = "standard", *, deal: Deal | None = None,
                  seat: Seat | str = Seat.S, level: str = "club", seed: int | None = None,
@@ -103,19 +114,28 @@ class Table(anywidget.AnyWidget, EventSource):
     # -- public API ---------------------------------------------------------------
     def play(self, card: Card | str, signal: Signal | None = None) -> Phrase | None:
         """Play ``card`` for the learner; returns the rule it breaks, shown to the learner
-        (nothing changes then)."""
+        (nothing changes then). The engine alone judges the card: its refusal is shown."""
         card = Card.parse(card) if isinstance(card, str) else card
         signal = signal if signal is not None else self._signal
-        reason = self._play_problem(card, signal)
-        if reason is not None:
-            self._say(reason, "error")
-            self.emit(Event("illegal", self.source, str(card), False, {"reason": reason.key}))
-            return reason
-        if self.choice_handler is not None:
+        if self._status() != "your_turn":
+            return self._refuse(card, Phrase.of("table.not_your_turn"))
+        if self.choice_handler is not None:  # a guided hand takes the card over: ask only
+            reason = self.deal.play_reason(card, signal)
+            if reason is not None:
+                return self._refuse(card, refusal_phrase(reason))
             self.choice_handler(card)
-        else:
+            return None
+        try:
             self._do(lambda: self.deal.play(card, signal))
+        except IllegalPlay as err:
+            return self._refuse(card, _refusal(err))
         return None
+
+    def _refuse(self, card: Card, reason: Phrase) -> Phrase:
+        """Show why a card was refused, and tell the listeners."""
+        self._say(reason, "error")
+        self.emit(Event("illegal", self.source, str(card), False, {"reason": reason.key}))
+        return reason
 
     def script_play(self, card: Card | str, signal: Signal | None = None) -> None:
         """Play the next card of a script (a guided hand, a puzzle's answer), whoever's turn
@@ -174,7 +194,8 @@ class Table(anywidget.AnyWidget, EventSource):
         if not self.can_undo():
             return False
         while True:
-            mine = self.deal.actions[-1][0] == "play" and self._mine(self.deal.plays[-1].seat)
+            last = self.deal.actions[-1]
+            mine = isinstance(last, Play) and self._mine(last.seat)
             self.deal.undo()
             if mine:
                 break
@@ -211,18 +232,18 @@ class Table(anywidget.AnyWidget, EventSource):
 
     def call_out(self) -> Phrase | None:
         """Claim the match target for the learner's side (chiamata fuori)."""
-        reason = self.deal.call_reason(self.deal.side_of(self.me))
-        if reason is not None:
-            return refusal_phrase(reason)
-        self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
+        try:
+            self._do(lambda: self.deal.call_out(self.deal.side_of(self.me)))
+        except DealError as err:
+            return _refusal(err)
         return None
 
     def redeal(self) -> Phrase | None:
         """Ask for a redeal (mandare a monte) of a hand worth less than a point."""
-        reason = self.deal.redeal_reason(self.me)
-        if reason is not None:
-            return refusal_phrase(reason)
-        self._do(lambda: self.deal.redeal(self.me))
+        try:
+            self._do(lambda: self.deal.redeal(self.me))
+        except DealError as err:
+            return _refusal(err)
         return None
 
     def new_deal(self, seed: int | None = None, deal: Deal | None = None,
@@ -284,12 +305,6 @@ class Table(anywidget.AnyWidget, EventSource):
 
     def _mine(self, seat: Seat) -> bool:
         return controls(self.deal, self.me, seat)
-
-    def _play_problem(self, card: Card, signal: str | None) -> Phrase | None:
-        if self._status() != "your_turn":
-            return Phrase.of("table.not_your_turn")
-        reason = self.deal.play_reason(card, signal)
-        return None if reason is None else refusal_phrase(reason)
 
     def _do(self, action: Any) -> None:
         """Run one engine action, then hold a finished trick and let computers act."""
@@ -355,7 +370,13 @@ class Table(anywidget.AnyWidget, EventSource):
         faces = card_faces(situation.faces, situation.lang)
         if faces is not self.faces:
             self.faces = faces  # sent before the state that names these cards
-        self.state = table_state(self.deal, situation)
+        pushed = (id(self.deal), len(self.deal.actions),
+                  dataclasses.replace(situation, step=0, status=""))
+        if status == "thinking" and self._pushed == pushed and self.state["status"] == "waiting":
+            self.state = status_changed(self.state, self.deal, situation)  # nothing else did
+        else:
+            self.state = table_state(self.deal, situation)
+        self._pushed = pushed
 
     def _redraw(self, _change: object = None) -> None:
         self._sync()

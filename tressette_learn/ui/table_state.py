@@ -109,6 +109,12 @@ def table_state(deal: Deal, s: Situation) -> dict[str, Any]:
     }
 
 
+def status_changed(state: dict[str, Any], deal: Deal, s: Situation) -> dict[str, Any]:
+    """``state`` (the table's last) with only the status changed, e.g. to ``thinking``: a
+    status the rest of the picture does not depend on."""
+    return {**state, "step": s.step, "status": s.status, "status_text": status_text(deal, s)}
+
+
 def shown_trick(deal: Deal, status: str) -> Trick:
     """The trick in the centre: the one being played, or the finished one held in view
     (also while a paused table waits between tricks)."""
