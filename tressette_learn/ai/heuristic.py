@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from ..engine.cards import DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Rank
-from ..engine.deal import FOUR_OF_DENARI
+from ..engine.rules import FOUR_OF_DENARI
 from ..engine.rules import Rules
 from ..engine.scoring import card_thirds
 from ..engine.seats import Seat, next_seat, seats_for

@@ -11,7 +11,7 @@ import hashlib
 from .deal import Deal, DealError, default_dealer
 from .rules import Rules
 from .scoring import DealResult
-from .seats import Seat, next_seat
+from .seats import Seat
 
 TIE_BREAK_DEALS = 3
 
@@ -71,7 +71,7 @@ class Match:
         self.outcome = self._decide(deal, result)
         if self.outcome is None:
             dealer = deal.dealer if result.redeal_by is not None else \
-                next_seat(deal.dealer, self.rules.players)
+                self.rules.next_seat(deal.dealer)
             self.deal = self._new_deal(dealer)
         return result
 
@@ -86,7 +86,7 @@ class Match:
     def stake(self) -> int:
         """1, doubled for each cappotto when cappotto doubles the stake (a reversed
         cappotto moves points instead)."""
-        if self.rules.cappotto_effect != "double" or self.rules.reversed_cappotto:
+        if not self.rules.cappotto_doubles_stake:
             return 1
         return int(2 ** sum(1 for r in self.results if r.cappotto is not None))
 
@@ -119,7 +119,7 @@ class Match:
             who = "both sides" if len(self.sides) == 2 else " and ".join(leaders)
             return self._tie(result, leaders, f"{who} reached {target} level")
         best = leaders[0]
-        if self.rules.a_perdere:
+        if self.rules.low_wins:
             who, fewer = ("a side", "fewer") if len(self.sides) == 2 else ("a player", "the fewest")
             return self._end(best, f"{who} reached {target}; {best} has {fewer} points")
         return self._end(best, f"{best} reached {target} with the higher total")
@@ -132,9 +132,9 @@ class Match:
             return None
         leaders = self._leaders()
         if len(leaders) == 1:
-            word = "fewer" if self.rules.a_perdere else "more"
+            word = "fewer" if self.rules.low_wins else "more"
             return self._end(leaders[0], f"{leaders[0]} has {word} points after {played} deals")
-        if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
+        if self.rules.tie_to_last_trick:
             return self._last_trick_wins(result, leaders, f"level after {played} deals")
         if played < fixed + TIE_BREAK_DEALS:
             return None
@@ -143,12 +143,11 @@ class Match:
 
     def _leaders(self) -> list[str]:
         """The sides with the best total (the lowest a perdere)."""
-        pick = min if self.rules.a_perdere else max
-        best = pick(self.totals.values())
+        best = self.rules.best(self.totals.values())
         return [side for side in self.sides if self.totals[side] == best]
 
     def _tie(self, result: DealResult, leaders: list[str], why: str) -> MatchResult | None:
-        if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
+        if self.rules.tie_to_last_trick:
             return self._last_trick_wins(result, leaders, why)
         return None
 
