@@ -252,18 +252,26 @@ class Rules:
 
     def best(self, values: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
         """The value its side would rather have: the most points, a perdere the fewest."""
-        pick = min if self.low_wins else max
-        return pick(values, key=key) if key is not None else pick(values)  # type: ignore[type-var]
+        return _pick(values, key, lowest=self.low_wins)
+
+    def worst(self, values: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+        """The value its side would least like: the fewest points, a perdere the most."""
+        return _pick(values, key, lowest=not self.low_wins)
 
     @property
     def tie_to_last_trick(self) -> bool:
         """Whether a tie on points goes to the side that took the last trick."""
         return self.low_wins and self.perdere_tie == "last_trick"
 
+    @property
+    def offenders_points(self) -> int:
+        """What a revoke leaves the offending side: nothing (a perdere, where points are
+        bad, every point of the deal)."""
+        return self.deal_points if self.low_wins else 0
+
     def revoke_points(self, offenders: str, sides: Iterable[str]) -> dict[str, int]:
-        """The deal's points after a revoke: the offenders lose the deal (a perdere, where
-        points are bad, they take them all)."""
-        loser_gets = self.deal_points if self.low_wins else 0
+        """The deal's points after a revoke: the offenders lose the deal."""
+        loser_gets = self.offenders_points
         return {side: loser_gets if side == offenders else self.deal_points - loser_gets
                 for side in sides}
 
@@ -311,6 +319,11 @@ def register(variant: type[R]) -> type[R]:
     PRESETS[variant.name] = variant
     PRESET_ALIASES.update(dict.fromkeys(variant.aliases, variant.name))
     return variant
+
+
+def _pick(values: Iterable[T], key: Callable[[T], Any] | None, lowest: bool) -> T:
+    pick: Any = min if lowest else max
+    return pick(values, key=key) if key is not None else pick(values)
 
 
 def _field_type(cls: type[Rules], key: str) -> object:
