@@ -148,7 +148,7 @@ class _Draft:
 def knowledge_from_view(view: PlayerView) -> Knowledge:
     """Infer from ``view`` alone what every other hand holds, lacks and must hold."""
     rules = view.rules
-    seats = seats_for(rules.players)
+    seats = rules.seats
     drafts = {seat: _Draft() for seat in seats}
     plays = _all_plays(view)
     played = 0
@@ -173,7 +173,7 @@ def knowledge_from_view(view: PlayerView) -> Knowledge:
     infos = {seat: _seat_knowledge(seat, view.hand_sizes[seat], drafts[seat], unseen)
              for seat in seats if seat != view.seat}
     return Knowledge(view.seat, rules.players, view.hand.mask, played, unseen, infos,
-                     view.stock_size if rules.players == 2 else 0, limits,
+                     view.stock_size if rules.stock_size else 0, limits,
                      _open_one_of(drafts, unseen, view.seat))
 
 

@@ -487,6 +487,6 @@ def _check_deal(rules: Rules, hands: Mapping[Seat, Iterable[Card]], seats: tuple
         count = len(list(hands.get(seat, ())))
         if count != 10:
             raise DealError(f"hands.{seat}: {count} cards, a hand has 10")
-    wanted = 20 if rules.players == 2 else 0
+    wanted = rules.stock_size
     if len(stock) != wanted:
         raise DealError(f"stock: {len(stock)} cards, expected {wanted}")

@@ -357,7 +357,7 @@ def _read_stock(value: Any, rules: Rules, hands: Mapping[Seat, Sequence[Card]],
     stock = _read_cards(value, f"{where}stock")
     _check_duplicates([*((f"{where}hands.{s}", c) for s, c in hands.items()),
                        (f"{where}stock", stock)])
-    wanted = 20 if rules.players == 2 else 0
+    wanted = rules.stock_size
     if len(stock) != wanted:
         table = "with two players" if wanted else f"with {rules.players} players"
         raise RecordError(f"{where}stock", f"{len(stock)} cards, {wanted} expected {table}")
