@@ -206,7 +206,7 @@ class Rules:
             return ()
         return true_signals(card, hand_after, unplayed, self.signal_convention)
 
-    def signal_problem(self, signal: Signal, card: Card, hand_after: int,
+    def signal_problem(self, signal: str, card: Card, hand_after: int,
                        unplayed: int) -> Refusal | None:
         """Why ``signal`` with the lead of ``card`` is false here, or None."""
         return signal_problem(signal, card, hand_after, unplayed, self.signal_convention)
@@ -322,7 +322,7 @@ def register(variant: type[R]) -> type[R]:
 
 
 def _pick(values: Iterable[T], key: Callable[[T], Any] | None, lowest: bool) -> T:
-    pick: Any = min if lowest else max
+    pick: Callable[..., T] = min if lowest else max
     return pick(values, key=key) if key is not None else pick(values)
 
 
