@@ -2,8 +2,8 @@
 
 A variant changes the defaults of :class:`.rules.Rules` (its fields) and, for a rule no option
 covers, overrides the answer the code asks (``last_trick_thirds``, ``card_thirds``,
-``low_wins``...). Adding one is a class here with ``@register`` (and its menu line in
-``lessons/strings/*/match.yaml`` or ``rules_variants.yaml``, ``match.preset.<name>``).
+``low_wins``...). Adding one is a class here and its place in :data:`VARIANTS` (and its menu
+line ``match.preset.<name>`` in ``lessons/strings/*/rules_variants.yaml``).
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ import dataclasses
 
 from .rules import FirstLead, Rules, register
 
-__all__ = ["ADue", "APerdere", "ColMorto", "Gamelake", "Online", "QuattroDenari", "Rules",
-           "Traversone"]
+__all__ = ["VARIANTS", "ADue", "APerdere", "ColMorto", "Gamelake", "Online", "QuattroDenari",
+           "Rules", "Traversone"]
 
 
-@register
 @dataclasses.dataclass(frozen=True)
 class Online(Rules):
     """The common online table: no signals."""
@@ -25,19 +24,6 @@ class Online(Rules):
     signals: bool = False
 
 
-@register
-@dataclasses.dataclass(frozen=True)
-class Gamelake(Rules):
-    """GameLake's two-player table: no declarations, no signals, free play with a stock."""
-
-    name = "gamelake"
-    players: int = 2
-    declarations: bool = False
-    signals: bool = False
-    follow_suit_with_stock: bool = False
-
-
-@register
 @dataclasses.dataclass(frozen=True)
 class QuattroDenari(Rules):
     """The holder of the Four of coins leads the first trick; declarations compulsory."""
@@ -48,7 +34,6 @@ class QuattroDenari(Rules):
     declarations_compulsory: bool = True
 
 
-@register
 @dataclasses.dataclass(frozen=True)
 class ADue(Rules):
     """Two players with a stock (§7)."""
@@ -59,7 +44,14 @@ class ADue(Rules):
     signals: bool = False
 
 
-@register
+@dataclasses.dataclass(frozen=True)
+class Gamelake(ADue):
+    """GameLake's two-player table: free play while the stock lasts."""
+
+    name = "gamelake"
+    follow_suit_with_stock: bool = False
+
+
 @dataclasses.dataclass(frozen=True)
 class ColMorto(Rules):
     """Three players, the dealer's partner a dummy (§8)."""
@@ -68,7 +60,6 @@ class ColMorto(Rules):
     players: int = 3
 
 
-@register
 @dataclasses.dataclass(frozen=True)
 class APerdere(Rules):
     """Tressette a perdere (§9): the fewest points win; no declarations."""
@@ -78,7 +69,6 @@ class APerdere(Rules):
     declarations: bool = False
 
 
-@register
 @dataclasses.dataclass(frozen=True)
 class Traversone(APerdere):
     """A perdere each for himself, 4 players, with reversed cappotto (§9)."""
@@ -88,3 +78,10 @@ class Traversone(APerdere):
     partners: bool = False
     cappotto: bool = True
     reversed_cappotto: bool = True
+
+
+VARIANTS: tuple[type[Rules], ...] = (Rules, Online, Gamelake, QuattroDenari, ADue, ColMorto,
+                                     APerdere, Traversone)
+"""Every preset, in the order menus offer them (``Rules`` is the standard game)."""
+for _variant in VARIANTS[1:]:
+    register(_variant)
