@@ -15,7 +15,7 @@ from tressette_learn.ai.comparison import (
     Comparison,
     t_quantile,
 )
-from tressette_learn.engine import Card
+from tressette_learn.engine import Card, Rules
 
 A, B, C = Card.parse("4c"), Card.parse("Ac"), Card.parse("3s")
 
@@ -87,7 +87,7 @@ def test_settled_when_every_other_card_is_clearly_worse_or_surely_close() -> Non
 
 def test_a_perdere_fewer_points_are_better() -> None:
     rows = [[p + 1, p] for p in range(12)]
-    comparison = Comparison((A, B), rows, a_perdere=True)
+    comparison = Comparison((A, B), rows, rules=Rules.preset("a_perdere"))
     assert comparison.best() == B and comparison.equal() == (B,)
     assert comparison.estimates()[0].card == B
     assert comparison.cost(B) == pytest.approx(1)

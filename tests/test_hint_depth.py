@@ -49,7 +49,7 @@ def test_the_recommended_card_is_never_below_another_in_its_table(
         points = {c: float(p) for c, p in table}
         mine = next(e for e in found.shown if e.card == found.card)
         for other in found.shown:  # better means more points, or fewer a perdere
-            assert other.key(view.rules.a_perdere) >= mine.key(view.rules.a_perdere)
+            assert other.key(view.rules) >= mine.key(view.rules)
             better = points[str(other.card)] > points[str(found.card)]
             assert not (better if not view.rules.a_perdere else
                         points[str(other.card)] < points[str(found.card)])

@@ -142,12 +142,12 @@ def test_the_recommended_card_is_the_best_of_its_values(spots: list[Spot]) -> No
         found = spot.hint
         if not found.separated:
             continue
-        a_perdere = spot.view.rules.a_perdere
-        keys = {e.card: e.key(a_perdere) for e in found.values}
+        rules = spot.view.rules
+        keys = {e.card: e.key(rules) for e in found.values}
         assert sorted(keys.values()) == [keys[e.card] for e in found.values]  # best first
         assert [keys[c] for c in found.equal] == sorted(keys[c] for c in found.equal)
         assert found.card in found.equal
-        top = [e.card for e in found.values if e.key(a_perdere) == found.values[0].key(a_perdere)]
+        top = [e.card for e in found.values if e.key(rules) == found.values[0].key(rules)]
         assert found.card == prefer(spot.view, top, club.choose(spot.view).card)
         if found.exact:
             assert found.equal[0] == found.values[0].card
@@ -373,7 +373,7 @@ def test_exact_at_three_tricks_left_is_the_best_by_full_enumeration(
     count, means = brute_force_means(view)
     assert found.exact and found.deals == found.possible == count
     assert {str(e.card): e.points for e in found.values} == pytest.approx(means, abs=1e-9)
-    best = (min if view.rules.a_perdere else max)(means.values())
+    best = view.rules.best(means.values())
     assert means[str(found.card)] == pytest.approx(best, abs=1e-9)
     assert {str(c) for c in found.equal} == {c for c, m in means.items()
                                             if abs(m - best) < 1e-9}

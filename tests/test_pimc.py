@@ -157,7 +157,7 @@ def test_pick_card_a_perdere_wants_the_fewest_points() -> None:
     legal = sorted(view.legal, key=lambda c: (c.thirds, c.rank))
     cheap, dear = legal[0], legal[-1]
     estimates = sorted([Estimate(cheap, 5.0, 15.0), Estimate(dear, 2.0, 7.0)],
-                       key=lambda e: e.key(True))
+                       key=lambda e: e.key(view.rules))
     assert estimates[0].card == dear
     assert pick_card(view, estimates, advised=cheap) == dear
 

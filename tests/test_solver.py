@@ -17,7 +17,7 @@ def minimax(deal: Deal, side: str) -> int:
         return deal.result().sides[side].thirds
     seat = deal.to_play
     assert seat is not None
-    wants_high = (deal.side_of(seat) == side) != deal.rules.a_perdere
+    wants_high = (deal.side_of(seat) == side) != deal.rules.low_wins
     values = []
     for card in deal.legal_cards():
         deal.play(card)

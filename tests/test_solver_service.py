@@ -344,7 +344,7 @@ def position_json(**change: object) -> bytes:
     (position_json(next_seat=[1, 2, 3, 3]), "next_seat:"),
     (position_json(next_seat=[3, 0, 1, 0]), "next_seat: expected a cycle"),
     (position_json(hands=[1, 1, 2, 4]), "a card is in two places"),
-    (position_json(a_perdere="yes"), "a_perdere:"),
+    (position_json(low_wins="yes"), "low_wins:"),
     (position_json(extra=1), "pos: expected the fields"),
 ])
 def test_a_forged_request_gets_an_error_naming_its_field(service: SolverService, data: bytes,

@@ -8,7 +8,7 @@ from ..engine.deal import Deal
 from ..engine.match import Match, MatchResult
 from ..engine.refusals import Refusal
 from ..engine.scoring import DealResult
-from ..engine.seats import Seat, next_seat
+from ..engine.seats import Seat
 from .players import Decision, Player
 
 
@@ -107,5 +107,5 @@ def ask_calls(deal: Deal, players: Mapping[Seat, Player]) -> bool:
 def _turn_order(deal: Deal, first: Seat) -> list[Seat]:
     order = [first]
     while len(order) < len(deal.seats):
-        order.append(next_seat(order[-1], deal.rules.players))
+        order.append(deal.rules.next_seat(order[-1]))
     return order

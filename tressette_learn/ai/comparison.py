@@ -24,8 +24,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.cards import Card
+from ..engine.rules import Rules
 from .paired_sums import paired_sums
 from .pimc import Estimate
+
+STANDARD = Rules()
 
 CONFIDENCE = 0.95
 NEGLIGIBLE = 0.02  # points: a lead surely smaller than this does not decide anything
@@ -66,16 +69,16 @@ class Comparison:
 
     def __init__(self, cards: Sequence[Card], rows: Sequence[Sequence[float | None]] | Any,
                  *, weights: Sequence[int] | None = None, exact: bool = False,
-                 a_perdere: bool = False, dropped: Sequence[Card] = (),
+                 rules: Rules = STANDARD, dropped: Sequence[Card] = (),
                  population: int | None = None):
         counts = list(weights) if weights is not None else [1] * len(rows)
         self.cards = tuple(cards)
         self.exact = exact
-        self.a_perdere = a_perdere
+        self.rules = rules
         self.dropped = tuple(dropped)
         self.population = population
         # goodness: points, or minus points a perdere (higher is better)
-        self._sign = -1 if a_perdere else 1
+        self._sign = rules.sign
         self._sums = paired_sums(rows, counts, len(self.cards))
         self.deals = int(sum(counts))
         self._means = self._averages()
@@ -96,10 +99,10 @@ class Comparison:
 
     def estimates(self) -> list[Estimate]:
         """Each card's average (thirds: three per point), best first."""
-        sign = -1 if self.a_perdere else 1
+        sign = self._sign
         out = [Estimate(card, sign * m, 3 * sign * m)
                for card, m in zip(self.cards, self._means, strict=True)]
-        return sorted(out, key=lambda e: e.key(self.a_perdere))
+        return sorted(out, key=lambda e: e.key(self.rules))
 
     def lead(self, a: Card, b: Card) -> tuple[float, float]:
         """How much better ``a`` is than ``b`` on average over the deals where both were

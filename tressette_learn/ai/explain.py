@@ -189,7 +189,7 @@ class _Spot:
 
     @property
     def perdere(self) -> bool:
-        return self.k.rules.a_perdere
+        return self.k.rules.low_wins
 
     # -- the parts of a sentence ---------------------------------------------------------
     @property
@@ -206,7 +206,7 @@ class _Spot:
         if self.k.ours(play.seat):
             owner = "dummy" if self.partner_is_dummy else "partner"
         else:
-            owner = "opponent" if self.k.rules.players == 2 else "an_opponent"
+            owner = "opponent" if len(self.k.rules.seats) == 2 else "an_opponent"
         return _part(f"owned.{owner}", card=play.card)
 
     @property

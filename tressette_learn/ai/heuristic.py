@@ -12,14 +12,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 
 from ..engine.cards import BEATERS, DECK, FULL_DECK_MASK, SUIT_MASKS, Card, Rank, beats
-from ..engine.deal import FOUR_OF_DENARI
 from ..engine.rules import Rules
-from ..engine.scoring import card_thirds
-from ..engine.seats import Seat, next_seat, seats_for
-from ..engine.signals import PEZZI_MASK, most_telling, true_signals
+from ..engine.seats import Seat
+from ..engine.signals import PEZZI_MASK, most_telling
 from ..engine.tricks import Play, Signal, Trick, winning_play
 from ..engine.views import PlayerView
 from .players import Decision, Player
@@ -69,12 +66,6 @@ def card_bit(card: int) -> int:
     return 1 << card
 
 
-@lru_cache(maxsize=8)
-def card_values(rules: Rules) -> tuple[int, ...]:
-    """Thirds of every card at this table (the ace of bastoni may be worth 33)."""
-    return tuple(card_thirds(card, rules) for card in DECK)
-
-
 # -- what a seat knows ---------------------------------------------------------------------
 @dataclasses.dataclass
 class Reading:
@@ -94,7 +85,7 @@ class Reading:
     @classmethod
     def of(cls, view: PlayerView) -> Reading:
         """Read a view: known cards, voids and the unseen cards."""
-        seats = seats_for(view.rules.players)
+        seats = view.rules.seats
         played = view.played_mask
         known = {s: 0 for s in seats if s != view.seat}
         for seat, hand in view.known_hands.items():
@@ -106,7 +97,7 @@ class Reading:
         for mask in known.values():
             seen |= mask
         return cls(view, view.seat, seats, view.hand.mask, view.legal.mask, played, known,
-                   _voids(view), FULL_DECK_MASK & ~seen, card_values(view.rules))
+                   _voids(view), FULL_DECK_MASK & ~seen, view.rules.card_values)
 
     # -- table ------------------------------------------------------------------------
     @property
@@ -127,14 +118,14 @@ class Reading:
     def partner(self) -> Seat | None:
         """The partner's seat (the dealer for the dummy, the dummy for the dealer); None
         with two players or each for himself."""
-        return None if self.rules.players == 2 or not self.rules.partners else self.me.partner
+        return self.rules.partner_of(self.me)
 
     def after_me(self) -> list[Seat]:
         """The seats still to play to this trick after the seat to play."""
         out: list[Seat] = []
         seat = self.me
         for _ in range(len(self.seats) - len(self.trick) - 1):
-            seat = next_seat(seat, self.rules.players)
+            seat = self.rules.next_seat(seat)
             out.append(seat)
         return out
 
@@ -260,10 +251,11 @@ def _revealed(view: PlayerView) -> Iterator[tuple[Seat, int]]:
     """Cards shown to everyone: declarations, draws, the master a busso announced (under
     the club convention, the pezzo when only one is left), and the 4 of denari of the first
     leader when it must lead (Roman rule)."""
-    club = view.rules.signal_convention == "club"
+    club = view.rules.busso_names_pezzo
     tricks = _all_tricks(view)
-    if view.rules.first_lead == "four_of_denari" and tricks:
-        yield tricks[0].leader, FOUR_OF_DENARI.bit
+    lead_card = view.rules.first_lead_card
+    if lead_card is not None and tricks:
+        yield tricks[0].leader, lead_card.bit
     for decl in view.declarations:
         yield decl.seat, sum(card.bit for card in decl.cards)
     for draw in view.draws:
@@ -287,11 +279,11 @@ def _voids(view: PlayerView) -> dict[Seat, int]:
     A seat that did not follow the suit led while it had to is void in it; a volo says
     the leader is. Cards drawn later are shown, so a void of unseen cards lasts.
     """
-    voids = dict.fromkeys(seats_for(view.rules.players), 0)
-    stock = 20 if view.rules.players == 2 else 0
+    voids = dict.fromkeys(view.rules.seats, 0)
+    stock = view.rules.stock_size
     for number, trick in enumerate(_all_tricks(view)):
-        stock_now = stock - sum(1 for d in view.draws if d.after_trick <= number)
-        forced = view.rules.follow_suit_with_stock or stock_now <= 0
+        forced = view.rules.must_follow(stock - sum(1 for d in view.draws
+                                                    if d.after_trick <= number))
         led = trick.led_suit
         if trick.signal == "volo":
             voids[trick.leader] |= 1 << led
@@ -313,7 +305,7 @@ def lowest(mask: int, k: Reading) -> int:
 def return_busso(k: Reading) -> int | None:
     """Partner knocked and still holds the master (club convention: has not played its
     pezzo yet): lead that suit back, low."""
-    club = k.rules.signal_convention == "club"
+    club = k.rules.busso_names_pezzo
     for suit in k.partner_busso_suits():
         partner = k.partner
         mine = k.hand & SUIT_MASKS[suit]
@@ -500,8 +492,7 @@ def choose_signal(k: Reading, card: int) -> Signal | None:
     if k.trick or not k.rules.signals:
         return None
     bit = card_bit(card)
-    truths = true_signals(DECK[card], k.hand & ~bit, FULL_DECK_MASK & ~k.played & ~bit,
-                          k.rules.signal_convention)
+    truths = k.rules.true_signals(DECK[card], k.hand & ~bit, FULL_DECK_MASK & ~k.played & ~bit)
     return most_telling(truths)
 
 
@@ -517,7 +508,7 @@ class Advice:
 
 def rules_for(k: Reading) -> tuple[Rule, ...]:
     """The advice that applies: leading or following, normal or a perdere."""
-    if k.rules.a_perdere:
+    if k.rules.low_wins:
         return PERDERE_FOLLOW if k.trick else PERDERE_LEAD
     return FOLLOW_RULES if k.trick else LEAD_RULES
 

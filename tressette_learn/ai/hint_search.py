@@ -234,5 +234,5 @@ class Search:
             np.zeros((0, len(self.solver.cards)))
         exact = source.finite and not source.remaining and not self.dropped
         return Comparison(self.solver.cards, rows, exact=exact,
-                          a_perdere=self.view.rules.a_perdere, dropped=self.dropped,
+                          rules=self.view.rules, dropped=self.dropped,
                           population=source.possible if source.finite else None)

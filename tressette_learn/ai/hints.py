@@ -214,7 +214,7 @@ def _fallback(view: PlayerView, sampler: DealSampler, rng: random.Random) -> _Ve
         return _Verdict(None, sampler.count)
     cards = tuple(sorted(view.legal))
     rows = [_reference_row(view, deal, cards) for deal in sampler.deals()]
-    return _Verdict(Comparison(cards, rows, exact=True, a_perdere=view.rules.a_perdere),
+    return _Verdict(Comparison(cards, rows, exact=True, rules=view.rules),
                     len(rows))
 
 
@@ -241,9 +241,9 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
                                   or forced):
         return _unseparated(k, verdict, club)
     values = comparison.estimates()
-    top = values[0].key(view.rules.a_perdere)
+    top = values[0].key(view.rules)
     card = prefer(view, [e.card for e in values
-                         if _same(e.key(view.rules.a_perdere), top)], club)
+                         if _same(e.key(view.rules), top)], club)
     equal = comparison.equal()
     if card not in equal:  # a card no longer solved ended above the best of the others
         equal = (card,)

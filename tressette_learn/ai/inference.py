@@ -46,7 +46,7 @@ from typing import TypeVar
 from ..engine.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Rank, Suit, cards_of
 from ..engine.deal import Deal
 from ..engine.declarations import TOP_RANKS
-from ..engine.seats import Seat, next_seat, seats_for
+from ..engine.seats import Seat, seats_for
 from ..engine.signals import PEZZI_MASK
 from ..engine.tricks import Play
 from ..engine.views import PlayerView
@@ -148,7 +148,7 @@ class _Draft:
 def knowledge_from_view(view: PlayerView) -> Knowledge:
     """Infer from ``view`` alone what every other hand holds, lacks and must hold."""
     rules = view.rules
-    seats = seats_for(rules.players)
+    seats = rules.seats
     drafts = {seat: _Draft() for seat in seats}
     plays = _all_plays(view)
     played = 0
@@ -173,7 +173,7 @@ def knowledge_from_view(view: PlayerView) -> Knowledge:
     infos = {seat: _seat_knowledge(seat, view.hand_sizes[seat], drafts[seat], unseen)
              for seat in seats if seat != view.seat}
     return Knowledge(view.seat, rules.players, view.hand.mask, played, unseen, infos,
-                     view.stock_size if rules.players == 2 else 0, limits,
+                     view.stock_size if rules.stock_size else 0, limits,
                      _open_one_of(drafts, unseen, view.seat))
 
 
@@ -205,14 +205,14 @@ def _read_plays(view: PlayerView, plays: list[tuple[int, Play]],
                 drafts: dict[Seat, _Draft]) -> None:
     """Voids from piombi and volo, the master card of a busso, striscio suits, and the
     suit a revoke (a real table's record) shows the seat still held."""
-    free_with_stock = view.rules.players == 2 and not view.rules.follow_suit_with_stock
+    free_with_stock = not view.rules.must_follow(view.rules.stock_size)
     gone = 0
     led = Suit.DENARI
     for pos, (trick, play) in enumerate(plays):
         if pos == 0 or trick != plays[pos - 1][0]:
             led = play.card.suit
             _read_signal(play, gone, plays[pos + 1:], drafts[play.seat],
-                         view.rules.signal_convention, view.hand.mask)
+                         view.rules.busso_names_pezzo, view.hand.mask)
         elif play.revoke:
             _still_holds(play.seat, led, plays[pos + 1:], drafts[play.seat])
         elif play.card.suit != led \
@@ -228,13 +228,13 @@ def _still_holds(seat: Seat, suit: Suit, later: list[tuple[int, Play]], draft: _
 
 
 def _read_signal(play: Play, gone: int, later: list[tuple[int, Play]], draft: _Draft,
-                 convention: str = "seed", mine: int = 0) -> None:
+                 club: bool = False, mine: int = 0) -> None:
     """What the leader's signal tells about its hand after the lead."""
     suit = play.card.suit
     suit_mask = SUIT_MASKS[suit]
     if play.signal == "volo":
         draft.voids |= 1 << suit
-    elif convention == "club" and play.signal is not None:
+    elif club and play.signal is not None:
         _read_club_signal(play, gone | mine, later, draft)
     elif play.signal == "striscio":
         _still_holds(play.seat, suit, later, draft)
@@ -291,10 +291,11 @@ def _first_leader(view: PlayerView) -> Seat | None:
 def _read_first_lead(view: PlayerView, drafts: dict[Seat, _Draft], played: int) -> None:
     """Roman rule: the first leader was dealt the 4 of denari (or, two players, the stock)."""
     leader = _first_leader(view)
-    bit = FOUR_OF_DENARI.bit
-    if view.rules.first_lead != "four_of_denari" or leader is None or played & bit:
+    card = view.rules.first_lead_card
+    if card is None or leader is None or played & card.bit:
         return
-    default = next_seat(view.dealer, view.rules.players)
+    bit = card.bit
+    default = view.rules.next_seat(view.dealer)
     if view.rules.players != 2 or leader != default:
         drafts[leader].known |= bit
     else:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.cards import Card
+from ..engine.rules import Rules
 from ..engine.scoring import card_thirds
 from ..engine.views import PlayerView
 from .heuristic import Reading, RulesPlayer, choose_signal
@@ -43,10 +44,10 @@ class Estimate:
     points: float
     thirds: float
 
-    def key(self, a_perdere: bool) -> tuple[float, float]:
-        """Sort key: more points (fewer a perdere) first, thirds breaking ties."""
-        sign = 1 if a_perdere else -1
-        return (sign * self.points, sign * self.thirds)
+    def key(self, rules: Rules) -> tuple[float, float]:
+        """Sort key: the best points at this table (the most, a perdere the fewest) first,
+        thirds breaking ties."""
+        return (-rules.sign * self.points, -rules.sign * self.thirds)
 
 
 def estimate_cards(view: PlayerView, samples: list[Sample],
@@ -67,7 +68,7 @@ def estimate_cards(view: PlayerView, samples: list[Sample],
             thirds[v.card] = thirds.get(v.card, 0.0) + times * third
     n = max(1, len(samples))
     out = [Estimate(c, points[c] / n, thirds[c] / n) for c in points]
-    return sorted(out, key=lambda e: e.key(view.rules.a_perdere))
+    return sorted(out, key=lambda e: e.key(view.rules))
 
 
 def distinct_samples(samples: list[Sample]) -> list[tuple[Sample, int]]:
@@ -121,8 +122,8 @@ def one_choice(view: PlayerView) -> bool:
 
 def pick_card(view: PlayerView, estimates: list[Estimate], advised: Card) -> Card:
     """The best estimate; among equals the club player's card, else the cheapest."""
-    top = estimates[0].key(view.rules.a_perdere)
-    tied = [e.card for e in estimates if _close(e.key(view.rules.a_perdere), top)]
+    top = estimates[0].key(view.rules)
+    tied = [e.card for e in estimates if _close(e.key(view.rules), top)]
     return prefer(view, tied, advised)
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import SUIT_MASKS, Card, Rank, cards_of
 from ..engine.deal import Deal
-from ..engine.seats import Seat, next_seat
+from ..engine.seats import Seat
 from ..engine.tricks import winning_play
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def still_to_play(deal: Deal) -> list[Seat]:
     assert seat is not None
     out = []
     for _ in range(deal.trick_size - len(deal.current) - 1):
-        seat = next_seat(seat, deal.rules.players)
+        seat = deal.rules.next_seat(seat)
         out.append(seat)
     return out
 
@@ -162,7 +162,7 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
         checks.append(_kept(deal, card, played, facts["honour"], facts["guard"]))
     if reason == "last_trick" and "kept" in facts:
         checks += [_kept(deal, card, played, facts["kept"]), _sure_at_last(deal, facts["kept"])]
-    if advice and reason in LOW and not deal.rules.a_perdere:
+    if advice and reason in LOW and not deal.rules.low_wins:
         checks.append(_cheaper_low(deal, card))
     if reason == "lose_cheaply":
         checks.append(_overtaken(deal, facts["seat"], facts["beater"]))

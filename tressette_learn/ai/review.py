@@ -61,7 +61,7 @@ from ..engine.actions import Action, Play
 from ..engine.cards import Card, Hand
 from ..engine.deal import Deal
 from ..engine.records import DealRecord, load_json
-from ..engine.seats import Seat, SeatError, seats_for
+from ..engine.seats import Seat, SeatError
 from ..i18n import LANGUAGES, Phrase
 from .explain import Explanation, explain
 from .heuristic import RulesPlayer
@@ -276,7 +276,7 @@ def _check_seat(deal: Deal, seat: Seat | str) -> Seat:
     me = Seat.parse(seat)
     if me not in deal.seats:
         raise SeatError(f"{me} has no place at a {deal.rules.players}-player table "
-                        f"(seats {', '.join(map(str, seats_for(deal.rules.players)))})")
+                        f"(seats {', '.join(map(str, deal.rules.seats))})")
     if deal.controller(me) != me:
         raise ValueError(f"{me} is the dummy: its cards are played by the dealer "
                          f"{deal.controller(me)}, so review {deal.controller(me)}")
@@ -298,7 +298,7 @@ class _Reviewer:
             self.exact_limit = min(exact_limit, REFERENCE_LIMIT)
         self.club = RulesPlayer()
         rules = final.rules
-        self.points_total = rules.total_thirds // 3  # both sides' points always add up to it
+        self.points_total = rules.deal_points  # both sides' points always add up to it
         self.first = final.sides[0]
 
     def fresh(self) -> Deal:
@@ -397,13 +397,12 @@ class _Reviewer:
         else:
             values = self.exact_values(deal) if exact else self.estimated_values(deal)
         points = {v.card: v.points for v in values}
-        pick = min if rules.a_perdere else max
-        best_points = pick(points.values())
-        worst_points = (max if rules.a_perdere else min)(points.values())
+        best_points = rules.best(points.values())
+        worst_points = rules.worst(points.values())
         best = Hand.from_mask(sum(c.bit for c, p in points.items() if p == best_points))
         revoke = card not in points
         played = self.revoke_points() if revoke else points[card]
-        cost = played - best_points if rules.a_perdere else best_points - played
+        cost = rules.sign * (best_points - played)
         view = deal.view(seat)
         explained = card if card in best else self.best_to_explain(deal, best)
         why = explain(view, explained, best_points=best_points, worst_points=worst_points,
@@ -415,7 +414,7 @@ class _Reviewer:
 
     def revoke_points(self) -> int:
         """What a revoke leaves the offenders: nothing, or every point *a perdere*."""
-        return self.points_total if self.final.rules.a_perdere else 0
+        return self.final.rules.offenders_points
 
     def best_to_explain(self, deal: Deal, best: Hand) -> Card:
         """Among the best cards, the club player's choice, else the cheapest card."""

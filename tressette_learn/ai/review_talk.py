@@ -216,7 +216,7 @@ def _play_out(deal: Deal, card: Card, signal: Signal | None, player: Player,
         decision = player.choose(view)
         twin.play(decision.card, decision.signal)
     points = twin.result().sides[twin.side_of(seat)].card_points
-    return -points if twin.rules.a_perdere else points
+    return twin.rules.sign * points
 
 
 def _hearing(view: PlayerView, number: int, signal: Signal, size: int) -> PlayerView:

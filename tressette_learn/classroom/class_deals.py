@@ -68,15 +68,19 @@ class ClassDeal:
     mistakes: tuple[CommonMistake, ...]
 
     @property
+    def rules(self) -> Rules:
+        """The table's rule set."""
+        return Rules.preset(self.preset)
+
+    @property
     def low_wins(self) -> bool:
         """At a perdere the fewest points are the best."""
-        return Rules.preset(self.preset).a_perdere
+        return self.rules.low_wins
 
     @property
     def best(self) -> DealPlay:
         """The best play (the most points, the fewest at a perdere)."""
-        pick = min if self.low_wins else max
-        return pick(self.plays, key=lambda p: p.points)
+        return self.rules.best(self.plays, key=lambda p: p.points)
 
     @property
     def average(self) -> float:

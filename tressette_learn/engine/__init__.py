@@ -6,6 +6,7 @@
 <Seat.N: 0>
 """
 
+from . import variants  # registers the presets in PRESETS
 from .actions import Action, ActionError, Call, Draw, Redeal
 from .cards import DECK, Card, CardError, Hand, Rank, Suit, cards_of, mask_of, parse_cards
 from .deal import Deal, DealError, IllegalPlay
@@ -23,7 +24,7 @@ from .records import (
     write_record,
 )
 from .refusals import Refusal, RefusalError
-from .rules import PRESETS, Rules, RulesError
+from .rules import PRESETS, Rules, RulesError, register
 from .scoring import DealResult, Revoke, SideScore
 from .seats import Seat, SeatError
 from .tricks import SIGNALS, Play, Signal, Trick
@@ -34,6 +35,7 @@ __all__ = [
     "DECK", "PRESETS", "SIGNALS", "Call", "Card", "CardError", "Deal", "DealError", "DealResult",
     "Declaration", "DeclarationError", "Draw", "Hand", "IllegalPlay", "Match", "MatchResult",
     "Play", "PlayerView", "Rank", "Refusal", "RefusalError", "Revoke", "Rules", "RulesError",
+    "register", "variants",
     "Seat", "SeatError",
     "SideScore", "Signal", "Suit", "Trick", "cards_of", "mask_of", "parse_cards",
     "DealRecord", "RecordError", "match_from_records", "read_record", "record_from_deal",

@@ -13,8 +13,6 @@ from .cards import (
     SUIT_MASKS,
     Card,
     Hand,
-    Rank,
-    Suit,
     cards_of,
     mask_of,
     parse_cards,
@@ -24,12 +22,10 @@ from .refusals import Kind, Refusal, RefusalError
 from .rules import Rules
 from .scoring import DealResult, call_points, score_deal
 from .seats import Seat, next_seat, parse_side, seats_for
-from .signals import most_telling, signal_problem, true_signals
+from .signals import most_telling
 from .table_svg import deal_svg
 from .tricks import Play, Signal, Trick, winning_play
 from .views import PlayerView, view_of
-
-FOUR_OF_DENARI = Card.of(Rank.FOUR, Suit.DENARI)
 
 
 class DealError(RefusalError):
@@ -127,11 +123,7 @@ class Deal:
         self._auto_declare("before_first_lead")
 
     def _first_leader(self) -> Seat:
-        if self.rules.first_lead == "four_of_denari":
-            for seat in self.seats:
-                if self._dealt[seat] & FOUR_OF_DENARI.bit:
-                    return seat
-        return next_seat(self.dealer, self.rules.players)
+        return self.rules.first_leader(self.dealer, self._dealt)
 
     @property
     def leader(self) -> Seat | None:
@@ -191,7 +183,7 @@ class Deal:
     # -- legal cards -----------------------------------------------------------
     def must_follow(self) -> bool:
         """Whether the suit led must be followed now (two players may play freely)."""
-        return self.rules.follow_suit_with_stock or not self._stock
+        return self.rules.must_follow(len(self._stock))
 
     def legal_mask(self) -> int:
         """The legal cards of the seat to play, as a bitmask."""
@@ -254,16 +246,15 @@ class Deal:
             return Refusal.of("signal_not_leading", signal=signal)
         assert self.to_play is not None
         hand_after = self._hands[self.to_play] & ~card.bit
-        return signal_problem(signal, card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit,
-                              self.rules.signal_convention)
+        return self.rules.signal_problem(signal, card, hand_after,
+                                         FULL_DECK_MASK & ~self._played & ~card.bit)
 
     def true_signals(self, card: Card) -> tuple[Signal, ...]:
         """The signals that would be true if the seat to play led ``card``."""
-        if not self.rules.signals or self.current or self.to_play is None:
+        if self.current or self.to_play is None:
             return ()
         hand_after = self._hands[self.to_play] & ~card.bit
-        return true_signals(card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit,
-                            self.rules.signal_convention)
+        return self.rules.true_signals(card, hand_after, FULL_DECK_MASK & ~self._played & ~card.bit)
 
     def good_signal(self, card: Card) -> Signal | None:
         """The signal a good player gives leading ``card`` (the true one that tells most)."""
@@ -545,6 +536,6 @@ def _check_deal(rules: Rules, hands: Mapping[Seat, Iterable[Card]], seats: tuple
         count = len(list(hands.get(seat, ())))
         if count != 10:
             raise DealError(f"hands.{seat}: {count} cards, a hand has 10")
-    wanted = 20 if rules.players == 2 else 0
+    wanted = rules.stock_size
     if len(stock) != wanted:
         raise DealError(f"stock: {len(stock)} cards, expected {wanted}")

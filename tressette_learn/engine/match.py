@@ -13,7 +13,7 @@ from typing import Any
 from .deal import Deal, DealError, default_dealer
 from .rules import Rules
 from .scoring import DealResult
-from .seats import Seat, next_seat
+from .seats import Seat
 from .table_svg import deal_svg
 
 TIE_BREAK_DEALS = 3
@@ -107,7 +107,7 @@ class Match:
         self.outcome = self._decide(deal, result)
         if self.outcome is None:
             dealer = deal.dealer if result.redeal_by is not None else \
-                next_seat(deal.dealer, self.rules.players)
+                self.rules.next_seat(deal.dealer)
             self.deal = self._new_deal(dealer)
         return result
 
@@ -122,7 +122,7 @@ class Match:
     def stake(self) -> int:
         """1, doubled for each cappotto when cappotto doubles the stake (a reversed
         cappotto moves points instead)."""
-        if self.rules.cappotto_effect != "double" or self.rules.reversed_cappotto:
+        if not self.rules.cappotto_doubles_stake:
             return 1
         return int(2 ** sum(1 for r in self.results if r.cappotto is not None))
 
@@ -154,7 +154,7 @@ class Match:
             return self._tie(result, leaders, "reached_level", tied=tuple(leaders),
                              target=target)
         best = leaders[0]
-        if self.rules.a_perdere:
+        if self.rules.low_wins:
             fewer = "reached_fewer" if len(self.sides) == 2 else "reached_fewest"
             return self._end(best, fewer, side=best, target=target)
         return self._end(best, "reached", side=best, target=target)
@@ -167,9 +167,9 @@ class Match:
             return None
         leaders = self._leaders()
         if len(leaders) == 1:
-            word = "fewer" if self.rules.a_perdere else "more"
+            word = "fewer" if self.rules.low_wins else "more"
             return self._end(leaders[0], f"{word}_after", side=leaders[0], deals=played)
-        if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
+        if self.rules.tie_to_last_trick:
             return self._last_trick_wins(result, leaders, "level_after", deals=played)
         if played < fixed + TIE_BREAK_DEALS:
             return None
@@ -177,13 +177,12 @@ class Match:
 
     def _leaders(self) -> list[str]:
         """The sides with the best total (the lowest a perdere)."""
-        pick = min if self.rules.a_perdere else max
-        best = pick(self.totals.values())
+        best = self.rules.best(self.totals.values())
         return [side for side in self.sides if self.totals[side] == best]
 
     def _tie(self, result: DealResult, leaders: list[str], why: str,
              **facts: Any) -> MatchResult | None:
-        if self.rules.a_perdere and self.rules.perdere_tie == "last_trick":
+        if self.rules.tie_to_last_trick:
             return self._last_trick_wins(result, leaders, why, **facts)
         return None
 

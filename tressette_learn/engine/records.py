@@ -37,7 +37,7 @@ from .deal import Deal, DealError, IllegalPlay
 from .declarations import Declaration, DeclarationError
 from .match import Match
 from .refusals import Refusal
-from .rules import Rules, RulesError
+from .rules import PRESET_ALIASES, PRESETS, Rules, RulesError
 from .scoring import DealResult, card_thirds
 from .seats import Seat, SeatError, parse_side, seats_for
 from .tricks import SIGNALS, Play, Signal, Trick
@@ -257,7 +257,9 @@ def read_rules(spec: Any, where: str = "rules", version: int = RECORD_FORMAT) ->
     if isinstance(spec, Mapping):
         if spec.get("cappotto") is True:
             spec = {**LEGACY_DEFAULTS.get(version, {}), **spec}
-        names = {f.name for f in dataclasses.fields(Rules)} - {"preset_name"}
+        preset = spec.get("preset", "standard")
+        name = PRESET_ALIASES.get(preset, preset) if isinstance(preset, str) else "standard"
+        names = PRESETS.get(name, Rules).option_names()
         for key in spec:
             if key != "preset" and key not in names:
                 raise RecordError(f"{where}.{key}", f"unknown rules option {key!r}")
@@ -344,7 +346,7 @@ def _read_stock(value: Any, rules: Rules, hands: Mapping[Seat, Sequence[Card]],
     stock = _read_cards(value, f"{where}stock")
     _check_duplicates([*((f"{where}hands.{s}", c) for s, c in hands.items()),
                        (f"{where}stock", stock)])
-    wanted = 20 if rules.players == 2 else 0
+    wanted = rules.stock_size
     if len(stock) != wanted:
         table = "with two players" if wanted else f"with {rules.players} players"
         raise RecordError(f"{where}stock", f"{len(stock)} cards, {wanted} expected {table}")

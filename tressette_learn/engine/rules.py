@@ -1,13 +1,26 @@
-"""The rules configuration: every option of the rule book, and its eight presets."""
+"""Rule sets as objects: the options of the rule book, and the answers the code asks of them.
+
+:class:`Rules` is the standard game (RULES.md §2-§5). Its fields are the options a record
+names (``{"preset": ..., option: value}``); its methods and properties are the questions the
+engine, the AI, the solver and the screens ask (who leads, what a card and the last trick are
+worth, who wins, what a signal means, the sides...). Every other preset is a subclass in
+:mod:`.variants` that changes defaults and, for a rule no option covers, an answer; it is
+found by name in :data:`PRESETS`. Ask the object, never read a flag to decide a rule.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
-from collections.abc import Mapping
-from typing import Any, Final, Literal
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, Final, Literal, TypeVar
 
-from .seats import Seat, side_of, sides_for
+from .cards import DECK, Card, Rank, Suit
+from .refusals import Refusal
+from .seats import Seat, next_seat, seats_for, side_of, sides_for
+from .signals import signal_problem, true_signals
+from .tricks import Signal
 
 FirstLead = Literal["dealer_right", "four_of_denari"]
 DeclarationTiming = Literal["end_of_first_trick", "before_first_lead"]
@@ -16,6 +29,12 @@ CappottoDefinition = Literal["all_tricks", "all_points"]
 CappottoEffect = Literal["double", "bonus"]
 PerdereTie = Literal["last_trick", "play_on"]
 SignalConvention = Literal["seed", "club"]
+R = TypeVar("R", bound="Rules")
+T = TypeVar("T")
+
+FOUR_OF_DENARI: Final = Card.of(Rank.FOUR, Suit.DENARI)
+ACE_OF_BASTONI: Final = Card.of(Rank.ASSO, Suit.BASTONI)
+LAST_TRICK_THIRDS: Final = 3
 
 
 class RulesError(ValueError):
@@ -31,9 +50,16 @@ class RulesError(ValueError):
 
 @dataclasses.dataclass(frozen=True)
 class Rules:
-    """A frozen table configuration; build it with :meth:`preset` or :meth:`from_json`."""
+    """The standard game; build a table with :meth:`preset` or :meth:`from_json`.
 
-    preset_name: str = "standard"
+    A variant subclasses it (``name``, new defaults, an answer overridden) and is registered
+    with :func:`register`; see :mod:`.variants`.
+    """
+
+    name: ClassVar[str] = "standard"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Old names of the preset still read in records, no longer offered."""
+
     players: int = 4
     deal_packet: int = 5
     first_lead: FirstLead = "dealer_right"
@@ -63,6 +89,7 @@ class Rules:
             if problem:
                 raise RulesError(problem)
 
+    # -- names and records -------------------------------------------------------
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The preset of this name: ``standard``, ``online``, ``gamelake``,
@@ -71,7 +98,7 @@ class Rules:
         name = PRESET_ALIASES.get(name, name)
         if name not in PRESETS:
             raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
-        return cls(preset_name=name, **PRESETS[name])
+        return PRESETS[name]()
 
     @classmethod
     def from_json(cls, spec: str | Mapping[str, Any]) -> Rules:
@@ -86,18 +113,42 @@ class Rules:
             raise RulesError("rules.preset must be a preset name")
         return cls.preset(base).with_options(**options)
 
-    def with_options(self, **options: Any) -> Rules:
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        """The options a record may set over this preset."""
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+    @property
+    def preset_name(self) -> str:
+        """The name records and menus give this rule set."""
+        return self.name
+
+    def with_options(self: R, **options: Any) -> R:
         """A copy with some options changed; an unknown option is an error that names it."""
         for key, value in options.items():
-            _check_option(key, value)
+            self._check_option(key, value)
         return dataclasses.replace(self, **options)
 
     def to_json(self) -> str | dict[str, Any]:
         """The preset name, or the preset plus the options that differ from it."""
-        base = Rules.preset(self.preset_name)
-        changed = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                   if getattr(self, f.name) != getattr(base, f.name)}
-        return {"preset": self.preset_name, **changed} if changed else self.preset_name
+        base = type(self)()
+        changed = {name: getattr(self, name) for name in self.option_names()
+                   if getattr(self, name) != getattr(base, name)}
+        return {"preset": self.name, **changed} if changed else self.name
+
+    def describe(self) -> str:
+        """One line for a person: ``standard: 4 players, target 21, ...``."""
+        return f"{self.name}: " + json.dumps(self.to_json())
+
+    # -- seats and sides -----------------------------------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats at the table, in playing order from North."""
+        return seats_for(self.players)
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat that plays after ``seat`` (anticlockwise)."""
+        return next_seat(seat, self.players)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -108,27 +159,177 @@ class Rules:
         """The side ``seat`` scores for (its own name when each plays for himself)."""
         return side_of(seat, self.players, self.partners)
 
+    def partner_of(self, seat: Seat) -> Seat | None:
+        """The seat's partner, or None with two players or each for himself."""
+        return seat.partner if self.players > 2 and self.partners else None
+
+    # -- leading and following -------------------------------------------------------
+    @property
+    def first_lead_card(self) -> Card | None:
+        """The card whose holder leads the first trick (shown by that lead), or None when
+        the seat on the dealer's right leads."""
+        return FOUR_OF_DENARI if self.first_lead == "four_of_denari" else None
+
+    def first_leader(self, dealer: Seat, dealt: Mapping[Seat, int]) -> Seat:
+        """Who leads the first trick, from the dealer and the dealt hands (bitmasks)."""
+        card = self.first_lead_card
+        if card is not None:
+            for seat in self.seats:
+                if dealt.get(seat, 0) & card.bit:
+                    return seat
+        return self.next_seat(dealer)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left face down after the deal: 20 with two players, else none."""
+        return 20 if self.players == 2 else 0
+
     @property
     def tricks_per_deal(self) -> int:
         """10 tricks, or 20 with two players and a stock."""
         return 20 if self.players == 2 else 10
 
+    def must_follow(self, stock_left: int) -> bool:
+        """Whether the suit led must be followed while ``stock_left`` cards are in the stock."""
+        return self.follow_suit_with_stock or stock_left <= 0
+
+    # -- signals ---------------------------------------------------------------------
+    @property
+    def busso_names_pezzo(self) -> bool:
+        """Whether a busso promises a pezzo (Three, Two or Ace: club convention) rather than
+        the master of the suit (seed convention)."""
+        return self.signal_convention == "club"
+
+    def true_signals(self, card: Card, hand_after: int, unplayed: int) -> tuple[Signal, ...]:
+        """The signals that are true for leading ``card`` (none when signals are off)."""
+        if not self.signals:
+            return ()
+        return true_signals(card, hand_after, unplayed, self.signal_convention)
+
+    def signal_problem(self, signal: str, card: Card, hand_after: int,
+                       unplayed: int) -> Refusal | None:
+        """Why ``signal`` with the lead of ``card`` is false here, or None."""
+        return signal_problem(signal, card, hand_after, unplayed, self.signal_convention)
+
+    # -- points --------------------------------------------------------------------
+    def card_thirds(self, card: Card) -> int:
+        """A card's points in thirds at this table (a perdere the ace of bastoni may be
+        worth 11 points)."""
+        if self.a_perdere and self.ace_of_bastoni_eleven and card is ACE_OF_BASTONI:
+            return 33
+        return card.thirds
+
+    @property
+    def last_trick_thirds(self) -> int:
+        """What taking the last trick adds, in thirds (1 point)."""
+        return LAST_TRICK_THIRDS
+
+    @functools.cached_property
+    def card_values(self) -> tuple[int, ...]:
+        """Every card's thirds, by card index (what a search reads in its loops)."""
+        return tuple(self.card_thirds(card) for card in DECK)
+
     @property
     def total_thirds(self) -> int:
         """Thirds in one deal: 35, or 65 when the ace of bastoni is worth 11 points."""
-        return 65 if self.a_perdere and self.ace_of_bastoni_eleven else 35
+        return sum(self.card_values) + self.last_trick_thirds
 
     @property
     def deal_points(self) -> int:
         """Rounded card points of a deal over both sides: always 11 (21 a perdere with 11)."""
         return self.total_thirds // 3
 
-    def describe(self) -> str:
-        """One line for a person: ``standard: 4 players, target 21, ...``."""
-        return f"{self.preset_name}: " + json.dumps(self.to_json())
+    # -- who wins ------------------------------------------------------------------
+    @property
+    def low_wins(self) -> bool:
+        """Whether the side with fewer points wins (a perdere)."""
+        return self.a_perdere
+
+    @property
+    def sign(self) -> int:
+        """+1 when points are good for their side, -1 when they are bad (a perdere)."""
+        return -1 if self.low_wins else 1
+
+    def best(self, values: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+        """The value its side would rather have: the most points, a perdere the fewest."""
+        return _pick(values, key, lowest=self.low_wins)
+
+    def worst(self, values: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+        """The value its side would least like: the fewest points, a perdere the most."""
+        return _pick(values, key, lowest=not self.low_wins)
+
+    @property
+    def tie_to_last_trick(self) -> bool:
+        """Whether a tie on points goes to the side that took the last trick."""
+        return self.low_wins and self.perdere_tie == "last_trick"
+
+    @property
+    def offenders_points(self) -> int:
+        """What a revoke leaves the offending side: nothing (a perdere, where points are
+        bad, every point of the deal)."""
+        return self.deal_points if self.low_wins else 0
+
+    def revoke_points(self, offenders: str, sides: Iterable[str]) -> dict[str, int]:
+        """The deal's points after a revoke: the offenders lose the deal."""
+        loser_gets = self.offenders_points
+        return {side: loser_gets if side == offenders else self.deal_points - loser_gets
+                for side in sides}
+
+    # -- cappotto ------------------------------------------------------------------
+    def cappotto_of(self, points: Mapping[str, int], winners: Iterable[str]) -> str | None:
+        """The side that made a cappotto, from the sides' points and each trick's winning
+        side, or None (always None without cappotto)."""
+        if not self.cappotto:
+            return None
+        if self.cappotto_definition == "all_tricks":
+            sides = set(winners)
+            return sides.pop() if len(sides) == 1 else None
+        return next((side for side, got in points.items() if got == self.deal_points), None)
+
+    def after_cappotto(self, side: str, points: Mapping[str, int]
+                       ) -> tuple[dict[str, int], dict[str, int]]:
+        """The card points and the bonus of each side once ``side`` made a cappotto."""
+        bonus = dict.fromkeys(points, 0)
+        if self.reversed_cappotto:
+            return {s: 0 if s == side else self.deal_points for s in points}, bonus
+        if self.cappotto_effect == "bonus":
+            bonus[side] = 11
+        return dict(points), bonus
+
+    @property
+    def cappotto_doubles_stake(self) -> bool:
+        """Whether each cappotto doubles the match stake."""
+        return self.cappotto_effect == "double" and not self.reversed_cappotto
+
+    # -- checking options ----------------------------------------------------------
+    def _check_option(self, key: str, value: object) -> None:
+        if key not in self.option_names():
+            raise RulesError(f"unknown rules option {key!r}", key)
+        _check_value(key, value, _field_type(type(self), key))
 
 
-_FIELD_TYPES: Final = {f.name: f.type for f in dataclasses.fields(Rules)}
+PRESETS: Final[dict[str, type[Rules]]] = {"standard": Rules}
+"""The rule sets by name, in the order menus offer them."""
+PRESET_ALIASES: Final[dict[str, str]] = {}
+"""Old preset names still read (in records) but no longer offered."""
+
+
+def register(variant: type[R]) -> type[R]:
+    """Adds a variant class to :data:`PRESETS` under its ``name`` (and its ``aliases``)."""
+    PRESETS[variant.name] = variant
+    PRESET_ALIASES.update(dict.fromkeys(variant.aliases, variant.name))
+    return variant
+
+
+def _pick(values: Iterable[T], key: Callable[[T], Any] | None, lowest: bool) -> T:
+    pick: Callable[..., T] = min if lowest else max
+    return pick(values, key=key) if key is not None else pick(values)
+
+
+def _field_type(cls: type[Rules], key: str) -> object:
+    return next(f.type for f in dataclasses.fields(cls) if f.name == key)
+
+
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "players": (2, 3, 4),
     "deal_packet": (1, 5),
@@ -140,17 +341,14 @@ _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "perdere_tie": ("last_trick", "play_on"),
     "signal_convention": ("seed", "club"),
 }
-_BOOLEANS: Final = {name for name, kind in _FIELD_TYPES.items() if kind in (bool, "bool")}
 
 
-def _check_option(key: str, value: object) -> None:
-    if key not in _FIELD_TYPES or key == "preset_name":
-        raise RulesError(f"unknown rules option {key!r}", key)
+def _check_value(key: str, value: object, kind: object) -> None:
     if key in _CHOICES and not any(type(value) is type(c) and value == c
                                    for c in _CHOICES[key]):
         allowed = ", ".join(json.dumps(v) for v in _CHOICES[key])
         raise RulesError(f"rules option {key!r} must be one of {allowed}, not {value!r}", key)
-    if key in _BOOLEANS and not isinstance(value, bool):
+    if kind in (bool, "bool") and not isinstance(value, bool):
         raise RulesError(f"rules option {key!r} must be true or false, not {value!r}", key)
     if key == "target" and not (isinstance(value, int) and not isinstance(value, bool)
                                 and value > 0):
@@ -194,28 +392,12 @@ def _perdere_has_no_extras(rules: Rules) -> str | None:
 
 def _valid_values(rules: Rules) -> str | None:
     for f in dataclasses.fields(rules):
-        if f.name != "preset_name":
-            try:
-                _check_option(f.name, getattr(rules, f.name))
-            except RulesError as err:
-                return str(err)
+        try:
+            _check_value(f.name, getattr(rules, f.name), f.type)
+        except RulesError as err:
+            return str(err)
     return None
 
 
 _CHECKS: Final = (_valid_values, _signals_need_partners, _perdere_has_no_extras,
                   _each_for_himself, _reversed_needs_cappotto)
-
-PRESETS: Final[dict[str, dict[str, Any]]] = {
-    "standard": {},
-    "online": {"signals": False},
-    "gamelake": {"players": 2, "declarations": False, "signals": False,
-                 "follow_suit_with_stock": False},
-    "quattro_denari": {"first_lead": "four_of_denari", "declarations_compulsory": True},
-    "a_due": {"players": 2, "declarations": False, "signals": False},
-    "col_morto": {"players": 3},
-    "a_perdere": {"a_perdere": True, "declarations": False},
-    "traversone": {"a_perdere": True, "declarations": False, "signals": False,
-                   "partners": False, "cappotto": True, "reversed_cappotto": True},
-}
-PRESET_ALIASES: Final = {"romana": "quattro_denari"}
-"""Old preset names still read (in records) but no longer offered."""

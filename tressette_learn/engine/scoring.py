@@ -6,8 +6,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .cards import Card, Rank, Suit
+from .cards import Card
 from .declarations import Declaration
+from .rules import ACE_OF_BASTONI, LAST_TRICK_THIRDS, Rules
 from .seats import Seat
 
 if TYPE_CHECKING:
@@ -16,8 +17,7 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .tricks import Trick
 
-ACE_OF_BASTONI = Card.of(Rank.ASSO, Suit.BASTONI)
-LAST_TRICK_THIRDS = 3
+__all__ = ["ACE_OF_BASTONI", "LAST_TRICK_THIRDS"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,9 +90,7 @@ class DealResult:
 
 def card_thirds(card: Card, rules: Rules) -> int:
     """A card's points in thirds at this table (the ace of bastoni may be worth 11)."""
-    if rules.a_perdere and rules.ace_of_bastoni_eleven and card is ACE_OF_BASTONI:
-        return 33
-    return card.thirds
+    return rules.card_values[card.index]
 
 
 class Table(Protocol):
@@ -147,8 +145,8 @@ def score_deal(deal: Deal) -> DealResult:
     thirds = thirds_by_side(deal)
     last_thirds = dict.fromkeys(deal.sides, 0)
     if last is not None:
-        last_thirds[deal.side_of(last)] = LAST_TRICK_THIRDS
-        thirds[deal.side_of(last)] += LAST_TRICK_THIRDS
+        last_thirds[deal.side_of(last)] = rules.last_trick_thirds
+        thirds[deal.side_of(last)] += rules.last_trick_thirds
     points = {side: t // 3 for side, t in thirds.items()}
     revokes = _revokes(deal)
     penalised = deal.side_of(revokes[0].seat) if revokes else None
@@ -161,16 +159,13 @@ def score_deal(deal: Deal) -> DealResult:
         for side in deal.sides:
             if side != cappotto:
                 declared[side] = 0
-        if rules.reversed_cappotto:
-            points = {side: 0 if side == cappotto else rules.deal_points for side in deal.sides}
-        elif rules.cappotto_effect == "bonus":
-            bonus[cappotto] = 11
+        points, bonus = rules.after_cappotto(cappotto, points)
     if deal.redeal_by is not None:
         points, declared = dict.fromkeys(deal.sides, 0), dict.fromkeys(deal.sides, 0)
     sides = {s: SideScore(thirds[s], points[s], declared[s], bonus[s], last_thirds[s])
              for s in deal.sides}
     return DealResult(sides, last, complete, tuple(deal.declarations), revokes, penalised,
-                      cappotto, deal.ended_by_call, deal.redeal_by, rules.a_perdere,
+                      cappotto, deal.ended_by_call, deal.redeal_by, rules.low_wins,
                       rules.reversed_cappotto)
 
 
@@ -181,24 +176,10 @@ def _revokes(deal: Deal) -> tuple[Revoke, ...]:
 
 
 def _revoke_penalty(deal: Deal, offenders: str) -> dict[str, int]:
-    """The offending side loses the deal: all its points to the opponents (to each of
-    them when each plays for himself).
-
-    A perdere, where points are bad, the offenders take them all instead.
-    """
-    loser_gets = deal.rules.deal_points if deal.rules.a_perdere else 0
-    return {side: loser_gets if side == offenders else deal.rules.deal_points - loser_gets
-            for side in deal.sides}
+    """The offending side loses the deal (RULES.md §6; the rule set says what that is)."""
+    return deal.rules.revoke_points(offenders, deal.sides)
 
 
 def _cappotto(deal: Deal, points: dict[str, int]) -> str | None:
-    rules = deal.rules
-    if not rules.cappotto:
-        return None
-    for side in deal.sides:
-        if rules.cappotto_definition == "all_tricks":
-            if all(t.winner is not None and deal.side_of(t.winner) == side for t in deal.tricks):
-                return side
-        elif points[side] == rules.deal_points:
-            return side
-    return None
+    winners = (deal.side_of(t.winner) for t in deal.tricks if t.winner is not None)
+    return deal.rules.cappotto_of(points, winners)

@@ -19,7 +19,7 @@ from ..engine.cards import DECK, FULL_DECK_MASK, Card, Hand, Suit, mask_of
 from ..engine.deal import legal_mask
 from ..engine.declarations import TOP_RANKS, Declaration, combos_in
 from ..engine.rules import Rules
-from ..engine.scoring import ACE_OF_BASTONI, LAST_TRICK_THIRDS, card_thirds
+from ..engine.scoring import ACE_OF_BASTONI, card_thirds
 from ..engine.seats import Seat
 from ..engine.signals import true_signals
 from ..engine.tricks import SIGNALS, Play, winning_play
@@ -110,7 +110,7 @@ def at_table(question: Question, note: Wording | None) -> Question:
 
 def card_values_note(rules: Rules) -> Phrase | None:
     """What a count at a perdere depends on: the value of the Ace of batons."""
-    if not rules.a_perdere:
+    if not rules.low_wins:
         return None
     eleven = card_thirds(ACE_OF_BASTONI, rules) != card_thirds(ACE_OF_BASTONI, Rules())
     return Phrase.of("quiz.table.perdere_eleven" if eleven else "quiz.table.perdere")
@@ -118,9 +118,9 @@ def card_values_note(rules: Rules) -> Phrase | None:
 
 def stock_note(rules: Rules, must_follow: bool) -> Phrase | None:
     """What a legal-cards question at two players depends on: the rule while the stock lasts."""
-    if rules.players != 2:
+    if not rules.stock_size:
         return None
-    if rules.follow_suit_with_stock:
+    if rules.must_follow(rules.stock_size):
         return Phrase.of("quiz.table.two_follow")
     return Phrase.of("quiz.table.two_free_empty" if must_follow else "quiz.table.two_free")
 
@@ -190,7 +190,7 @@ def count_question(qid: str, kind: str, pile: Sequence[Card], rules: Rules | Non
     if kind not in ("thirds", "points") or not pile or len(set(pile)) != len(pile):
         raise QuestionError("a count question is 'thirds' or 'points' of different cards")
     thirds = sum(card_thirds(card, rules) for card in pile)
-    total = thirds + LAST_TRICK_THIRDS * (last_trick and kind == "points")
+    total = thirds + rules.last_trick_thirds * (last_trick and kind == "points")
     why: list[Wording] = [_sum_text(pile, rules, thirds)]
     if kind == "points":
         why += _points_text(thirds, total)

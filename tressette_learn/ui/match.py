@@ -223,8 +223,8 @@ class MatchPlay(widgets.VBox, EventSource):
                               for side, total in outcome.totals.items()), ", ")
         said = Phrase.of("match.won" if won else "match.lost", side=outcome.winner,
                          totals=totals)
-        a_perdere = self.match is not None and self.match.rules.a_perdere
-        self._say(*((Phrase.of("scoreboard.low_wins"),) if a_perdere else ()), said)
+        low_wins = self.match is not None and self.match.rules.low_wins
+        self._say(*((Phrase.of("scoreboard.low_wins"),) if low_wins else ()), said)
         assert self.choice is not None
         self.emit(Event("match_state", SOURCE, self.choice.item, data={"state": None}))
         self.emit(Event("match_end", SOURCE, self.choice.item, won, data={

@@ -277,7 +277,7 @@ class Scoreboard(widgets.VBox):
         else:
             lines = [t("scoreboard.match_of", lang, deals=self.rules.fixed_deals,
                        played=sum(1 for r in self.results if r.redeal_by is None))]
-        if self.rules.a_perdere:
+        if self.rules.low_wins:
             lines.append(t("scoreboard.low_wins", lang))
         if self.outcome is not None:
             scores = " – ".join(str(self.outcome.totals.get(s, totals[s])) for s in self.sides)

@@ -19,6 +19,8 @@ numba's on-disk cache of recursive functions is unsafe), with
 
 Values are the first side's thirds from the root to the end of the deal (last trick
 included), exactly as in the pure-Python reference :mod:`tressette_learn.ai.solve.reference`.
+The rule set arrives as plain arguments (:meth:`Position.kernel_values`): ``values`` holds the
+40 cards' thirds then the last trick's, ``perdere`` is whether the fewest points win.
 """
 
 from __future__ import annotations
@@ -129,14 +131,15 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
         v = values[c]
         vcls[c] = 0 if v == 0 else (1 if v == 1 else (2 if v == 3 else 3))
 
-    # remaining future thirds: cards not gone, plus the last trick
+    # remaining future thirds: cards not gone, plus the last trick (``values[40]``)
+    last_thirds = values[40]
     rem = 0
     live = full & ~gone
     for c in range(40):
         if (live >> c) & 1:
             rem += values[c]
     if tricks_left > 0:
-        rem += 3
+        rem += last_thirds
     acc = 0
     tstart = 0
     tlen = t0
@@ -282,7 +285,7 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                             top = c
                             win_seat = logs[tstart + i]
                     if tricks_left == 1:
-                        pts += 3
+                        pts += last_thirds
                     mine_winning = side[win_seat] == side[me]
                     last = tlen == tsize - 1
                     top_master = (above[top] & others) == 0
@@ -386,7 +389,7 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
                             top = cc
                             win = logs[tstart + i]
                     if tricks_left == 1:
-                        pts += 3
+                        pts += last_thirds
                     p_end[d] = True
                     p_win[d] = win
                     p_sp[d] = stock_pos

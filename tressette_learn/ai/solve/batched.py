@@ -275,8 +275,8 @@ def solve_rows(pos: Position, hands: Any, stock_rows: Any, reps: Sequence[int],
         done = _kernel.solve_rows(
             hands, stocks, len(pos.stock), logc, logs, len(pos.trick), pos.to_play,
             pos.tricks_left, pos.gone, 0, not pos.must_follow_with_stock,
-            np.array(pos.values, dtype=np.int64), np.array(pos.next_seat, dtype=np.int64),
-            np.array(pos.side, dtype=np.int64), pos.a_perdere, pos.trick_size,
+            np.array(pos.kernel_values(), dtype=np.int64), np.array(pos.next_seat, dtype=np.int64),
+            np.array(pos.side, dtype=np.int64), pos.low_wins, pos.trick_size,
             table.table if held else _kernel.new_table(TABLE_LOG2),
             np.array(gens, dtype=np.int64), np.array(reps, dtype=np.int64), shift, remaining,
             True, node_budget, out, stats)

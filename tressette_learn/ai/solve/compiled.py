@@ -291,7 +291,7 @@ class _Core:
         if log2 not in self.tables:
             self.tables[log2] = self.kernel.new_table(log2)
         context = (tuple(pos.stock), pos.must_follow_with_stock, tuple(pos.next_seat),
-                   tuple(pos.side), tuple(pos.values), pos.a_perdere)
+                   tuple(pos.side), tuple(pos.values), pos.last_trick, pos.low_wins)
         if context != self.context:
             # bounds are valid for one table (stock order, values, sides, rules) only
             self.gen = self.gen % ((1 << 23) - 1) + 1
@@ -306,9 +306,9 @@ class _Core:
         stock[:len(pos.stock)] = pos.stock
         return (np.array(pos.hands, dtype=np.int64), logc, logs, len(pos.trick), pos.to_play,
                 pos.tricks_left, pos.gone, stock, len(pos.stock), pos.stock_pos,
-                not pos.must_follow_with_stock, np.array(pos.values, dtype=np.int64),
+                not pos.must_follow_with_stock, np.array(pos.kernel_values(), dtype=np.int64),
                 np.array(pos.next_seat, dtype=np.int64), np.array(pos.side, dtype=np.int64),
-                pos.a_perdere, pos.trick_size, self.tables[log2], (self.gen << 8) | self.age)
+                pos.low_wins, pos.trick_size, self.tables[log2], (self.gen << 8) | self.age)
 
     def bounds(self, pos: Position, first_move: int, cap_shift: int, lo: int, hi: int,
                guess: int, points_only: bool) -> tuple[int, int]:

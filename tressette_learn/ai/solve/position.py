@@ -5,15 +5,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from ...engine.cards import DECK, Card, mask_of
+from ...engine.cards import Card, mask_of
 from ...engine.deal import Deal, legal_mask
 from ...engine.rules import Rules
-from ...engine.scoring import card_thirds
-from ...engine.seats import Seat, next_seat, seats_for
+from ...engine.seats import Seat
 from ...engine.tricks import Play, Trick
 from ...engine.views import PlayerView
-
-LAST_TRICK = 3
 
 
 @dataclasses.dataclass
@@ -21,7 +18,9 @@ class Position:
     """Everything the solver needs, as plain ints; seats are ``Seat`` values 0..3.
 
     ``side[seat]`` is 0 for the first side of the table (NS, or S with two players).
-    ``values[card]`` is the card's thirds at this table.
+    ``values[card]`` is the card's thirds at this table, ``last_trick`` the last trick's and
+    ``low_wins`` whether the fewest points win: the rule set's answers, read once
+    (:func:`build_position`) so the search reads ints.
     """
 
     hands: list[int]
@@ -35,13 +34,19 @@ class Position:
     next_seat: tuple[int, ...]
     side: tuple[int, ...]
     values: tuple[int, ...]
-    a_perdere: bool
+    last_trick: int
+    low_wins: bool
     captured: list[int]
 
     @property
     def trick_size(self) -> int:
         """Cards in a trick: one per hand."""
         return sum(1 for s in range(4) if self.next_seat[s] >= 0)
+
+    def kernel_values(self) -> list[int]:
+        """What the compiled core reads as ``values``: the 40 cards' thirds, then the last
+        trick's."""
+        return [*self.values, self.last_trick]
 
     def legal(self) -> int:
         """The legal cards of the seat to play, as a mask."""
@@ -76,20 +81,20 @@ def build_position(rules: Rules, hands: Mapping[Seat, int], current: Sequence[Pl
                    to_play: Seat | None) -> Position:
     """A solver position from current hands, the trick in play, finished tricks, stock.
 
-    Each for himself (``rules.partners`` false) the search is paranoid: side 0 is the seat to
-    play, side 1 every other seat together, so the seat's own points are searched against
+    With more than two sides (each for himself) the search is paranoid: side 0 is the seat
+    to play, side 1 every other seat together, so the seat's own points are searched against
     the best the others can do to it.
     """
     nxt = [-1] * 4
     side = [0] * 4
     sides = rules.sides
-    for seat in seats_for(rules.players):
-        nxt[seat] = next_seat(seat, rules.players)
-        if rules.partners:
+    for seat in rules.seats:
+        nxt[seat] = rules.next_seat(seat)
+        if len(sides) == 2:
             side[seat] = sides.index(rules.side_of(seat))
         else:
             side[seat] = 0 if seat == to_play else 1
-    values = tuple(card_thirds(card, rules) for card in DECK)
+    values = rules.card_values
     captured = [0, 0]
     gone = 0
     for trick in tricks:
@@ -101,6 +106,6 @@ def build_position(rules: Rules, hands: Mapping[Seat, int], current: Sequence[Pl
         trick=[(p.seat.value, p.card.index) for p in current],
         to_play=-1 if to_play is None else to_play.value,
         tricks_left=rules.tricks_per_deal - len(tricks), gone=gone,
-        stock=stock, stock_pos=0, must_follow_with_stock=rules.follow_suit_with_stock,
-        next_seat=tuple(nxt), side=tuple(side), values=values, a_perdere=rules.a_perdere,
-        captured=captured)
+        stock=stock, stock_pos=0, must_follow_with_stock=rules.must_follow(rules.stock_size),
+        next_seat=tuple(nxt), side=tuple(side), values=values,
+        last_trick=rules.last_trick_thirds, low_wins=rules.low_wins, captured=captured)

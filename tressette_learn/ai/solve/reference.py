@@ -11,7 +11,7 @@ import dataclasses
 
 from ...engine.cards import DECK, SUIT_MASKS, Card, beats
 from ...engine.deal import Deal
-from .position import LAST_TRICK, Position, position_from_deal
+from .position import Position, position_from_deal
 
 INFINITY = 10_000
 
@@ -45,7 +45,7 @@ class ReferenceSolver:
 
     def maximizing(self, seat: int) -> bool:
         """Whether ``seat`` wants the first side's thirds high (a perdere flips it)."""
-        return (self.pos.side[seat] == 0) != self.pos.a_perdere
+        return (self.pos.side[seat] == 0) != self.pos.low_wins
 
     def ordered_moves(self) -> list[int]:
         """Distinct legal cards, likely-best first."""
@@ -128,7 +128,7 @@ class ReferenceSolver:
                 winner, best = seat, card
         points = sum(pos.values[c] for _, c in trick)
         if pos.tricks_left == 1:
-            points += LAST_TRICK
+            points += pos.last_trick
         gain = points if pos.side[winner] == 0 else 0
         saved = (trick, list(pos.hands), pos.gone, pos.stock_pos)
         for _, c in trick:
@@ -158,7 +158,7 @@ class CardValue:
 def future_thirds(pos: Position) -> int:
     """Thirds still to be won: cards not yet in a finished trick, and the last trick."""
     out = sum(pos.values[c] for c in range(40) if not pos.gone >> c & 1)
-    return out + (LAST_TRICK if pos.tricks_left else 0)
+    return out + (pos.last_trick if pos.tricks_left else 0)
 
 
 def position_card_values(pos: Position) -> dict[int, int]:

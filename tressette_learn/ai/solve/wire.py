@@ -128,7 +128,8 @@ def decode_position(raw: object) -> Position:
         next_seat=tuple(_list(raw, "next_seat", -1, 3, length=4)),
         side=tuple(_list(raw, "side", 0, 1, length=4)),
         values=tuple(_list(raw, "values", 0, 33, length=40)),
-        a_perdere=_bool(raw, "a_perdere"), captured=_list(raw, "captured", 0, 400, length=2))
+        last_trick=_int(raw, "last_trick", 0, 33),
+        low_wins=_bool(raw, "low_wins"), captured=_list(raw, "captured", 0, 400, length=2))
     _check_table(pos)
     return pos
 

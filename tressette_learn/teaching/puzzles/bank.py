@@ -221,7 +221,7 @@ def _answer(where: str, value: Any, deal: Deal, theme: Theme) -> Answer:
                            f"({' '.join(sorted(map(str, legal)))})")
     results = tuple(_result(f"{where}: answer.cards.{c}", c, cards[c]) for c in sorted(cards))
     deals = _field(where, "answer.deals", lambda v: _count(v, 10**6), value.get("deals"))
-    answer = theme.judged(deal, Answer(results, deals, deal.rules.a_perdere))
+    answer = theme.judged(deal, Answer(results, deals, deal.rules.low_wins))
     stored = _field(where, "answer.accepted", _cards, value.get("accepted"))
     if set(stored) != set(answer.accepted) or not stored:
         what = "leads that carry the signal (a good player's)" if theme.lead_signal else \

@@ -64,11 +64,12 @@ class CardResult:
 class Answer:
     """Every legal card's result and how many deals were solved (1: every hand shown);
     ``chosen``: the cards a theme accepts by another rule than the solver's (a lead that
-    makes a signal true), or ``None``."""
+    makes a signal true), or ``None``; ``low_wins``: the table's rules want the fewest
+    points (a perdere)."""
 
     cards: tuple[CardResult, ...]
     deals: int
-    a_perdere: bool = False
+    low_wins: bool = False
     chosen: tuple[Card, ...] | None = None
 
     @property
@@ -97,7 +98,7 @@ class Answer:
     @property
     def best_points(self) -> int:
         """What the best card makes on the actual layout."""
-        pick = min if self.a_perdere else max
+        pick = min if self.low_wins else max
         return pick(r.points for r in self.cards)
 
     def lost_here(self, card: Card) -> int:
@@ -132,11 +133,10 @@ def _shown(deal: Deal) -> Answer:
     values = card_values(position_from_deal(deal), points_only=True)
     assert values is not None  # block=True waits for the compiled core
     points = {v.card: v.points for v in values}
-    pick = min if deal.rules.a_perdere else max
-    best = pick(points.values())
+    best = deal.rules.best(points.values())
     return Answer(tuple(CardResult(c, p, float(abs(best - p)), abs(best - p),
                                    float(p == best)) for c, p in sorted(points.items())),
-                  1, deal.rules.a_perdere)
+                  1, deal.rules.low_wins)
 
 
 def fitting_deals(deal: Deal) -> np.ndarray:
@@ -164,7 +164,7 @@ def _hidden(deal: Deal) -> Answer:
     solved = solver.solve_table(rows, 0)
     actual = solver.solve([Sample({s: deal.hand_mask(s) for s in deal.seats})], 0).points[0]
     points = np.asarray(solved.points)
-    best = points.min(axis=1) if deal.rules.a_perdere else points.max(axis=1)
+    best = points.min(axis=1) if deal.rules.low_wins else points.max(axis=1)
     losses = np.abs(points - best[:, None])
     out = []
     for j, card in enumerate(solved.cards):
@@ -176,7 +176,7 @@ def _hidden(deal: Deal) -> Answer:
                       if s != deal.to_play}
         out.append(CardResult(card, int(actual[j]), float(column.mean()), int(column.max()),
                               float((column == 0).mean()), layout))
-    return Answer(tuple(out), len(rows), deal.rules.a_perdere)
+    return Answer(tuple(out), len(rows), deal.rules.low_wins)
 
 
 def layout_loss(deal: Deal, card: Card, layout: Mapping[Seat, Hand]) -> int:
@@ -188,5 +188,4 @@ def layout_loss(deal: Deal, card: Card, layout: Mapping[Seat, Hand]) -> int:
     solver = RowSolver(deal.view(deal.to_play))
     solved = solver.solve([Sample(hands)], 0)
     row = list(solved.points[0])
-    pick = min if deal.rules.a_perdere else max
-    return abs(pick(row) - row[solved.cards.index(card)])
+    return abs(deal.rules.best(row) - row[solved.cards.index(card)])

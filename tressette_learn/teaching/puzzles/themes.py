@@ -137,8 +137,7 @@ def line(deal: Deal, first: Card) -> Deal:
     while not deal.is_over():
         values = card_values(position_from_deal(deal), points_only=True)
         assert values is not None
-        pick = min if deal.rules.a_perdere else max
-        best = pick(v.points for v in values)
+        best = deal.rules.best(v.points for v in values)
         deal.play(min(v.card for v in values if v.points == best))
     return deal
 

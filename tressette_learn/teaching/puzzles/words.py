@@ -88,7 +88,7 @@ def _equal(puzzle: Puzzle) -> Phrase:
     if not puzzle.shown:
         return Phrase.of("puzzle.solved.equal.hidden", cards=answer.accepted,
                          deals=answer.deals)
-    key = "puzzle.solved.equal.perdere" if answer.a_perdere else "puzzle.solved.equal.shown"
+    key = "puzzle.solved.equal.perdere" if answer.low_wins else "puzzle.solved.equal.shown"
     return Phrase.of(key, cards=answer.accepted, n=answer.best_points)
 
 
@@ -101,7 +101,7 @@ def wrong(puzzle: Puzzle, card: Card) -> Wording:
     answer = puzzle.answer
     result = answer.result(card)
     if puzzle.shown:
-        key = "puzzle.wrong.perdere" if answer.a_perdere else "puzzle.wrong.shown"
+        key = "puzzle.wrong.perdere" if answer.low_wins else "puzzle.wrong.shown"
         said: list[Wording] = [Phrase.of(key, card=card, cost=answer.lost_here(card),
                                          points=result.points, best=answer.best_points)]
     else:
