@@ -24,10 +24,10 @@ $(STAMP): pyproject.toml | $(PY)
 # As root, `tressette-learn hub` runs each learner's server as a user of their own, who may
 # not reach this .venv or checkout: from a virtual environment made from /usr/bin/python3
 # with the pins of pyproject.toml, built once into /var/cache/tressette_learn/hub-runtime/<hash of the
-# pins> (tressette_learn/hub/runtime.py). Built here so the hub tests never wait for it.
+# pins> (tressette_learn/serve/hub/runtime.py). Built here so the hub tests never wait for it.
 # Not root: nothing to build.
 hub-runtime: $(STAMP)
-	$(PY) -m tressette_learn.hub.runtime
+	$(PY) -m tressette_learn.serve.hub.runtime
 
 # Voila on notebooks/ with notebooks/voila.json (the file the installed command uses too);
 # it prints the index page's URL; Ctrl-C stops it and its kernels.

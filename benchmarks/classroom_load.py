@@ -9,7 +9,7 @@ Voilà serves ``notebooks/`` with the project's settings (``notebooks/voila.json
 ``voila.py``: the index and the play page have pre-heated kernels) and a fresh progress
 database, as ``tressette-learn serve --class-size N`` serves a class of N
 (``--class-size``, by default the number of learners; 0 for the default pools:
-``tressette_learn/served_pools.py``); the script waits until Voilà says the pools are full
+``tressette_learn/serve/pools.py``); the script waits until Voilà says the pools are full
 (at most ``--warm`` seconds). Learners arrive ``--arrival`` seconds apart
 (default 3: thirty learners sit down over a minute and a half), each in its own browser
 context of one headless Chromium: each opens ``--lesson`` (default ``00_index``, where a
@@ -95,8 +95,8 @@ from playwright.async_api import Browser, Page, async_playwright
 from widget_client import DEAL_PLAYS, HINT_AT, Learner
 from widget_client import classroom as protocol_classroom
 
-from tressette_learn.served_pools import CLASS_ENV, pools
-from tressette_learn.server import VoilaServer, rss_mb, settings_option
+from tressette_learn.serve.pools import CLASS_ENV, pools
+from tressette_learn.serve.server import VoilaServer, rss_mb, settings_option
 from tressette_learn.teaching.course import by_role
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"

@@ -29,7 +29,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tressette_learn.server import _children, _cmdline, _stop_group, free_port, rss_mb
+from tressette_learn.serve.server import _children, _cmdline, _stop_group, free_port, rss_mb
 
 CONFIG = """
 c.JupyterHub.authenticator_class = "dummy"

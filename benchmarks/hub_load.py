@@ -58,10 +58,10 @@ from classroom_load import (
 )
 from playwright.async_api import Page
 
-from tressette_learn.hub.lessons import PREFIX
-from tressette_learn.hub.process import Hub, settings_for
-from tressette_learn.served_pools import pools
-from tressette_learn.server import _cmdline, descendants, rss_mb
+from tressette_learn.serve.hub.lessons import PREFIX
+from tressette_learn.serve.hub.process import Hub, settings_for
+from tressette_learn.serve.pools import pools
+from tressette_learn.serve.server import _cmdline, descendants, rss_mb
 from tressette_learn.teaching.course import by_role
 
 CODE = "LOAD"
@@ -96,8 +96,10 @@ def footprint(hub: Hub) -> Figures:
     assert hub.process is not None
     every = {pid: _cmdline(pid) for pid in descendants(hub.process.pid)}
     kernels = [rss_mb(pid) for pid, line in every.items() if b"ipykernel" in line]
-    service = [rss_mb(pid) for pid, line in every.items() if b"tressette_learn.hub.lessons" in line]
-    solver = [rss_mb(pid) for pid, line in every.items() if b"tressette_learn.hub.solver" in line]
+    service = [rss_mb(pid) for pid, line in every.items()
+               if b"tressette_learn.serve.hub.lessons" in line]
+    solver = [rss_mb(pid) for pid, line in every.items()
+              if b"tressette_learn.serve.hub.solver" in line]
     proxy = [rss_mb(pid) for pid, line in every.items() if b"configurable-http-proxy" in line]
     return {**memory_figures(kernels, sum(solver)), "service_mb": round(sum(service), 1),
             "hub_mb": round(rss_mb(hub.process.pid) + sum(proxy), 1)}

@@ -50,7 +50,7 @@ from classroom_load import DEAL_PLAYS, HINT_AT, PLAY_DEAL, START_SHOWN, own_cpu
 from headless import TABLE_SHOWN, launch, offline
 from playwright.sync_api import Locator, Page, expect, sync_playwright
 
-from tressette_learn.server import VoilaServer, free_port, own_mb, rss_mb
+from tressette_learn.serve.server import VoilaServer, free_port, own_mb, rss_mb
 from tressette_learn.teaching.course import by_role
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -27,7 +27,7 @@ from pathlib import Path
 from headless import add_server_options, launch, offline
 from playwright.sync_api import sync_playwright
 
-from tressette_learn.server import VoilaServer, own_mb, rss_mb, settings_option
+from tressette_learn.serve.server import VoilaServer, own_mb, rss_mb, settings_option
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))

@@ -45,7 +45,7 @@ from headless import (
 )
 from playwright.sync_api import BrowserContext, Page, Playwright, Request, sync_playwright
 
-from tressette_learn.static_site import StaticSite, check_site, default_dir
+from tressette_learn.serve.static_site import StaticSite, check_site, default_dir
 
 LESSON = "voici/render/03_following_suit.html"
 BOOT_MS = 300_000

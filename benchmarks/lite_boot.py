@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tressette_learn.static_site import check_site, default_dir  # noqa: E402
+from tressette_learn.serve.static_site import check_site, default_dir  # noqa: E402
 
 RUNNER = ROOT / "scripts" / "lite" / "run_python.mjs"
 SCRIPT = Path(__file__).with_name("lite_boot") / "in_pyodide.py"

@@ -19,9 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tressette_learn.classroom.progress_file import Progress, read
-from tressette_learn.classroom.progress_import import import_file, lesson_ids
-from tressette_learn.classroom.store import Record, Result, Store
+from tressette_learn.store import Record, Result, Store
+from tressette_learn.store.progress_file import Progress, read
+from tressette_learn.store.progress_import import import_file, lesson_ids
 from tressette_learn.teaching.exercises import course_exercises
 
 

@@ -1,4 +1,4 @@
-"""What a PIN costs: a class signing in on the served course (``classroom/identity.py``).
+"""What a PIN costs: a class signing in on the served course (``store/identity.py``).
 
     python benchmarks/sign_in.py [--learners N] [--runs R]
 
@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tressette_learn.classroom.identity import ITERATIONS, Identities
-from tressette_learn.classroom.store import Store
+from tressette_learn.store import Store
+from tressette_learn.store.identity import ITERATIONS, Identities
 
 
 def one_run(learners: int) -> dict[str, float]:

@@ -22,10 +22,10 @@ from pathlib import Path
 
 from tressette_learn.classroom.class_deals import compare_deals, deal_key
 from tressette_learn.classroom.class_report import lesson_lines, missed_exercises
-from tressette_learn.classroom.store import Record, Result, Store
-from tressette_learn.classroom.teacher import TeacherDashboard
+from tressette_learn.store import Record, Result, Store
 from tressette_learn.teaching.course import by_role
 from tressette_learn.teaching.exercises import course_exercises
+from tressette_learn.ui.classroom.teacher import TeacherDashboard
 from tressette_learn.ui.settings import Settings
 
 PLAY = by_role("play").id  # the page whose class deals are recorded

@@ -25,7 +25,7 @@ from pathlib import Path
 from headless import launch, offline, percentile, play_cards
 from playwright.sync_api import sync_playwright
 
-from tressette_learn.server import VoilaServer, rss_mb, settings_option
+from tressette_learn.serve.server import VoilaServer, rss_mb, settings_option
 
 HERE = Path(__file__).parent
 

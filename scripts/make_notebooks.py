@@ -51,7 +51,7 @@ GUIDED = re.compile(r'GuidedHand\("([a-z0-9_]+)"')  # a guided hand a code cell 
 
 def header(lesson_id: str) -> Cell:
     """The page's first cell: its title and goal (and, signed in, its stars)."""
-    return code('from tressette_learn.classroom import LessonPage\n\n'
+    return code('from tressette_learn.ui.classroom import LessonPage\n\n'
                 f'page = LessonPage("{lesson_id}")\npage.header()')
 
 

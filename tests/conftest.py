@@ -308,7 +308,7 @@ def postgres_url():
 
 
 def _free_port() -> int:
-    from tressette_learn.server import free_port
+    from tressette_learn.serve.server import free_port
 
     return free_port()
 
@@ -325,8 +325,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path,
     """A fresh store per test (open it with ``open_store``): a database, or the static
     site's store in the browser, with a dict standing in for ``localStorage``."""
     if request.param == "browser":
-        from tressette_learn.classroom import browser_store
-        from tressette_learn.classroom.store import BROWSER_URL
+        from tressette_learn.store import BROWSER_URL, browser_store
 
         monkeypatch.setattr(browser_store, "BROWSER_STORAGE", browser_store.MirroredStorage())
         return BROWSER_URL

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from conftest import run_async
 
-from tressette_learn.hub.process import Hub, settings_for
+from tressette_learn.serve.hub.process import Hub, settings_for
 
 CODE = "3B"
 START = 180  # seconds for a page (or the teacher's server) on a loaded machine

@@ -18,8 +18,8 @@ from typing import TextIO
 
 import segno
 
-from tressette_learn.classroom.class_address import QUIET_ZONE
-from tressette_learn.server import free_port
+from tressette_learn.serve.server import free_port
+from tressette_learn.ui.classroom.class_address import QUIET_ZONE
 
 ROOT = Path(__file__).resolve().parent.parent
 START = 120  # seconds for the command to print its URL on a loaded machine

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tressette_learn.server import VoilaServer
+from tressette_learn.serve.server import VoilaServer
 
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"

@@ -11,18 +11,17 @@ from typing import Any
 
 import pytest
 
-from tressette_learn.classroom import browser_store
-from tressette_learn.classroom.browser_store import (
+from tressette_learn.store import BROWSER_URL, Record, browser_store, default_url, open_store
+from tressette_learn.store.browser_store import (
     KEPT,
     PREFIX,
     BrowserStore,
     MirroredStorage,
     key_of,
 )
-from tressette_learn.classroom.progress_file import VERSION, FileProblem, Progress, read
-from tressette_learn.classroom.recorder import Recorder
-from tressette_learn.classroom.signin import SignIn, export_file
-from tressette_learn.classroom.store import BROWSER_URL, Record, default_url, open_store
+from tressette_learn.store.progress_file import VERSION, FileProblem, Progress, read
+from tressette_learn.ui.classroom.recorder import Recorder
+from tressette_learn.ui.classroom.signin import SignIn, export_file
 from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings
 
@@ -92,7 +91,7 @@ def answer(quiz: Quiz, right: bool) -> None:
 
 def test_the_static_site_keeps_progress_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TRESSETTE_DB", raising=False)
-    monkeypatch.setattr("tressette_learn.classroom.store.IN_BROWSER", True)
+    monkeypatch.setattr("tressette_learn.store.sql.IN_BROWSER", True)
     assert default_url() == BROWSER_URL
     assert isinstance(open_store(), BrowserStore)
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from serve_support import code_squares, dark_squares
 
-from tressette_learn.classroom.class_address import ClassAddress
-from tressette_learn.classroom.store import Store
-from tressette_learn.classroom.teacher import TeacherDashboard
-from tressette_learn.served_address import SERVED_URL_ENV
+from tressette_learn.serve.address import SERVED_URL_ENV
+from tressette_learn.store import Store
+from tressette_learn.ui.classroom.class_address import ClassAddress
+from tressette_learn.ui.classroom.teacher import TeacherDashboard
 from tressette_learn.ui.settings import Settings
 
 ADDRESS = "http://192.168.1.20:8866/voila/render/00_index.ipynb"

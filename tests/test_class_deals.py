@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 from test_match_widget import play_deal
 
-from tressette_learn.classroom import teacher
 from tressette_learn.classroom.class_deals import compare_deals, deal_key
-from tressette_learn.classroom.class_match import ClassMatchPlay
-from tressette_learn.classroom.class_seed_box import ClassDealsBox
-from tressette_learn.classroom.recorder import Recorder
-from tressette_learn.classroom.store import Record, Store
-from tressette_learn.classroom.teacher import TeacherDashboard
 from tressette_learn.engine.cards import Card
 from tressette_learn.engine.match import Match
 from tressette_learn.engine.rules import Rules
 from tressette_learn.i18n import t
+from tressette_learn.store import Record, Store
+from tressette_learn.ui.classroom import teacher
+from tressette_learn.ui.classroom.class_match import ClassMatchPlay
+from tressette_learn.ui.classroom.class_seed_box import ClassDealsBox
+from tressette_learn.ui.classroom.recorder import Recorder
+from tressette_learn.ui.classroom.teacher import TeacherDashboard
 from tressette_learn.ui.settings import Settings
 
 

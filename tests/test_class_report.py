@@ -15,15 +15,15 @@ from tressette_learn.classroom.class_report import (
     lessons_csv,
     missed_exercises,
 )
-from tressette_learn.classroom.store import Result, Store
-from tressette_learn.classroom.teacher_report import (
+from tressette_learn.store import Result, Store
+from tressette_learn.teaching.exercises import Exercise, exercises
+from tressette_learn.ui.classroom.teacher_report import (
     duration,
     exercise_name,
     lessons_csv_link,
     lessons_html,
     missed_html,
 )
-from tressette_learn.teaching.exercises import Exercise, exercises
 
 DECK = exercises("01_deck")  # nine quiz questions
 PUZZLES = [item for item in exercises("09_strategy") if item.exercise == "puzzle"]

@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from test_match_widget import play_deal
 
-from tressette_learn.classroom import teacher
 from tressette_learn.classroom.dashboard import (
     learner_lines,
     learners_csv,
     lesson_rates,
     question_rates,
 )
-from tressette_learn.classroom.recorder import Recorder
-from tressette_learn.classroom.store import Record, Store
-from tressette_learn.classroom.teacher import TeacherDashboard, when
 from tressette_learn.i18n import t
+from tressette_learn.store import Record, Store
 from tressette_learn.teaching.bank import load_bank
+from tressette_learn.ui.classroom import teacher
+from tressette_learn.ui.classroom.recorder import Recorder
+from tressette_learn.ui.classroom.teacher import TeacherDashboard, when
 from tressette_learn.ui.match import MatchPlay
 from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings

@@ -48,17 +48,17 @@ from hub_support import (  # noqa: E402
 
 from tressette_learn.ai.solve import ADDRESS_ENV, KEY_ENV  # noqa: E402
 from tressette_learn.cli import main  # noqa: E402
-from tressette_learn.hub import runtime as runtime_module  # noqa: E402
-from tressette_learn.hub.auth import TEACHER  # noqa: E402
-from tressette_learn.hub.config import HubSettings  # noqa: E402
-from tressette_learn.hub.lessons import LESSONS_USER, hub_name, learner_id  # noqa: E402
-from tressette_learn.hub.node_proxy import folder_for, pinned  # noqa: E402
-from tressette_learn.hub.process import Hub, settings_for, with_runtime  # noqa: E402
-from tressette_learn.hub.runtime import closed_to_others, copy_app, pins  # noqa: E402
-from tressette_learn.hub.solver import SOLVER_USER  # noqa: E402
-from tressette_learn.hub.spawner import as_root  # noqa: E402
 from tressette_learn.i18n import t  # noqa: E402
-from tressette_learn.server import _children, _cmdline, answers, descendants, free_port  # noqa: E402
+from tressette_learn.serve.hub import runtime as runtime_module  # noqa: E402
+from tressette_learn.serve.hub.auth import TEACHER  # noqa: E402
+from tressette_learn.serve.hub.config import HubSettings  # noqa: E402
+from tressette_learn.serve.hub.lessons import LESSONS_USER, hub_name, learner_id  # noqa: E402
+from tressette_learn.serve.hub.node_proxy import folder_for, pinned  # noqa: E402
+from tressette_learn.serve.hub.process import Hub, settings_for, with_runtime  # noqa: E402
+from tressette_learn.serve.hub.runtime import closed_to_others, copy_app, pins  # noqa: E402
+from tressette_learn.serve.hub.solver import SOLVER_USER  # noqa: E402
+from tressette_learn.serve.hub.spawner import as_root  # noqa: E402
+from tressette_learn.serve.server import _children, _cmdline, answers, descendants, free_port  # noqa: E402
 from tressette_learn.ui.settings import LANG_VARIABLE  # noqa: E402
 
 ADA, PIN, BRUNO, BRUNO_PIN = "Ada Rossi", "4821", "Bruno Conti", "735911"
@@ -106,7 +106,7 @@ def teacher(hub: Hub, teacher_key: str) -> Visitor:
 
 SNAPSHOT = """
 import json, sys
-from tressette_learn.classroom.store import Store
+from tressette_learn.store import Store
 db = Store(sys.argv[1]).db
 tables = ["learners", "identities", "events", "results", "classes", "saved_matches",
           "preferences"]
@@ -123,7 +123,7 @@ def store_snapshot(hub: Hub) -> dict[str, list[str]]:
     if as_root():
         entry = pwd.getpwnam(LESSONS_USER)
         who = {"user": entry.pw_uid, "group": entry.pw_gid}
-    path = settings.app_dir or str(Path(runtime_module.__file__).resolve().parents[2])
+    path = settings.app_dir or str(Path(runtime_module.__file__).resolve().parents[3])
     done = subprocess.run([str(settings.server_bin / "python"), "-c", SNAPSHOT,
                            settings.progress_url], capture_output=True, text=True, check=False,
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": path},
@@ -352,7 +352,7 @@ def test_only_the_lessons_service_holds_the_store_and_its_kernels_no_hub_secret(
 def lessons_pids(hub: Hub) -> list[int]:
     assert hub.process is not None
     return [pid for pid in _children(hub.process.pid)
-            if b"tressette_learn.hub.lessons" in _cmdline(pid)]
+            if b"tressette_learn.serve.hub.lessons" in _cmdline(pid)]
 
 
 def test_the_teacher_gets_a_server_with_the_key_and_the_dashboard(
@@ -405,7 +405,7 @@ def test_one_solver_service_answers_the_lessons_and_nobody_else(hub: Hub) -> Non
     env = environment(service)
     assert env[ADDRESS_ENV] == str(hub.settings.solver_dir / "solver.sock")
     solvers = [pid for pid in _children(hub.process.pid)  # type: ignore[union-attr]
-               if b"tressette_learn.hub.solver" in _cmdline(pid)]
+               if b"tressette_learn.serve.hub.solver" in _cmdline(pid)]
     assert len(solvers) == 1
     assert ask_solver(hub, env, LESSONS_USER if as_root() else None) == "reached"
     if as_root():
@@ -423,11 +423,11 @@ def test_the_service_runs_from_a_python_and_lessons_its_user_can_reach(hub: Hub)
     if not as_root():
         assert not settings.runtime and command[0].startswith(str(Path(sys.executable).parent))
         return
-    checkout = str(Path(runtime_module.__file__).resolve().parents[2])
+    checkout = str(Path(runtime_module.__file__).resolve().parents[3])
     assert command[0] == f"{settings.runtime}/bin/python"
     assert not any(checkout in part for part in command), command
     assert environment(service)["PYTHONPATH"] == settings.app_dir
-    copied = Path(settings.app_dir) / "tressette_learn" / "hub" / "lessons.py"
+    copied = Path(settings.app_dir) / "tressette_learn" / "serve" / "hub" / "lessons.py"
     assert copied.read_bytes() == Path(runtime_module.__file__).with_name("lessons.py").read_bytes()
     for path in (settings.runtime, copied, Path(settings.app_dir) / "notebooks" / "00_index.ipynb"):
         assert closed_to_others(Path(path)) is None, path
@@ -447,7 +447,7 @@ def test_the_lessons_copy_is_made_anew(tmp_path: Path) -> None:
 
 def test_not_as_root_the_servers_use_the_hubs_own_python(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr("tressette_learn.hub.process.as_root", lambda: False)
+    monkeypatch.setattr("tressette_learn.serve.hub.process.as_root", lambda: False)
     settings = settings_for(tmp_path, [CODE])
     assert with_runtime(settings) == settings
     assert settings.server_bin == Path(sys.executable).parent
@@ -514,7 +514,7 @@ def test_an_italian_hub_signs_in_and_teaches_in_italian() -> None:
     learner chooses another."""
     from traitlets.config import Config
 
-    from tressette_learn.hub import config
+    from tressette_learn.serve.hub import config
 
     settings = HubSettings(state_dir="/nonexistent", class_codes=("3B",), port=1, hub_port=2,
                            proxy_api_port=3, language="it")
@@ -555,13 +555,13 @@ def test_on_the_lessons_service_only_the_services_word_names_the_learner(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A page there ignores ``JUPYTERHUB_USER`` (the service's own hub user) and takes the
     learner from the id the service put in the request."""
-    from tressette_learn.classroom.hub_learner import (
+    from tressette_learn.store import Store
+    from tressette_learn.ui.classroom.hub_learner import (
         LEARNER_ENV,
         SERVICE_VARIABLE,
         hub_learner,
         served_learner,
     )
-    from tressette_learn.classroom.store import Store
 
     url = f"sqlite:///{tmp_path / 'class.sqlite'}"
     ada = Store(url).sign_in("Ada Rossi", CODE)

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tressette_learn.classroom import identity as identity_module
-from tressette_learn.classroom.identity import Identities, learner_key
-from tressette_learn.classroom.migrations import VERSION_1
-from tressette_learn.classroom.store import InputError, Preferences, Record, Store
+from tressette_learn.store import InputError, Preferences, Record, Store
+from tressette_learn.store import identity as identity_module
+from tressette_learn.store.identity import Identities, learner_key
+from tressette_learn.store.migrations import VERSION_1
 
 
 @pytest.fixture

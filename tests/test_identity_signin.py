@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
-from tressette_learn.classroom import browser_store, identity
-from tressette_learn.classroom.browser_store import IDENTITY_PREFIX, PREFIX, MirroredStorage
-from tressette_learn.classroom.recorder import Recorder
-from tressette_learn.classroom.signin import SignIn
-from tressette_learn.classroom.store import BROWSER_URL, Store
 from tressette_learn.i18n import t
+from tressette_learn.store import BROWSER_URL, Store, browser_store, identity
+from tressette_learn.store.browser_store import IDENTITY_PREFIX, PREFIX, MirroredStorage
+from tressette_learn.ui.classroom.recorder import Recorder
+from tressette_learn.ui.classroom.signin import SignIn
 from tressette_learn.ui.settings import Settings
 
 

@@ -11,13 +11,13 @@ import re
 
 import pytest
 
-from tressette_learn.classroom import identity, teacher
-from tressette_learn.classroom.identity import Identities
-from tressette_learn.classroom.learners_box import LearnersBox
-from tressette_learn.classroom.store import Learner, Record, Store
-from tressette_learn.classroom.teacher import TeacherDashboard
 from tressette_learn.cli import main
 from tressette_learn.i18n import t
+from tressette_learn.store import Learner, Record, Store, identity
+from tressette_learn.store.identity import Identities
+from tressette_learn.ui.classroom import teacher
+from tressette_learn.ui.classroom.learners_box import LearnersBox
+from tressette_learn.ui.classroom.teacher import TeacherDashboard
 from tressette_learn.ui.settings import Settings
 
 

@@ -13,7 +13,7 @@ from packaging.requirements import Requirement
 from scripts.lite import config, lock, pages, wheels
 from tressette_learn import content, runtime
 from tressette_learn.cli import main
-from tressette_learn.static_site import StaticSite
+from tressette_learn.serve.static_site import StaticSite
 from tressette_learn.teaching.course import lesson
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from scripts import build_lite
 from scripts.lite import bytecode, compile_zips, trim
-from tressette_learn.static_site import StaticSite
+from tressette_learn.serve.static_site import StaticSite
 
 
 def _zip(path: Path, files: dict[str, str]) -> Path:
@@ -167,7 +167,7 @@ def test_every_wheel_of_the_lock_is_there_and_byte_compiled(site: Path) -> None:
         assert hashlib.sha256(wheel).hexdigest() == entry["sha256"], entry["name"]
     with zipfile.ZipFile(pyodide / packages["tressette-learn"]["file_name"]) as archive:
         names = archive.namelist()
-    assert "tressette_learn/classroom/lesson.pyc" in names
+    assert "tressette_learn/ui/classroom/lesson.pyc" in names
     assert not [name for name in names if name.endswith(".py")]
     with zipfile.ZipFile(pyodide / "python_stdlib.zip") as archive:
         assert "asyncio/__init__.pyc" in archive.namelist()

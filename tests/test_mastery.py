@@ -16,7 +16,7 @@ from tressette_learn.classroom.mastery import (
     quiz_attempts,
 )
 from tressette_learn.content import ContentError
-from tressette_learn.server import notebooks_dir
+from tressette_learn.serve.server import notebooks_dir
 from tressette_learn.teaching import exercises as module
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.course import course, lesson

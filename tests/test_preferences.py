@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tressette_learn.classroom.lesson import LessonPage
-from tressette_learn.classroom.recorder import Recorder
-from tressette_learn.classroom.store import Preferences, Store
+from tressette_learn.store import Preferences, Store
+from tressette_learn.ui.classroom.lesson import LessonPage
+from tressette_learn.ui.classroom.recorder import Recorder
 from tressette_learn.ui.preferences import Preferences as Kept
 from tressette_learn.ui.settings import Settings, language_switch, now_stamp
 

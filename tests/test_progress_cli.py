@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from test_progress_import import HOSTILE, dashboard, saved_file
 
-from tressette_learn.classroom.store import Store
 from tressette_learn.cli import main
+from tressette_learn.store import Store
 from tressette_learn.teaching.course import course
 from tressette_learn.teaching.exercises import exercises
 from tressette_learn.teaching.results import Result

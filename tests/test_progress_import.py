@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from tressette_learn.classroom.browser_store import BrowserStore, MirroredStorage
-from tressette_learn.classroom.progress_file import Progress
-from tressette_learn.classroom.progress_import import MAX_BYTES
-from tressette_learn.classroom.store import Preferences, Record, Store
-from tressette_learn.classroom.teacher import TeacherDashboard
+from tressette_learn.store import Preferences, Record, Store
+from tressette_learn.store.browser_store import BrowserStore, MirroredStorage
+from tressette_learn.store.progress_file import Progress
+from tressette_learn.store.progress_import import MAX_BYTES
+from tressette_learn.ui.classroom.teacher import TeacherDashboard
 from tressette_learn.ui.settings import Settings
 
 KEY = "k"
@@ -64,7 +64,7 @@ def test_an_imported_file_joins_the_class_once(url: str) -> None:
 
 def test_a_file_joins_the_learner_whose_name_differs_only_in_case_or_accents(url: str) -> None:
     """"ada  rossi" in a file is the Àda Rossi who signed in with her PIN: one learner."""
-    from tressette_learn.classroom.identity import Identities
+    from tressette_learn.store.identity import Identities
 
     store = Store(url)
     ada = Identities(store).sign_in("Àda Rossi", "3B", "4321")

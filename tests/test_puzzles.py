@@ -247,9 +247,9 @@ def test_a_lesson_without_puzzles_says_so():
 
 
 def test_a_solved_puzzle_is_stored_for_the_signed_in_learner_with_its_stars(tmp_path):
-    from tressette_learn.classroom.recorder import Recorder
-    from tressette_learn.classroom.store import Store
+    from tressette_learn.store import Store
     from tressette_learn.teaching.stars import stars
+    from tressette_learn.ui.classroom.recorder import Recorder
 
     url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
     rec = Recorder(url)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tressette_learn.classroom.recorder import Recorder
-from tressette_learn.classroom.signin import SignIn
-from tressette_learn.classroom.store import Store
+from tressette_learn.store import Store
+from tressette_learn.ui.classroom.recorder import Recorder
+from tressette_learn.ui.classroom.signin import SignIn
 from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings
 
@@ -119,8 +119,8 @@ def test_a_quiz_without_a_lesson_is_recorded_under_its_page(rec: Recorder, url: 
 
 def test_answers_recorded_before_the_results_resume_as_one_attempt(url: str) -> None:
     """The migration gave each old answer an attempt of its own: together they are one go."""
-    from tressette_learn.classroom.database import Database
-    from tressette_learn.classroom.migrations import VERSION_1
+    from tressette_learn.store.database import Database
+    from tressette_learn.store.migrations import VERSION_1
 
     questions = Quiz.generated(["winner"], 3, seed=4).questions
     old = Database(url)
@@ -233,7 +233,7 @@ def _answer_bank(rec: Recorder, learner, name: str, right: int, total: int | Non
 
 def test_the_progress_map_shows_stars_and_points_to_the_first_lesson_not_passed(
         rec: Recorder) -> None:
-    from tressette_learn.classroom.progress import CourseProgress
+    from tressette_learn.ui.classroom.progress import CourseProgress
 
     panel = CourseProgress(rec, settings=Settings())
     assert "Type your name" in panel.value
@@ -258,9 +258,9 @@ def test_the_progress_map_shows_stars_and_points_to_the_first_lesson_not_passed(
 
 def test_every_lesson_is_done_only_when_every_lesson_is_passed(rec: Recorder) -> None:
     """3 right of 12 in lesson 10 does not finish the course; a retry at 9 of 12 does."""
-    from tressette_learn.classroom.progress import CourseProgress
     from tressette_learn.teaching.course import course
     from tressette_learn.teaching.exercises import exercises
+    from tressette_learn.ui.classroom.progress import CourseProgress
     from tressette_learn.ui.events import Event, EventSource
 
     learner = rec.sign_in("Anna")
@@ -281,7 +281,7 @@ def test_every_lesson_is_done_only_when_every_lesson_is_passed(rec: Recorder) ->
 
 
 def test_a_lesson_page_shows_its_stars_and_what_is_left(rec: Recorder) -> None:
-    from tressette_learn.classroom.progress import LessonStars
+    from tressette_learn.ui.classroom.progress import LessonStars
 
     line = LessonStars("01_deck", rec, settings=Settings())
     assert line.value == ""  # nobody signed in

@@ -13,12 +13,12 @@ import pytest
 from tressette_learn.ai.hints import warm_up
 from tressette_learn.ai.review import ReviewedPlay, review
 from tressette_learn.ai.review_talk import MissedDeclaration, SignalNote
-from tressette_learn.classroom.recorder import Recorder
-from tressette_learn.classroom.store import Store
 from tressette_learn.engine import Card, Play, Seat
 from tressette_learn.engine.declarations import Declaration
 from tressette_learn.i18n import card_name, counted
+from tressette_learn.store import Store
 from tressette_learn.teaching.review_lessons import lesson_for
+from tressette_learn.ui.classroom.recorder import Recorder
 from tressette_learn.ui.coach import Coach, review_html
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.guided import GuidedHand

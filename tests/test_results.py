@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tressette_learn.classroom import clock
-from tressette_learn.classroom.database import Database
-from tressette_learn.classroom.migrations import VERSION, VERSION_1
-from tressette_learn.classroom.store import InputError, Record, Store, open_store
+from tressette_learn.store import InputError, Record, Store, clock, open_store
+from tressette_learn.store.database import Database
+from tressette_learn.store.migrations import VERSION, VERSION_1
 from tressette_learn.teaching.results import Result
 from tressette_learn.teaching.stars import best_stars, lesson_stars, passed, stars
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tressette_learn.classroom.recorder import Recorder
-from tressette_learn.classroom.review_page import review_deck
 from tressette_learn.classroom.schedule import schedule
+from tressette_learn.ui.classroom.recorder import Recorder
+from tressette_learn.ui.classroom.review_page import review_deck
 from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.review_deck import day_words
 from tressette_learn.ui.settings import Settings
@@ -156,7 +156,7 @@ def test_an_unreadable_store_is_told_not_raised(rec, settings, monkeypatch) -> N
     rec.sign_in("Anna")
 
     def broken(_learner):
-        from tressette_learn.classroom.store import StoreError
+        from tressette_learn.store import StoreError
         raise StoreError("the database is locked")
 
     monkeypatch.setattr(rec.store(), "results", broken)

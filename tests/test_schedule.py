@@ -8,8 +8,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tressette_learn.classroom import clock
 from tressette_learn.classroom.schedule import INTERVALS, due_items, next_due, schedule
+from tressette_learn.store import clock
 from tressette_learn.teaching.results import Result
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)

@@ -29,8 +29,8 @@ from tressette_learn.ai.solve import position_from_deal, reference_card_values
 from tressette_learn.cli import main
 from tressette_learn.cli.serve import copy_lessons, notebooks_dir
 from tressette_learn.engine import DECK, Deal, Rules
-from tressette_learn.served_address import network_address
-from tressette_learn.server import VoilaServer, compile_package, free_port, own_mb, rss_mb
+from tressette_learn.serve.address import network_address
+from tressette_learn.serve.server import VoilaServer, compile_package, free_port, own_mb, rss_mb
 
 CHECK = Path(__file__).resolve().parent / "serve"
 TITLE = "Tressette"  # the index's title: "Learn Tressette · Impara il Tressette"

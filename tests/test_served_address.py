@@ -8,7 +8,7 @@ import pytest
 
 from tressette_learn.cli import UsageError
 from tressette_learn.cli.serve import learners_url
-from tressette_learn.served_address import (
+from tressette_learn.serve.address import (
     AddressError,
     is_local_only,
     listen_ip,

@@ -14,8 +14,8 @@ from conftest import run_async
 from traitlets.config.loader import PyFileConfigLoader
 
 from tressette_learn.cli import main
-from tressette_learn.served_kernels import put_ready_first
-from tressette_learn.served_pools import (
+from tressette_learn.serve.kernels import put_ready_first
+from tressette_learn.serve.pools import (
     CLASS_ENV,
     ClassSizeError,
     class_size,
@@ -24,7 +24,7 @@ from tressette_learn.served_pools import (
     play_pool,
     pools,
 )
-from tressette_learn.server import VoilaServer, notebooks_dir
+from tressette_learn.serve.server import VoilaServer, notebooks_dir
 
 CHECK = Path(__file__).resolve().parent / "serve"  # pooled.ipynb prints VOILA_PREHEAT
 

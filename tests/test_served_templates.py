@@ -10,7 +10,7 @@ from traitlets.config.loader import PyFileConfigLoader
 from voila.exporter import VoilaExporter
 from voila.paths import collect_template_paths
 
-from tressette_learn.served_templates import CACHE, SharedBytecode, install
+from tressette_learn.serve.templates import CACHE, SharedBytecode, install
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import fresh_database
 
-from tressette_learn.classroom.migrations import VERSION_1
-from tressette_learn.classroom.store import Preferences, Record, Store, StoreError, open_store
+from tressette_learn.store import Preferences, Record, Store, StoreError, open_store
+from tressette_learn.store.migrations import VERSION_1
 
 WRITERS, ANSWERS = 20, 500
 
@@ -129,7 +129,7 @@ OLD_SCHEMA = [*VERSION_1[:3],
 
 
 def test_a_database_of_the_first_release_keeps_its_rows_and_gains_preferences(url: str) -> None:
-    from tressette_learn.classroom.database import Database
+    from tressette_learn.store.database import Database
 
     old = Database(url)
     old.run([(statement, ()) for statement in OLD_SCHEMA])

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import run_async
 
-from tressette_learn.server import ServerError, VoilaServer, notebooks_dir
+from tressette_learn.serve.server import ServerError, VoilaServer, notebooks_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 

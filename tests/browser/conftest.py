@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import ConsoleMessage, Error, Page
 
-from tressette_learn.server import ServerError, VoilaServer, settings_option
+from tressette_learn.serve.server import ServerError, VoilaServer, settings_option
 
 HERE = Path(__file__).parent
 NOTEBOOKS = HERE / "notebooks"

@@ -22,8 +22,8 @@ pytest.importorskip("jupyterhub")
 from hub_support import CODE, LESSONS, START, class_hub  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
-from tressette_learn.hub.process import Hub  # noqa: E402
 from tressette_learn.i18n import t  # noqa: E402
+from tressette_learn.serve.hub.process import Hub  # noqa: E402
 from tressette_learn.teaching.bank import load_bank  # noqa: E402
 
 from .conftest import open_page  # noqa: E402

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tressette_learn.classroom.identity import LOCK_MINUTES, MAX_FAILURES
-from tressette_learn.classroom.store import Store
 from tressette_learn.i18n import t
+from tressette_learn.store import Store
+from tressette_learn.store.identity import LOCK_MINUTES, MAX_FAILURES
 from tressette_learn.teaching.generate import make_quiz
 
 from .conftest import CHECKOUT, PAGE_TIMEOUT, server_with_store

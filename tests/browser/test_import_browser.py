@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_progress_import import saved_file
 
-from tressette_learn.classroom.progress_import import MAX_BYTES
-from tressette_learn.classroom.store import Store
+from tressette_learn.store import Store
+from tressette_learn.store.progress_import import MAX_BYTES
 
 from .conftest import server_with_store
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tressette_learn.server import VoilaServer
+from tressette_learn.serve.server import VoilaServer
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 MY_CARDS = ".tl-seat.tl-pos-bottom .tl-card"

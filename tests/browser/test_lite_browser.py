@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
 from scripts.lite import pages
-from tressette_learn.static_site import StaticSite
+from tressette_learn.serve.static_site import StaticSite
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT = 240_000  # ms for a page to boot Pyodide and draw its widgets (cold, loaded machine)

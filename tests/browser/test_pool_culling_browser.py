@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tressette_learn.server import VoilaServer, notebooks_dir, settings_option
+from tressette_learn.serve.server import VoilaServer, notebooks_dir, settings_option
 
 IDLE = 3  # seconds after which the server culls an idle kernel
 STALE = 3 * IDLE  # how long the pre-heated kernels wait before the learner comes

@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from serve_support import ROOT, Serve, code_squares, dark_squares
 
-from tressette_learn.server import free_port
+from tressette_learn.serve.server import free_port
 
 from .conftest import open_page
 

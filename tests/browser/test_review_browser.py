@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tressette_learn.server import VoilaServer, settings_option
+from tressette_learn.serve.server import VoilaServer, settings_option
 from tressette_learn.teaching.generate import make_quiz
 from tressette_learn.ui.review_deck import day_words
 

@@ -122,7 +122,7 @@ def test_a_match_is_played_to_21_points():
 # -- the page and its widgets --------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_index_lists_every_lesson_in_order_in_the_learners_language(lang):
-    from tressette_learn.classroom import CourseProgress, Recorder
+    from tressette_learn.ui.classroom import CourseProgress, Recorder
 
     rec = Recorder("sqlite:///:memory:", settings=Settings())
     try:

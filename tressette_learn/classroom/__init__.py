@@ -1,10 +1,1 @@
-"""The classroom: learner progress saved to a database, and the teacher's view of it."""
-
-from .lesson import LessonPage
-from .progress import CourseProgress
-from .recorder import Recorder, recorder
-from .signin import SignIn
-from .store import Learner, Record, Store, StoreError
-
-__all__ = ["CourseProgress", "Learner", "LessonPage", "Record", "Recorder", "SignIn", "Store",
-           "StoreError", "recorder"]
+"""The class computed from stored results (no widgets)."""

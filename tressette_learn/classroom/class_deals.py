@@ -3,8 +3,8 @@ class seed, learner by learner, with the best, the average and the mistakes seve
 
 The play page stores one ``class_deal`` event per finished class deal and one
 ``class_review`` event when the learner asks for the review of it (see
-:mod:`.class_match`); both name the deal by :func:`deal_key`. A learner's first play of a
-deal counts, as a first answer does.
+:mod:`..ui.classroom.class_match`); both name the deal by :func:`deal_key`. A
+learner's first play of a deal counts, as a first answer does.
 """
 
 from __future__ import annotations

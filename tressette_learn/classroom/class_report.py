@@ -16,11 +16,11 @@ import io
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
+from ..store import LearnerResult, Result
 from ..teaching.course import course
 from ..teaching.exercises import Exercise, course_exercises
 from .dashboard import Question, _cell, question_of
 from .mastery import LessonMastery, course_mastery
-from .store import LearnerResult, Result
 
 Key = tuple[str, str]  # (source, item): an exercise as its results name it
 

@@ -2,7 +2,7 @@
 
 Only a learner's *first* answer to a question counts, as in the quizzes' scores. Lessons are
 kept by id and questions by what identifies them (their lesson, their place in the quiz,
-their prompt in both languages): :mod:`.teacher` words them in the teacher's language.
+their prompt in both languages): :mod:`..ui.classroom.teacher` words them in the teacher's language.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..store.clock import parse
 from ..teaching.results import Result
-from .clock import parse
 
 INTERVALS = (1, 3, 7, 16, 35)  # days an item waits in boxes 1, 2, 3, 4 and 5
 REVIEWED = ("question", "drill")  # the exercises that come back
@@ -51,7 +51,7 @@ def schedule(results: Iterable[Result]) -> list[ReviewItem]:
 
 
 def due_items(results: Iterable[Result], now: datetime) -> list[ReviewItem]:
-    """The exercises due at ``now`` (see :func:`tressette_learn.classroom.clock.now`), the
+    """The exercises due at ``now`` (see :func:`tressette_learn.store.clock.now`), the
     longest waiting first."""
     return [item for item in schedule(results) if item.due <= now]
 

@@ -15,8 +15,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..classroom.teacher import KEY_VARIABLE
-from ..served_pools import ClassSizeError, class_size
+from ..serve.pools import ClassSizeError, class_size
+from ..ui.classroom.teacher import KEY_VARIABLE
 from . import EXIT_OK, UsageError, add_lang, fail
 from .serve import check_port, last_line, stop_signals_raise
 
@@ -60,7 +60,7 @@ def run_hub(args: argparse.Namespace) -> int:
         raise UsageError(f"set {KEY_VARIABLE} to the teacher's key first")
     check_port(args.port)
     try:
-        from ..hub.process import Hub, HubError, settings_for
+        from ..serve.hub.process import Hub, HubError, settings_for
     except ImportError as err:
         raise UsageError(f"the hub needs the 'hub' extra ({err.name} is missing): "
                          "pip install 'tressette_learn[hub]'") from None

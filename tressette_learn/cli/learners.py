@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..classroom.identity import Identities
-from ..classroom.store import InputError, Learner, Store, StoreError, default_url
 from ..i18n import t
+from ..store import InputError, Learner, Store, StoreError, default_url
+from ..store.identity import Identities
 from . import EXIT_OK, add_lang, fail, print_json
 
 

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..static_site import StaticSite, check_site, default_dir
+from ..serve.static_site import StaticSite, check_site, default_dir
 from . import EXIT_OK, UsageError
 from .serve import check_port, open_browser, stop_signals_raise
 

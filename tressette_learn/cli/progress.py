@@ -21,12 +21,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..classroom.clock import now
 from ..classroom.mastery import LessonMastery, course_mastery, next_step
-from ..classroom.progress import star_marks, state_text
-from ..classroom.progress_import import import_path, imported
 from ..classroom.schedule import ReviewItem, due_items
-from ..classroom.store import (
+from ..i18n import t
+from ..store import (
     InputError,
     Learner,
     Store,
@@ -34,8 +32,10 @@ from ..classroom.store import (
     default_url,
     normalise_class_code,
 )
-from ..i18n import t
+from ..store.clock import now
+from ..store.progress_import import import_path, imported
 from ..teaching.results import Result
+from ..ui.classroom.progress import star_marks, state_text
 from ..ui.lesson import lesson_title
 from . import EXIT_BAD_INPUT, EXIT_OK, add_lang, fail, print_json
 

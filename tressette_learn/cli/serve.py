@@ -3,9 +3,9 @@
 Voilà serves the notebooks folder (the installed copy, or ``notebooks/`` in a checkout) with
 the settings of ``voila.json`` and ``voila.py`` in that folder; ``--class-size N``
 pre-heats kernels of the index and of the play page for the N learners of a class
-(:mod:`..served_pools`). A first line says that it is starting; the index page's URL is
+(:mod:`..serve.pools`). A first line says that it is starting; the index page's URL is
 printed once that page renders (its pre-heated kernels are ready): the address learners type
-(:mod:`..served_address`: on this machine only by default; ``--ip`` another address of it,
+(:mod:`..serve.address`: on this machine only by default; ``--ip`` another address of it,
 with a warning that plain HTTP on a shared network needs TLS in front; ``--public-url``
 the address of that proxy).
 ``--lab`` copies the lessons to a folder of the learner's (new files only, never over an
@@ -30,9 +30,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from ..classroom.database import StoreError, checked_url
-from ..classroom.store import default_url
-from ..served_address import (
+from ..serve.address import (
     LOOPBACK,
     SERVED_URL_ENV,
     AddressError,
@@ -41,7 +39,7 @@ from ..served_address import (
     listen_ip,
     public_url,
 )
-from ..served_pools import (
+from ..serve.pools import (
     CLASS_ENV,
     KERNEL_MB,
     MAX_CLASS,
@@ -50,7 +48,9 @@ from ..served_pools import (
     index_pool,
     play_pool,
 )
-from ..server import ServerError, VoilaServer, notebooks_dir, settings_option
+from ..serve.server import ServerError, VoilaServer, notebooks_dir, settings_option
+from ..store import default_url
+from ..store.database import StoreError, checked_url
 from ..teaching.course import by_role
 from . import EXIT_OK, UsageError, fail
 

@@ -4,7 +4,7 @@
 (``localStorage``) when the page opens and offers it to the settings, hiding the page until
 the kernel has answered so that the learner does not see it redrawn; every later choice is
 saved back. It also names the browser tab in the chosen language. A signed-in learner's
-choice is kept in the progress store too (:mod:`tressette_learn.classroom.recorder`).
+choice is kept in the progress store too (:mod:`tressette_learn.ui.classroom.recorder`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each exercise is asked again by a one-question quiz that records its ``result`` under the
 exercise's own set, item and lesson, so the schedule moves on. The deck is told what is
-due (:meth:`ReviewDeck.load`); :mod:`tressette_learn.classroom.review_page` tells it for the
+due (:meth:`ReviewDeck.load`); :mod:`tressette_learn.ui.classroom.review_page` tells it for the
 signed-in learner. It redraws itself when the learner switches language.
 """
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tressette_learn.server import ServerError, VoilaServer, notebooks_dir, settings_option
+from tressette_learn.serve.server import ServerError, VoilaServer, notebooks_dir, settings_option
 from tressette_learn.teaching.course import lesson
 
 from .page import Findings, open_page

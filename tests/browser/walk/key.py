@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from tressette_learn.engine import Rules
-from tressette_learn.server import notebooks_dir
+from tressette_learn.serve.server import notebooks_dir
 from tressette_learn.teaching.answers import check
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.course import lesson
