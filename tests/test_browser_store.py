@@ -91,7 +91,7 @@ def answer(quiz: Quiz, right: bool) -> None:
 
 def test_the_static_site_keeps_progress_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TRESSETTE_DB", raising=False)
-    monkeypatch.setattr("tressette_learn.store.sql.IN_BROWSER", True)
+    monkeypatch.setattr("tressette_learn.store.url.IN_BROWSER", True)
     assert default_url() == BROWSER_URL
     assert isinstance(open_store(), BrowserStore)
 

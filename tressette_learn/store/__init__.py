@@ -1,38 +1,40 @@
-"""Persistence without widgets: the progress store (SQLite/PostgreSQL or the browser's
-storage), migrations, progress files, identities."""
+"""Persistence without widgets: what a learner did, kept for them and their teacher.
 
-from .sql import (
-    BROWSER_URL,
-    AnyStore,
+- ``records.py``: what is kept (learners, preferences, events) and the rules of names;
+  ``protocol.py``: :class:`ProgressStore`, the calls every store answers.
+- ``sql.py`` over ``database.py`` and ``migrations.py``: SQLite or PostgreSQL (the served
+  course); ``browser_store.py`` over ``progress_file.py``: the browser's storage (the static
+  site); ``url.py``: which one a URL names; :func:`open_store` opens it.
+- ``identity.py`` and ``browser_identity.py``: PINs and sessions; ``progress_import.py``:
+  progress files into a database; ``clock.py``: the time stamps.
+
+May import: the engine, ``teaching`` (a result is a teaching fact), ``i18n``, ``runtime``;
+never ``classroom``, ``ui``, ``serve`` or ``cli``. Modules here import each other's modules,
+never this door.
+"""
+
+from ..teaching.results import Result
+from .browser_store import BrowserStore
+from .database import StoreError
+from .protocol import ProgressStore
+from .records import (
     InputError,
     Learner,
     LearnerResult,
     Preferences,
     Record,
-    Result,
-    Store,
-    StoreError,
-    default_url,
-    in_browser,
     normalise_class_code,
     normalise_name,
-    open_store,
 )
+from .sql import Store
+from .url import BROWSER_URL, default_url, in_browser
 
-__all__ = [
-    "AnyStore",
-    "BROWSER_URL",
-    "InputError",
-    "Learner",
-    "LearnerResult",
-    "Preferences",
-    "Record",
-    "Result",
-    "Store",
-    "StoreError",
-    "default_url",
-    "in_browser",
-    "normalise_class_code",
-    "normalise_name",
-    "open_store",
-]
+__all__ = ["BROWSER_URL", "BrowserStore", "InputError", "Learner", "LearnerResult",
+           "Preferences", "ProgressStore", "Record", "Result", "Store", "StoreError",
+           "default_url", "in_browser", "normalise_class_code", "normalise_name", "open_store"]
+
+
+def open_store(url: str | None = None) -> ProgressStore:
+    """The store ``url`` names (:func:`default_url` if None): a database, or the browser's
+    storage on the static site (the same calls)."""
+    return BrowserStore() if in_browser(url) else Store(url)

@@ -28,7 +28,7 @@ from .identity import (
     refuse_if_locked,
     token_hash,
 )
-from .sql import InputError, Learner
+from .records import InputError, Learner
 
 BROWSER_ROUNDS = 3_000  # PBKDF2 rounds: Pyodide has no OpenSSL, the hash runs in Python
 KEPT_SESSIONS = 8  # browsers tabs signed in at once, per learner

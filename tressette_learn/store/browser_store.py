@@ -21,7 +21,7 @@ from ..teaching.results import Result
 from .clock import stamp
 from .database import StoreError
 from .progress_file import FileProblem, Progress, SavedMatch, read
-from .sql import (
+from .records import (
     Learner,
     LearnerResult,
     Preferences,

@@ -19,11 +19,14 @@ import re
 import secrets
 import unicodedata
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .clock import now, parse, stamp
 from .database import Execute, StoreError
-from .sql import InputError, Learner, Store, normalise_class_code, normalise_name
+from .records import InputError, Learner, normalise_class_code, normalise_name
+
+if TYPE_CHECKING:
+    from .sql import Store
 
 MAX_FAILURES = 5  # wrong PINs in a row before the learner is locked
 LOCK_MINUTES = 5

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .database import Database, Execute
+from .identity import adopt
 
 VERSION_1 = [
     """CREATE TABLE IF NOT EXISTS learners (
@@ -123,8 +124,6 @@ VERSION_3 = [
 
 
 def _version_3(execute: Execute) -> None:
-    from .identity import adopt
-
     for statement in VERSION_3:
         execute(statement)
     adopt(execute)

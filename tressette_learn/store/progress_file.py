@@ -20,7 +20,7 @@ from typing import Any
 
 from ..teaching.results import EXERCISES, Result
 from .clock import parse, stamp
-from .sql import InputError, Preferences, Record, normalise_class_code, normalise_name
+from .records import InputError, Preferences, Record, normalise_class_code, normalise_name
 
 FORMAT = "tressette-learn progress"
 VERSION = 1

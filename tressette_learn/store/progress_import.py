@@ -17,9 +17,10 @@ from pathlib import Path
 
 from ..i18n import Phrase
 from ..teaching.course import course
+from .database import StoreError
 from .identity import Identities
 from .progress_file import FileProblem, Progress, read
-from .sql import Store, StoreError
+from .sql import Store
 
 MAX_MB = 10  # the largest file taken, in MB (a million bytes: under the 10 MiB a
 MAX_BYTES = MAX_MB * 1_000_000  # kernel message may carry, with room for its header)

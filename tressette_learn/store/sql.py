@@ -1,5 +1,6 @@
-"""The progress store: learners, their display preferences, and every event they produce
-(answers, finished lessons, deals and matches), in SQLite by default or in PostgreSQL.
+"""The progress store in a database: learners, their display preferences, and every event
+they produce (answers, finished lessons, deals and matches), in SQLite by default or in
+PostgreSQL.
 
 Each event carries a unique id chosen by the writer, so a write retried after a failure
 is stored once. Many kernels may write at once. The results of exercises (every attempt,
@@ -10,125 +11,23 @@ its rows.
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import os
-import re
-import uuid
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any
 
-from ..engine.svg import FACES
-from ..i18n import LANGUAGES
-from ..runtime import IN_BROWSER
 from ..teaching.results import Result
 from .clock import stamp
-from .database import Database, StoreError
+from .database import Database
 from .migrations import INSERT_RESULT, RESULT_COLUMNS, migrate
-
-__all__ = ["AnyStore", "InputError", "Learner", "LearnerResult", "Preferences", "Record",
-           "Result", "Store", "StoreError", "default_url", "in_browser", "normalise_class_code",
-           "normalise_name", "open_store"]
-
-if TYPE_CHECKING:
-    from .browser_store import BrowserStore
-
-MAX_NAME = 40
-BROWSER_URL = "browser:localStorage"  # the static site's store (``browser_store``)
-MAX_CODE = 16
-
-
-def default_url() -> str:
-    """``TRESSETTE_DB`` if set; on the static site the browser's storage; else a SQLite
-    file under ``TRESSETTE_DATA`` (default ``~/.local/share/tressette_learn``)."""
-    url = os.environ.get("TRESSETTE_DB", "").strip()
-    if url:
-        return url
-    if IN_BROWSER:
-        return BROWSER_URL
-    folder = os.environ.get("TRESSETTE_DATA") or Path.home() / ".local/share/tressette_learn"
-    return f"sqlite:///{Path(folder) / 'progress.sqlite'}"
-
-
-def in_browser(url: str | None = None) -> bool:
-    """Whether ``url`` (:func:`default_url` if None) names the browser's storage."""
-    return (url or default_url()).startswith("browser:")
-
-
-def open_store(url: str | None = None) -> AnyStore:
-    """The store ``url`` names (:func:`default_url` if None): a database, or the browser's
-    storage on the static site (:class:`.browser_store.BrowserStore`, the same calls)."""
-    if in_browser(url):
-        from .browser_store import BrowserStore
-
-        return BrowserStore()
-    return Store(url)
-
-
-class InputError(ValueError):
-    """A name or class code that cannot be stored: ``key`` is the text that tells the
-    learner why (``signin.error.*``), ``values`` its facts; ``str()`` names the field."""
-
-    def __init__(self, key: str, field: str, **values: int) -> None:
-        super().__init__(f"{field}: refused ({key})")
-        self.key, self.values = key, values
-
-
-def normalise_name(text: str) -> str:
-    """A learner's name as stored: spaces collapsed; InputError when empty or too long."""
-    name = " ".join(str(text).split())
-    if not name:
-        raise InputError("signin.error.no_name", "name")
-    if len(name) > MAX_NAME:
-        raise InputError("signin.error.long_name", "name", most=MAX_NAME)
-    return name
-
-
-def normalise_class_code(text: str) -> str:
-    """A class code as stored: upper case letters, digits and dashes, or empty."""
-    code = str(text).strip().upper()
-    if len(code) > MAX_CODE or not re.fullmatch(r"[A-Z0-9-]*", code):
-        raise InputError("signin.error.class_code", "class code", most=MAX_CODE)
-    return code
-
-
-@dataclasses.dataclass(frozen=True)
-class Learner:
-    """A signed-in learner."""
-
-    id: int
-    name: str
-    class_code: str
-
-
-@dataclasses.dataclass(frozen=True)
-class Preferences:
-    """A learner's display choices and when they were made (ISO time, UTC)."""
-
-    lang: str
-    faces: str
-    at: str
-
-    def __post_init__(self) -> None:
-        if self.lang not in LANGUAGES or self.faces not in FACES:
-            raise ValueError(f"preferences: unknown language {self.lang!r} or faces "
-                             f"{self.faces!r}")
-        if not isinstance(self.at, str) or not self.at:
-            raise ValueError("preferences: no time of choice")
-
-
-@dataclasses.dataclass(frozen=True)
-class Record:
-    """One event to store for a learner."""
-
-    kind: str
-    lesson: str = ""
-    source: str = ""
-    item: str = ""
-    correct: bool | None = None
-    data: dict[str, Any] = dataclasses.field(default_factory=dict)
-    uid: str = dataclasses.field(default_factory=lambda: uuid.uuid4().hex)
-    at: str = dataclasses.field(default_factory=stamp)
+from .records import (
+    InputError,
+    Learner,
+    LearnerResult,
+    Preferences,
+    Record,
+    normalise_class_code,
+    normalise_name,
+)
+from .url import default_url
 
 
 class Store:
@@ -305,18 +204,6 @@ class Store:
         keys = ("name", "class_code", "kind", "lesson", "source", "item", "correct", "at")
         return [{**dict(zip(keys, row[:-1], strict=True)), "data": _details(row[-1])}
                 for row in rows]
-
-
-AnyStore: TypeAlias = "Store | BrowserStore"  # what a learner's page writes to
-
-
-@dataclasses.dataclass(frozen=True)
-class LearnerResult:
-    """A stored result with the learner it belongs to (for the teacher)."""
-
-    name: str
-    class_code: str
-    result: Result
 
 
 def _result(row: Any) -> Result:

@@ -1,10 +1,16 @@
-"""The classroom: learner progress saved to a database, and the teacher's view of it."""
+"""The classroom's widgets: the sign-in bar, the lesson page around it, the course's
+progress, the Review page, the class's match, and the teacher's dashboard with its boxes
+(learners, class deals, progress files, the class address). ``recorder.py`` writes what
+the other widgets report to the learner's store.
 
-from ...store import Learner, Record, Store, StoreError
+May import: everything below ``ui`` (the engine, ``ai``, ``teaching``, ``store``,
+``classroom``) and the other widgets; never ``serve`` or ``cli``. A lesson's notebook
+needs only ``from tressette_learn.ui.classroom import LessonPage``.
+"""
+
 from .lesson import LessonPage
 from .progress import CourseProgress
 from .recorder import Recorder, recorder
 from .signin import SignIn
 
-__all__ = ["CourseProgress", "Learner", "LessonPage", "Record", "Recorder", "SignIn", "Store",
-           "StoreError", "recorder"]
+__all__ = ["CourseProgress", "LessonPage", "Recorder", "SignIn", "recorder"]

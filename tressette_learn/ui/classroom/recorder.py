@@ -20,7 +20,7 @@ import traitlets
 
 from ...classroom.mastery import quiz_attempts
 from ...i18n import LANGUAGES
-from ...store import AnyStore, Learner, Preferences, Record, StoreError, in_browser, open_store
+from ...store import Learner, Preferences, ProgressStore, Record, StoreError, in_browser, open_store
 from ...teaching.results import Result
 from ..events import LOG, Event, on_open, subscribe
 from ..quiz import Quiz
@@ -60,7 +60,7 @@ class Recorder(traitlets.HasTraits):
         self.settings = settings
         self.page = ""  # the lesson this kernel shows (set by its LessonPage)
         self.pending: list[Record] = []
-        self._store: AnyStore | None = None
+        self._store: ProgressStore | None = None
         self._quizzes: weakref.WeakSet[Quiz] = weakref.WeakSet()
         self._matches: weakref.WeakSet[Any] = weakref.WeakSet()
         settings.observe(self._chosen, "chosen_at")
@@ -74,7 +74,7 @@ class Recorder(traitlets.HasTraits):
         if self._store is not None:
             self._store.close()
 
-    def store(self) -> AnyStore:
+    def store(self) -> ProgressStore:
         """The store (opened on first use)."""
         if self._store is None:
             self._store = open_store(self.url)

@@ -24,7 +24,7 @@ import anywidget
 import traitlets
 
 from ...i18n import Phrase, Wording
-from ...store import AnyStore, InputError, Learner, StoreError
+from ...store import InputError, Learner, ProgressStore, Store, StoreError
 from ...store.browser_identity import BrowserIdentities
 from ...store.browser_store import KEPT, BrowserStore, browser_storage, key_of
 from ...store.clock import now
@@ -46,9 +46,13 @@ LABELS = ("name", "class_code", "pin", "pin_note", "start", "not_you", "retry", 
           "export", "browser_note")
 
 
-def identities(store: AnyStore) -> Identities | BrowserIdentities:
+def identities(store: ProgressStore) -> Identities | BrowserIdentities:
     """Who may sign in, over this store (the static site's or a database)."""
-    return BrowserIdentities(store) if isinstance(store, BrowserStore) else Identities(store)
+    if isinstance(store, BrowserStore):
+        return BrowserIdentities(store)
+    if isinstance(store, Store):
+        return Identities(store)
+    raise TypeError(f"no identities over {type(store).__name__}")
 
 
 def export_file(name: str, day: str) -> str:
