@@ -12,7 +12,8 @@ from tressette_learn.store import Preferences, Store
 from tressette_learn.ui.classroom.lesson import LessonPage
 from tressette_learn.ui.classroom.recorder import Recorder
 from tressette_learn.ui.preferences import Preferences as Kept
-from tressette_learn.ui.settings import Settings, language_switch, now_stamp
+from tressette_learn.ui.preferences import language_switch
+from tressette_learn.ui.settings import Settings, now_stamp
 
 EARLY, LATE = "2025-01-01T10:00:00+00:00", "2025-01-02T10:00:00+00:00"
 

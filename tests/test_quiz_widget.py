@@ -11,9 +11,10 @@ import pytest
 from tressette_learn.engine import Card
 from tressette_learn.i18n import card_name
 from tressette_learn.teaching.questions import Question
+from tressette_learn.teaching.results import Attempt
 from tressette_learn.ui import SETTINGS, cardpicker
 from tressette_learn.ui.cardpicker import CardPicker
-from tressette_learn.ui.quiz import Attempt, Quiz
+from tressette_learn.ui.quiz import Quiz
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,8 @@ from tressette_learn.engine.tricks import Play, winning_play
 from tressette_learn.i18n import rank_name, seat_name
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.teaching.course import course
-from tressette_learn.ui.settings import SETTINGS, Settings, language_switch
+from tressette_learn.ui.preferences import language_switch
+from tressette_learn.ui.settings import SETTINGS, Settings
 from tressette_learn.ui.table import Table
 
 STANDARD = Rules.preset("standard")

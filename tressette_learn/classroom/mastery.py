@@ -15,9 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from ..teaching.course import Lesson, course
 from ..teaching.exercises import Exercise, exercises
-from ..teaching.results import Result
+from ..teaching.results import Attempt, Result
 from ..teaching.stars import PASS_SHARE, lesson_stars, passed, stars
-from ..ui.quiz import Attempt
 from .quiz_scores import FirstAnswers, LessonScore, lesson_scores
 
 __all__ = ["ExerciseMastery", "FirstAnswers", "LessonMastery", "LessonScore", "attempt_of",

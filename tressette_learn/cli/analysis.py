@@ -16,7 +16,7 @@ from ..engine.records import (
 )
 from ..engine.seats import Seat, SeatError
 from ..i18n import number, t
-from . import EXIT_OK, UsageError, add_lang, fail, print_json, record_command
+from .common import EXIT_OK, UsageError, add_lang, fail, print_json, record_command
 
 if TYPE_CHECKING:
     from ..ai.review import Review

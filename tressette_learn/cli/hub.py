@@ -17,7 +17,7 @@ from typing import Any
 
 from ..serve.pools import ClassSizeError, class_size
 from ..ui.classroom.teacher import KEY_VARIABLE
-from . import EXIT_OK, UsageError, add_lang, fail
+from .common import EXIT_OK, UsageError, add_lang, fail
 from .serve import check_port, last_line, stop_signals_raise
 
 DEFAULT_PORT = 8000

@@ -17,7 +17,7 @@ from typing import Any
 from ..i18n import t
 from ..store import InputError, Learner, Store, StoreError, default_url
 from ..store.identity import Identities
-from . import EXIT_OK, add_lang, fail, print_json
+from .common import EXIT_OK, add_lang, fail, print_json
 
 
 class NotFound(Exception):

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..serve.static_site import StaticSite, check_site, default_dir
-from . import EXIT_OK, UsageError
+from .common import EXIT_OK, UsageError
 from .serve import check_port, open_browser, stop_signals_raise
 
 DEFAULT_PORT = 8867

@@ -37,7 +37,7 @@ from ..store.progress_import import import_path, imported
 from ..teaching.results import Result
 from ..ui.classroom.progress import star_marks, state_text
 from ..ui.lesson import lesson_title
-from . import EXIT_BAD_INPUT, EXIT_OK, add_lang, fail, print_json
+from .common import EXIT_BAD_INPUT, EXIT_OK, add_lang, fail, print_json
 
 EXIT_UNREADABLE = 1  # the report is printed, but some learner's rows could not be read
 ROW_ERRORS = (ValueError, TypeError, OverflowError)  # a stored row that is not what it says

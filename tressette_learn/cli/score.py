@@ -20,7 +20,7 @@ from ..engine.records import (
 )
 from ..engine_words import declaration_short, match_reason
 from ..i18n import t
-from . import EXIT_OK, add_lang, print_json, record_command
+from .common import EXIT_OK, add_lang, print_json, record_command
 
 
 # -- score ---------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ from ..serve.server import ServerError, VoilaServer, notebooks_dir, settings_opt
 from ..store import default_url
 from ..store.database import StoreError, checked_url
 from ..teaching.course import by_role
-from . import EXIT_OK, UsageError, fail
+from .common import EXIT_OK, UsageError, fail
 
 DEFAULT_PORT = 8866
 START_TIMEOUT = 120.0  # seconds: the first start imports a lot on a busy machine

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 EXERCISES = ("question", "guided", "puzzle", "drill", "replay")
@@ -59,3 +60,12 @@ class Result:
         extra = {key: value for key, value in data.items() if key not in known}
         return cls(source=source, item=item, solved=solved, at=at, data=extra,
                    **{key: data[key] for key in known if key in data})
+
+
+@dataclasses.dataclass(frozen=True)
+class Attempt:
+    """One go through a quiz as stored: its id and, for each question it answered, whether
+    the answer was right."""
+
+    uid: str
+    answers: Mapping[str, bool]

@@ -6,7 +6,8 @@ the browser is checked before it reaches the engine.
 
 from . import browser_comm
 from .events import Event, subscribe
-from .settings import SETTINGS, Settings, language_switch
+from .preferences import language_switch
+from .settings import SETTINGS, Settings
 
 browser_comm.install()  # the static site's kernel: None and null as a served kernel has them
 

@@ -16,8 +16,9 @@ from ..teaching.course import Lesson, by_role, lesson, neighbours
 from .events import Event, EventSource
 from .i18n import t
 from .markup import inline, to_html
+from .preferences import language_switch
 from .quiz import Quiz
-from .settings import SETTINGS, Settings, language_switch
+from .settings import SETTINGS, Settings
 
 #: Links in the course's texts look like links (Voilà's theme leaves a widget's links in the
 #: colour of the text, without an underline).

@@ -1,4 +1,5 @@
-"""The learner's language and faces kept in the browser and applied as a page opens.
+"""The learner's language and faces: the switch that chooses them (:func:`language_switch`),
+kept in the browser and applied as a page opens.
 
 :class:`Preferences` draws nothing: it reads the choice saved in the browser
 (``localStorage``) when the page opens and offers it to the settings, hiding the page until
@@ -14,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
+from ..engine.svg import FACES
 from .events import LOG
+from .i18n import LANGUAGES, t
 from .messages import checked
 from .settings import SETTINGS, Settings
 
@@ -54,3 +58,26 @@ class Preferences(anywidget.AnyWidget):
         settings = self.settings
         self.saved = {"lang": settings.lang, "faces": settings.faces, "at": settings.chosen_at}
         self.title = self._title(settings.lang) if self._title else ""
+
+
+def language_switch(settings: Settings = SETTINGS,
+                    title: Callable[[str], str] | None = None) -> widgets.HBox:
+    """Two toggles, language and faces; changing one redraws every widget. The choice is
+    kept in the browser and applied on every page (``title(lang)`` names the page)."""
+    lang = widgets.ToggleButtons(options=[(t("words.language", code), code) for code in LANGUAGES],
+                                 value=settings.lang, style={"button_width": "6em"})
+    faces = widgets.ToggleButtons(options=FACES, value=settings.faces,
+                                  style={"button_width": "8em"})
+    lang.add_class("tl-lang-switch")
+    faces.add_class("tl-faces-switch")
+
+    def label_faces(*_: object) -> None:
+        faces.options = [(t("faces.italian", settings.lang), "italian"),
+                         (t("faces.french", settings.lang), "french")]
+        faces.value = settings.faces
+
+    label_faces()
+    traitlets.link((lang, "value"), (settings, "lang"))
+    traitlets.link((faces, "value"), (settings, "faces"))
+    settings.observe(label_faces, "lang")
+    return widgets.HBox([lang, faces, Preferences(settings, title)])

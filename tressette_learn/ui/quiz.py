@@ -11,11 +11,10 @@ screen.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -28,6 +27,7 @@ from ..teaching.answers import Feedback, check
 from ..teaching.bank import bank_source, load_bank
 from ..teaching.generate import make_quiz
 from ..teaching.questions import Question
+from ..teaching.results import Attempt
 from .cardpicker import CardPicker
 from .events import LOG, Event, EventSource, announce
 from .i18n import t
@@ -61,15 +61,6 @@ def _html(css: str) -> widgets.HTML:
     box = widgets.HTML()
     box.add_class(css)
     return box
-
-
-@dataclasses.dataclass(frozen=True)
-class Attempt:
-    """One go through a quiz as stored: its id and, for each question it answered, whether
-    the answer was right."""
-
-    uid: str
-    answers: Mapping[str, bool]
 
 
 class Quiz(widgets.VBox, EventSource):

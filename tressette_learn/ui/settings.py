@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime, timezone
 
-import ipywidgets as widgets
 import traitlets
 
 from ..engine.svg import FACES, set_display
 from ..engine_words import svg_labels
 from ..i18n import SOURCE
-from .i18n import LANGUAGES, t
+from .i18n import LANGUAGES
 
-__all__ = ["FACES", "SETTINGS", "Settings", "language_switch", "now_stamp"]
+__all__ = ["FACES", "SETTINGS", "Settings", "now_stamp"]
 
 
 def now_stamp() -> str:
@@ -96,28 +95,3 @@ class Settings(traitlets.HasTraits):
 
 
 SETTINGS = Settings(drives_display=True)
-
-
-def language_switch(settings: Settings = SETTINGS,
-                    title: Callable[[str], str] | None = None) -> widgets.HBox:
-    """Two toggles, language and faces; changing one redraws every widget. The choice is
-    kept in the browser and applied on every page (``title(lang)`` names the page)."""
-    from .preferences import Preferences
-
-    lang = widgets.ToggleButtons(options=[(t("words.language", code), code) for code in LANGUAGES],
-                                 value=settings.lang, style={"button_width": "6em"})
-    faces = widgets.ToggleButtons(options=FACES, value=settings.faces,
-                                  style={"button_width": "8em"})
-    lang.add_class("tl-lang-switch")
-    faces.add_class("tl-faces-switch")
-
-    def label_faces(*_: object) -> None:
-        faces.options = [(t("faces.italian", settings.lang), "italian"),
-                         (t("faces.french", settings.lang), "french")]
-        faces.value = settings.faces
-
-    label_faces()
-    traitlets.link((lang, "value"), (settings, "lang"))
-    traitlets.link((faces, "value"), (settings, "faces"))
-    settings.observe(label_faces, "lang")
-    return widgets.HBox([lang, faces, Preferences(settings, title)])

@@ -46,7 +46,8 @@ from ...teaching.course import course
 from ..i18n import t
 from ..lesson import lesson_title
 from ..messages import checked
-from ..settings import SETTINGS, Settings, language_switch
+from ..preferences import language_switch
+from ..settings import SETTINGS, Settings
 from .class_address import ClassAddress
 from .class_seed_box import ClassDealsBox
 from .hub_learner import hub_learner
