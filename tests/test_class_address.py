@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from serve_support import code_squares, dark_squares
 
-from tressette_learn.serve.address import SERVED_URL_ENV
+from tressette_learn.runtime import SERVED_URL_ENV
 from tressette_learn.store import Store
 from tressette_learn.ui.classroom.class_address import ClassAddress
 from tressette_learn.ui.classroom.teacher import TeacherDashboard

@@ -6,6 +6,9 @@ from __future__ import annotations
 import sys
 
 IN_BROWSER = sys.platform == "emscripten"  # Pyodide: no server, no numpy, no sqlite3
+# the address learners type, set by ``tressette-learn serve`` in its kernels' environment
+# (:mod:`tressette_learn.serve.address`) for the teacher's dashboard to show
+SERVED_URL_ENV = "TRESSETTE_SERVED_URL"
 
 
 def page_file(lesson_id: str) -> str:

@@ -30,9 +30,9 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from ..runtime import SERVED_URL_ENV
 from ..serve.address import (
     LOOPBACK,
-    SERVED_URL_ENV,
     AddressError,
     is_local_only,
     learners_host,

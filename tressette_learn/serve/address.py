@@ -5,7 +5,7 @@ address of one of its networks, or 0.0.0.0 (every network). Learners type the ma
 address on the network, found as the one the machine would send from (nothing is sent).
 Behind a proxy with TLS (docs/deploy.md) learners type the proxy's address instead
 (``--public-url``). The server's environment carries the address learners type
-(:data:`SERVED_URL_ENV`), so that the teacher's dashboard can show it.
+(:data:`tressette_learn.runtime.SERVED_URL_ENV`), so that the teacher's dashboard can show it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import ipaddress
 import socket
 from urllib.parse import urlsplit
 
-SERVED_URL_ENV = "TRESSETTE_SERVED_URL"
 LOOPBACK, EVERYWHERE = "127.0.0.1", "0.0.0.0"
 PROBE = ("192.0.2.1", 9)  # a documentation address: a UDP "connect" only picks a route
 

@@ -2,7 +2,7 @@
 a learner's phone or tablet camera opens.
 
 ``tressette-learn serve`` puts the address in the server's environment
-(:data:`~tressette_learn.serve.address.SERVED_URL_ENV`) when devices other than the server
+(:data:`~tressette_learn.runtime.SERVED_URL_ENV`) when devices other than the server
 reach it (``--ip``, ``--public-url``); without one (or with anything but an http(s)
 address) the box shows nothing. The code is drawn
 in Python (``segno``) as SVG inside the page: nothing is fetched from elsewhere.
@@ -15,7 +15,7 @@ import os
 
 import ipywidgets as widgets
 
-from ...serve.address import SERVED_URL_ENV
+from ...runtime import SERVED_URL_ENV
 from ..i18n import t
 from ..settings import SETTINGS, Settings
 
