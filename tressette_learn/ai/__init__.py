@@ -5,6 +5,8 @@
 >>> players = {seat: make_player("club") for seat in Seat}
 >>> play_deal(Deal.new(Rules.preset("standard"), seed=1), players).complete
 True
+
+May import: ``engine`` and the shared modules (``i18n``, ``content``, ``runtime``...).
 """
 
 from .arena import PlayerError, play_deal, play_match

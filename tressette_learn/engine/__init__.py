@@ -4,6 +4,9 @@
 >>> deal = Deal.new(Rules.preset("standard"), dealer=Seat.E, seed=1)
 >>> deal.to_play
 <Seat.N: 0>
+
+May import: nothing of ``tressette_learn`` outside the engine, and only the standard
+library.
 """
 
 from . import variants  # registers the presets in PRESETS

@@ -8,9 +8,9 @@
 - ``identity.py`` and ``browser_identity.py``: PINs and sessions; ``progress_import.py``:
   progress files into a database; ``clock.py``: the time stamps.
 
-May import: the engine, ``teaching`` (a result is a teaching fact), ``i18n``, ``runtime``;
-never ``classroom``, ``ui``, ``serve`` or ``cli``. Modules here import each other's modules,
-never this door.
+May import: ``engine``, ``ai`` and ``teaching`` (the parts below it; a result is a teaching
+fact) and the shared modules (``i18n``, ``runtime``...); never ``classroom``, ``ui``,
+``serve`` or ``cli``. Modules here import each other's modules, never this door.
 """
 
 from ..teaching.results import Result

@@ -2,6 +2,10 @@
 
 Every text comes from ``lessons/strings`` in English and Italian; every message from
 the browser is checked before it reaches the engine.
+
+May import: ``engine``, ``ai``, ``teaching``, ``store``, ``classroom`` and the shared
+modules (``i18n``, ``content``, ``runtime``...); never ``serve`` or ``cli``. The classroom's
+widgets are in ``ui/classroom``.
 """
 
 from . import browser_comm

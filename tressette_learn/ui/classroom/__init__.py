@@ -3,8 +3,8 @@ progress, the Review page, the class's match, and the teacher's dashboard with i
 (learners, class deals, progress files, the class address). ``recorder.py`` writes what
 the other widgets report to the learner's store.
 
-May import: everything below ``ui`` (the engine, ``ai``, ``teaching``, ``store``,
-``classroom``) and the other widgets; never ``serve`` or ``cli``. A lesson's notebook
+May import: as every widget, ``engine``, ``ai``, ``teaching``, ``store``, ``classroom``, the
+other widgets and the shared modules; never ``serve`` or ``cli``. A lesson's notebook
 needs only ``from tressette_learn.ui.classroom import LessonPage``.
 """
 
