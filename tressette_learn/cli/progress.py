@@ -30,10 +30,10 @@ from ..store import (
     Store,
     StoreError,
     default_url,
-    normalise_class_code,
 )
 from ..store.clock import now
 from ..store.progress_import import import_path, imported
+from ..store.records import normalise_class_code
 from ..teaching.results import Result
 from ..ui.classroom.progress import star_marks, state_text
 from ..ui.lesson import lesson_title

@@ -17,21 +17,13 @@ from ..teaching.results import Result
 from .browser_store import BrowserStore
 from .database import StoreError
 from .protocol import ProgressStore
-from .records import (
-    InputError,
-    Learner,
-    LearnerResult,
-    Preferences,
-    Record,
-    normalise_class_code,
-    normalise_name,
-)
+from .records import InputError, Learner, LearnerResult, Preferences, Record
 from .sql import Store
 from .url import BROWSER_URL, default_url, in_browser
 
 __all__ = ["BROWSER_URL", "BrowserStore", "InputError", "Learner", "LearnerResult",
            "Preferences", "ProgressStore", "Record", "Result", "Store", "StoreError",
-           "default_url", "in_browser", "normalise_class_code", "normalise_name", "open_store"]
+           "default_url", "in_browser", "open_store"]
 
 
 def open_store(url: str | None = None) -> ProgressStore:

@@ -21,14 +21,7 @@ from ..teaching.results import Result
 from .clock import stamp
 from .database import StoreError
 from .progress_file import FileProblem, Progress, SavedMatch, read
-from .records import (
-    Learner,
-    LearnerResult,
-    Preferences,
-    Record,
-    normalise_class_code,
-    normalise_name,
-)
+from .records import Learner, LearnerResult, Preferences, Record, normalise, normalise_class_code
 
 PREFIX = "tressette_learn.progress/"  # then the class code, "/", the learner's name
 IDENTITY_PREFIX = "tressette_learn.identity/"  # a learner's PIN (:mod:`.browser_identity`)
@@ -167,7 +160,7 @@ class BrowserStore:
     # -- learners ---------------------------------------------------------------------
     def sign_in(self, name: str, class_code: str = "") -> Learner:
         """The learner with this name in this class, kept from the first sign-in."""
-        name, code = normalise_name(name), normalise_class_code(class_code)
+        name, code = normalise(name, class_code)
         learner = learner_of(name, code)
         if self.storage.get(key_of(name, code)) is None:
             self.storage.set(key_of(name, code), Progress(name, code).text())

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .clock import now, parse, stamp
 from .database import Execute, StoreError
-from .records import InputError, Learner, normalise_class_code, normalise_name
+from .records import InputError, Learner, normalise, normalise_class_code, normalise_name
 
 if TYPE_CHECKING:
     from .sql import Store
@@ -143,7 +143,7 @@ class _Raced(Exception):
 def entry_fields(name: str, class_code: str, pin: str) -> tuple[str, str, str, str]:
     """A sign-in's name, class code, name key and PIN as kept; InputError (the strings key)
     for any that cannot be used."""
-    name, code = normalise_name(name), normalise_class_code(class_code)
+    name, code = normalise(name, class_code)
     key = learner_key(name)
     if not key:
         raise InputError("signin.error.no_name", "name")

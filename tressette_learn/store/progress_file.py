@@ -20,7 +20,7 @@ from typing import Any
 
 from ..teaching.results import EXERCISES, Result
 from .clock import parse, stamp
-from .records import InputError, Preferences, Record, normalise_class_code, normalise_name
+from .records import InputError, Preferences, Record, normalise
 
 FORMAT = "tressette-learn progress"
 VERSION = 1
@@ -259,7 +259,7 @@ def _known(lesson: str, lessons: Collection[str] | None, where: tuple[str | int,
 
 def _learner(name: str, class_code: str) -> tuple[str, str]:
     try:
-        return normalise_name(name), normalise_class_code(class_code)
+        return normalise(name, class_code)
     except InputError as err:
         field = "class_code" if "class" in str(err) else "name"
         raise FileProblem("progress_file.problem.learner", ("learner", field)) from err

@@ -44,6 +44,11 @@ def normalise_class_code(text: str) -> str:
     return code
 
 
+def normalise(name: str, class_code: str) -> tuple[str, str]:
+    """A learner's name and class code as stored (InputError naming the field)."""
+    return normalise_name(name), normalise_class_code(class_code)
+
+
 @dataclasses.dataclass(frozen=True)
 class Learner:
     """A signed-in learner."""

@@ -24,8 +24,8 @@ from .records import (
     LearnerResult,
     Preferences,
     Record,
+    normalise,
     normalise_class_code,
-    normalise_name,
 )
 from .url import default_url
 
@@ -43,7 +43,7 @@ class Store:
 
     def sign_in(self, name: str, class_code: str = "") -> Learner:
         """The learner with this name in this class, created on first sign-in."""
-        name, code = normalise_name(name), normalise_class_code(class_code)
+        name, code = normalise(name, class_code)
         now = stamp()
         rows = self.db.run([
             ("INSERT INTO learners (name, class_code, created) VALUES (?, ?, ?) "

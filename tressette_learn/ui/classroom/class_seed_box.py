@@ -12,7 +12,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...store import InputError, Store, StoreError, normalise_class_code
+from ...store import InputError, Store, StoreError
+from ...store.records import normalise_class_code
 from ..i18n import t
 from ..settings import SETTINGS, Settings
 
