@@ -19,7 +19,7 @@ from tressette_learn.classroom.dashboard import (
     question_rates,
 )
 from tressette_learn.i18n import t
-from tressette_learn.store import Record, Store
+from tressette_learn.store import Record, Result, Store
 from tressette_learn.teaching.bank import load_bank
 from tressette_learn.ui.classroom import teacher
 from tressette_learn.ui.classroom.recorder import Recorder
@@ -258,3 +258,23 @@ def test_lessons_passed_follow_the_stars_and_puzzle_cards_are_not_questions(
     page = html.unescape(shown(board))
     assert re.search(r'class="tl-teacher-learners".*Anna</td><td>3B</td><td>1 of 11', page)
     assert "A question no longer in the course" not in page
+
+
+def test_a_malformed_stored_row_names_its_learner_and_the_class_is_still_shown(
+        store: Store) -> None:
+    """A row somehow broken in the store (a number that is not one) leaves out that row and
+    names its learner; the rest of the class is shown, in both languages."""
+    settings = Settings()
+    luca = store.learners("<script>x</script>")[0]
+    for item in ("q1", "q2", "q3"):
+        store.add_result(luca, Result("01_deck", "bank-01_deck", item, "question", True))
+    store.db.run([("UPDATE results SET mistakes = 'many' WHERE learner_id = ?", (luca.id,))])
+    board = TeacherDashboard(store, key="s3cret", settings=settings)
+    assert board.unlock("s3cret")
+    page = shown(board)
+    assert "Anna" in page and "&lt;script&gt;x&lt;/script&gt;, class 3C" in page
+    assert "left out (3 stored rows)" in page and "<script>" not in page
+    settings.lang = "it"
+    assert "lasciata fuori (3 righe salvate)" in shown(board)
+    board.refresh("3B")
+    assert "left out" not in shown(board) and "lasciata fuori" not in shown(board)

@@ -145,10 +145,10 @@ def test_a_malformed_row_is_reported_with_its_learner_and_the_others_go_on(
         db: Store, capsys: pytest.CaptureFixture[str]) -> None:
     """As an import before its dates were checked left one: ``"at": "garbage"``."""
     luca = db.sign_in("Luca", "3B")
-    db.add_result(luca, Result("01_deck", "bank-01_deck", "q1", "question", True,
-                               at="garbage"))
+    db.add_result(luca, Result("01_deck", "bank-01_deck", "q1", "question", True))
+    db.db.run([("UPDATE results SET at = 'garbage' WHERE learner_id = ?", (luca.id,))])
     status, out, err = run(capsys, "--class", "3B")
-    reason = "ValueError: Invalid isoformat string: 'garbage'"
+    reason = "ValueError: result: at must be a date and time (ISO 8601) or empty"
     assert status == 1
     assert out.startswith("Anna, class 3B\n") and "  ★★☆ 1 · The deck: passed (2 attempts)" in out
     assert out.endswith(f"Luca, class 3B\n  Their stored progress cannot be read ({reason}); "

@@ -125,7 +125,8 @@ def test_answers_recorded_before_the_results_resume_as_one_attempt(url: str) -> 
     questions = Quiz.generated(["winner"], 3, seed=4).questions
     old = Database(url)
     insert = ("INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, "
-              "data, at) VALUES (?, 1, 'answer', '02_card_order', 'quiz-4', ?, ?, '{}', 'x')")
+              "data, at) VALUES (?, 1, 'answer', '02_card_order', 'quiz-4', ?, ?, '{}', "
+              "'2026-01-05T09:00:00+00:00')")
     old.run([(statement, ()) for statement in VERSION_1]
             + [("INSERT INTO learners (name, class_code, created) VALUES ('Anna', '', 'x')",
                 ())]

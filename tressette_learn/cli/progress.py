@@ -25,6 +25,7 @@ from ..classroom.mastery import LessonMastery, course_mastery, next_step
 from ..classroom.schedule import ReviewItem, due_items
 from ..i18n import t
 from ..store import (
+    ROW_ERRORS,
     InputError,
     Learner,
     Store,
@@ -40,7 +41,6 @@ from ..ui.lesson import lesson_title
 from .common import EXIT_BAD_INPUT, EXIT_OK, add_lang, fail, print_json
 
 EXIT_UNREADABLE = 1  # the report is printed, but some learner's rows could not be read
-ROW_ERRORS = (ValueError, TypeError, OverflowError)  # a stored row that is not what it says
 
 
 def add_progress(sub: Any) -> None:

@@ -17,11 +17,11 @@ from ..teaching.results import Result
 from .browser_store import BrowserStore
 from .database import StoreError
 from .protocol import ProgressStore
-from .records import InputError, Learner, LearnerResult, Preferences, Record
+from .records import ROW_ERRORS, InputError, Learner, LearnerResult, Preferences, Record
 from .sql import Store
 from .url import BROWSER_URL, default_url, in_browser
 
-__all__ = ["BROWSER_URL", "BrowserStore", "InputError", "Learner", "LearnerResult",
+__all__ = ["BROWSER_URL", "ROW_ERRORS", "BrowserStore", "InputError", "Learner", "LearnerResult",
            "Preferences", "ProgressStore", "Record", "Result", "Store", "StoreError",
            "default_url", "in_browser", "open_store"]
 

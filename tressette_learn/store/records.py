@@ -88,6 +88,10 @@ class Record:
     at: str = dataclasses.field(default_factory=stamp)
 
 
+ROW_ERRORS = (ValueError, TypeError, OverflowError)
+"""What reading a stored row that is not what it says raises."""
+
+
 @dataclasses.dataclass(frozen=True)
 class LearnerResult:
     """A stored result with the learner it belongs to (for the teacher)."""

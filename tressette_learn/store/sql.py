@@ -19,6 +19,7 @@ from .clock import stamp
 from .database import Database
 from .migrations import INSERT_RESULT, RESULT_COLUMNS, migrate
 from .records import (
+    ROW_ERRORS,
     InputError,
     Learner,
     LearnerResult,
@@ -147,13 +148,24 @@ class Store:
                              "ORDER BY id", learner.id)
         return [_result(row[2:]) for row in rows]
 
-    def class_results(self, class_code: str | None = None) -> list[LearnerResult]:
-        """Every result with its learner (of one class, or all), oldest first."""
+    def class_results(self, class_code: str | None = None,
+                      skipped: list[tuple[str, str]] | None = None) -> list[LearnerResult]:
+        """Every result with its learner (of one class, or all), oldest first. With a
+        ``skipped`` list, a row that cannot be read is left out and its learner's (name,
+        class code) added to the list; without one, ValueError and the like."""
         where, params = ("WHERE l.class_code = ?", (class_code,)) if class_code else ("", ())
         columns = ", ".join(f"r.{name.strip()}" for name in RESULT_COLUMNS.split(","))
         rows = self.db.query(f"SELECT l.name, l.class_code, {columns} FROM results r JOIN "
                              f"learners l ON l.id = r.learner_id {where} ORDER BY r.id", *params)
-        return [LearnerResult(row[0], row[1], _result(row[4:])) for row in rows]
+        out = []
+        for row in rows:
+            try:
+                out.append(LearnerResult(row[0], row[1], _result(row[4:])))
+            except ROW_ERRORS:
+                if skipped is None:
+                    raise
+                skipped.append((row[0], row[1]))
+        return out
 
     # -- classes ----------------------------------------------------------------------
     def class_seed(self, class_code: str) -> int | None:

@@ -7,6 +7,7 @@ import dataclasses
 import math
 import uuid
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 EXERCISES = ("question", "guided", "puzzle", "drill", "replay")
@@ -46,6 +47,8 @@ class Result:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
                                       or not math.isfinite(value) or value < 0):
                 raise ValueError(f"result: {field} must be a number, 0 or more")
+        if not isinstance(self.at, str) or self.at and not _is_time(self.at):
+            raise ValueError("result: at must be a date and time (ISO 8601) or empty")
 
     @classmethod
     def of_event(cls, source: str, item: str, solved: Any, data: dict[str, Any],
@@ -60,6 +63,15 @@ class Result:
         extra = {key: value for key, value in data.items() if key not in known}
         return cls(source=source, item=item, solved=solved, at=at, data=extra,
                    **{key: data[key] for key in known if key in data})
+
+
+def _is_time(text: str) -> bool:
+    """Whether ``text`` is an ISO 8601 date and time."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclasses.dataclass(frozen=True)

@@ -41,6 +41,7 @@ from ...classroom.dashboard import (
     question_rates,
 )
 from ...classroom.mastery import LessonScore, course_mastery
+from ...i18n import Joined, Phrase
 from ...store import Store, StoreError
 from ...teaching.course import course
 from ..i18n import t
@@ -147,8 +148,9 @@ class TeacherDashboard(widgets.VBox):
         self._class = class_code or ""
         lang = self.settings.lang
         store = self._store or Store()
+        skipped: list[tuple[str, str]] = []
         try:
-            rows, results = store.rows(), store.class_results(self._class or None)
+            rows, results = store.rows(), store.class_results(self._class or None, skipped)
         except StoreError as err:
             self._say("teacher.store_failed", reason=str(err))
             return
@@ -166,6 +168,7 @@ class TeacherDashboard(widgets.VBox):
                                             if line.passed))
         self.content.children = (
             widgets.HBox([picker, self._refresh_button()]),
+            widgets.HTML(unreadable_html(skipped, lang)),
             ClassDealsBox(store, self._class, self.settings),
             self.importer,
             self._learners_box(store),
@@ -309,3 +312,15 @@ def csv_link(lines: list[LearnerLine], lang: str) -> str:
                                 for lesson in course() if lesson.quiz}
     text = learners_csv(lines, [t(f"teacher.csv_col.{c}", lang) for c in CSV_FIELDS], names)
     return csv_anchor("tl-teacher-csv", "progress.csv", text, t("teacher.csv", lang))
+
+
+def unreadable_html(skipped: list[tuple[str, str]], lang: str) -> str:
+    """A line naming the learners whose stored rows cannot be read (left out of the
+    figures below, which go on with the rest); nothing when all can be read."""
+    if not skipped:
+        return ""
+    who = sorted(set(skipped))
+    names = Joined(tuple(Phrase.of("teacher.learner_in_class", name=name, code=code or "–")
+                         for name, code in who), "; ")
+    text = t("teacher.unreadable", lang, learners=names.get(lang), n=len(skipped))
+    return f'<p class="tl-teacher-unreadable" role="alert">{html.escape(text)}</p>'
