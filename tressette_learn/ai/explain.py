@@ -346,8 +346,6 @@ def lead(s: _Spot) -> Explanation | None:
     if not s.leading:
         return None
     n = len(s.mine(s.suit))
-    if n == 1 and s.k.exposed(s.index):
-        return None  # a bare honour led: its length is no reason (the solver's line is)
     if n == 1:
         return _says("lead", "lead.only", card=s.card, suit=s.suit)
     return _says("lead", "lead", card=s.card, n=n, suit=s.suit)
