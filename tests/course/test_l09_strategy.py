@@ -15,6 +15,7 @@ from tressette_learn.ui.settings import Settings
 EXAMPLES = {
     "strategy_lead_threes": ("3c", "6c"),
     "strategy_guard_aces": ("2d", "Ac"),
+    "strategy_second_hand": ("7b", "2b"),
     "strategy_count_suits": ("4c", "Rd"),
     "strategy_discard": ("4c", "3c"),
     "strategy_last_trick": ("6b", "3b"),
