@@ -68,7 +68,9 @@ def main(argv: list[str] | None = None) -> None:
         by_lesson[theme.lesson].extend(puzzle_json(f) for f in found)
     folder = lessons_dir() / "puzzles"
     folder.mkdir(exist_ok=True)
+    order = {theme.name: i for i, theme in enumerate(THEMES)}
     for lesson, puzzles in sorted(by_lesson.items()):
+        puzzles.sort(key=lambda p: order[p["theme"]])  # the themes' order, found again or kept
         text = json.dumps({"lesson": lesson, "puzzles": puzzles}, ensure_ascii=False, indent=1)
         (folder / f"{lesson}.json").write_text(text + "\n", encoding="utf-8")
         print(f"{folder.name}/{lesson}.json: {len(puzzles)} puzzles")

@@ -446,8 +446,6 @@ def discard(s: _Spot) -> Explanation | None:
     if s.leading or s.follows:
         return None
     lowest = min(s.k.values[c] for c in s.legal)
-    if s.card.rank in (Rank.THREE, Rank.TWO, Rank.ASSO) and s.value > lowest:
-        return None  # an honour thrown away: "it never wins" is no reason (the line is)
     head = _part("discard.void" if s.void else "discard.stock", suit=s.led, card=s.card)
     if not s.value:
         return _says("discard", "discard.nothing", head=head)
