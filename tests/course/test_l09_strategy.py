@@ -124,3 +124,10 @@ def test_the_guided_hand_accepts_the_advice_and_refuses_the_tempting_card(name):
     assert verdict is not None and not verdict.right and verdict.judged.cost >= 1
     verdict = hand.try_card(advised)
     assert verdict is not None and verdict.right
+
+
+def test_second_hand_low_keeps_the_two_over_wests_ace_for_the_last_trick():
+    final = HandScript.load("strategy_second_hand").record.replay()
+    last = final.tricks[-1]
+    assert last.winner == Seat.S and Card.parse("Ab") in last.cards
+    assert Card.parse("2b") in last.cards
