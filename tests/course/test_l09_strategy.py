@@ -126,8 +126,9 @@ def test_the_guided_hand_accepts_the_advice_and_refuses_the_tempting_card(name):
     assert verdict is not None and verdict.right
 
 
-def test_second_hand_low_keeps_the_two_over_wests_ace_for_the_last_trick():
+def test_second_hand_low_and_wests_ace_falls_on_the_last_trick_to_partners_two():
     final = HandScript.load("strategy_second_hand").record.replay()
     last = final.tricks[-1]
-    assert last.winner == Seat.S and Card.parse("Ab") in last.cards
-    assert Card.parse("2b") in last.cards
+    assert last.winner == Seat.N and last.plays[0].card == Card.parse("2c")
+    assert Card.parse("Ab") in last.cards
+    assert final.result().sides["NS"].card_points == 7
