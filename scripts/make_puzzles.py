@@ -25,6 +25,7 @@ from tressette_learn.teaching.puzzles.themes import LEARNER, THEMES, Theme
 #: Puzzles wanted per theme.
 WANTED = {"following": 8, "signals": 8, "declarations": 6, "a_perdere": 8, "make_points": 7,
           "last_trick": 7, "guard_ace": 6, "lead_threes": 6, "discarding": 6, "count_suits": 6,
+          "return_suit": 5, "second_hand": 5,
           "lead_busso": 3, "lead_volo": 3, "lead_striscio": 2}
 
 
@@ -67,7 +68,9 @@ def main(argv: list[str] | None = None) -> None:
         by_lesson[theme.lesson].extend(puzzle_json(f) for f in found)
     folder = lessons_dir() / "puzzles"
     folder.mkdir(exist_ok=True)
+    order = {theme.name: i for i, theme in enumerate(THEMES)}
     for lesson, puzzles in sorted(by_lesson.items()):
+        puzzles.sort(key=lambda p: order[p["theme"]])  # the themes' order, found again or kept
         text = json.dumps({"lesson": lesson, "puzzles": puzzles}, ensure_ascii=False, indent=1)
         (folder / f"{lesson}.json").write_text(text + "\n", encoding="utf-8")
         print(f"{folder.name}/{lesson}.json: {len(puzzles)} puzzles")

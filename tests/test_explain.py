@@ -543,7 +543,11 @@ def _check_keep_guard(t: Truth, e: Said) -> None:
 
 def _check_lead_low(t: Truth, e: Said) -> None:
     assert t.leading
-    if "every card in your hand is worth points" in e.en.lower():
+    if " under your " in e.en.lower():
+        honour = [c for c in named(e.en, CARD_EN) if c != t.card][0]
+        assert honour.bit & t.hand and honour.suit == t.card.suit and honour > t.card
+        assert honour.rank in (Rank.ASSO, Rank.TWO) and t.unplayed_above(honour)
+    elif "every card in your hand is worth points" in e.en.lower():
         values = [t.thirds(c) for c in t.deal.hand(t.seat)]
         assert min(values) > 0 and t.value == min(values)
     else:

@@ -15,6 +15,7 @@ from tressette_learn.ui.settings import Settings
 EXAMPLES = {
     "strategy_lead_threes": ("3c", "6c"),
     "strategy_guard_aces": ("2d", "Ac"),
+    "strategy_second_hand": ("7b", "2b"),
     "strategy_count_suits": ("4c", "Rd"),
     "strategy_discard": ("4c", "3c"),
     "strategy_last_trick": ("6b", "3b"),
@@ -123,3 +124,11 @@ def test_the_guided_hand_accepts_the_advice_and_refuses_the_tempting_card(name):
     assert verdict is not None and not verdict.right and verdict.judged.cost >= 1
     verdict = hand.try_card(advised)
     assert verdict is not None and verdict.right
+
+
+def test_second_hand_low_and_wests_ace_falls_on_the_last_trick_to_partners_two():
+    final = HandScript.load("strategy_second_hand").record.replay()
+    last = final.tricks[-1]
+    assert last.winner == Seat.N and last.plays[0].card == Card.parse("2c")
+    assert Card.parse("Ab") in last.cards
+    assert final.result().sides["NS"].card_points == 7

@@ -319,10 +319,20 @@ def keep_guard(s: _Spot) -> Explanation | None:
                  honour=Card(pair[1]))
 
 
+def _under_honour(s: _Spot) -> int | None:
+    """An ace or 2 of ours in the suit led, above the card and not yet safe: the lead
+    draws out the higher cards before it."""
+    above = [c for c in s.mine(s.suit) if c > s.index and s.k.exposed(c)]
+    return above[0] if above else None
+
+
 def lead_low(s: _Spot) -> Explanation | None:
     """Lead a card worth nothing, or one of the cheapest when every card has points."""
     if not s.leading or s.perdere:
         return None
+    under = _under_honour(s)
+    if under is not None:
+        return _says("lead_low", "lead_low.under", card=s.card, honour=Card(under), suit=s.suit)
     if not s.value:
         return _says("lead_low", "lead_low", card=s.card)
     values = [s.k.values[c] for c in bits(s.k.hand)]
@@ -435,10 +445,11 @@ def discard(s: _Spot) -> Explanation | None:
     """A card of another suit: void in the suit led, or free while the stock lasts."""
     if s.leading or s.follows:
         return None
+    lowest = min(s.k.values[c] for c in s.legal)
     head = _part("discard.void" if s.void else "discard.stock", suit=s.led, card=s.card)
     if not s.value:
         return _says("discard", "discard.nothing", head=head)
-    if s.value == min(s.k.values[c] for c in s.legal):
+    if s.value == lowest:
         return _says("discard", "discard.cheapest", head=head, worth=_worth(s.value))
     return _says("discard", "discard", head=head)
 

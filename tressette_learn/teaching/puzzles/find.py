@@ -97,12 +97,15 @@ def try_theme(theme: Theme, seed: int, deal: Deal) -> Found | None:
 
 def teachable(theme: Theme, deal: Deal, answer: Answer) -> bool:
     """One right card (no signal asked) must have a reason the position bears out, not only
-    the solver's line (several right cards are named together, with no card's reason)."""
+    the solver's line, the length of the suit led or "a piombo never wins" for a card worth
+    more than the cheapest (both read as advice they are not: "lead your only card of
+    coins", "throw your Three"); several right cards are named together, with no card's
+    reason."""
     if theme.lead_signal is not None or len(answer.accepted) != 1:
         return True
     assert deal.to_play is not None
     why = explain(deal.view(deal.to_play), answer.accepted[0], deal=deal, shown=theme.shown)
-    return why.reason != "best_line"
+    return why.reason not in ("best_line", "lead") and why.phrase.key != "explain.discard"
 
 
 def find(theme: Theme, seeds: range, wanted: int, taken: set[tuple[str, int]]) -> list[Found]:

@@ -101,6 +101,31 @@ def _higher_out(deal: Deal, card: Card) -> bool:
     return bool(above & ~deal.played_mask & ~mine)
 
 
+def partner_led(deal: Deal) -> Facts | None:
+    """The learner leads, holding a card of a suit partner led earlier and of another."""
+    if leading(deal) is None:
+        return None
+    hand = deal.hand_mask(LEARNER)
+    for trick in deal.tricks:
+        lead = trick.plays[0]
+        if (lead.seat == LEARNER.partner and hand & SUIT_MASKS[lead.card.suit]
+                and hand & ~SUIT_MASKS[lead.card.suit]):
+            return {"suit": lead.card.suit}
+    return None
+
+
+def second_hand(deal: Deal) -> Facts | None:
+    """The learner plays second, holding a card of the suit led that beats the lead and
+    one that does not."""
+    if len(deal.current) != 1:
+        return None
+    led = deal.current[0].card
+    mine = [c for c in deal.legal_cards() if c.suit == led.suit]
+    if not any(c.beats(led) for c in mine) or all(c.beats(led) for c in mine):
+        return None
+    return {"led": led, "suit": led.suit}
+
+
 def partner_signalled(deal: Deal) -> Facts | None:
     """Partner led this trick with a signal."""
     lead = deal.current[0] if deal.current else None
@@ -186,6 +211,28 @@ def leads_a_three(deal: Deal, answer: Answer) -> Facts | None:
     return {} if all(c.rank == Rank.THREE for c in answer.accepted) else None
 
 
+def returns_suit(deal: Deal, answer: Answer) -> Facts | None:
+    """Every sound card is of the suit partner led; some other card is not."""
+    facts = partner_led(deal)
+    if facts is None:
+        return None
+    suit = facts["suit"]
+    wrong = [r.card for r in answer.cards if not r.sound]
+    if all(c.suit == suit for c in answer.accepted) and any(c.suit != suit for c in wrong):
+        return {}
+    return None
+
+
+def plays_low(deal: Deal, answer: Answer) -> Facts | None:
+    """Every sound card lets the lead win (liscio); some card that beats it is wrong."""
+    led = deal.current[0].card
+    wrong = [r.card for r in answer.cards if not r.sound]
+    if (all(c.suit == led.suit and not c.beats(led) for c in answer.accepted)
+            and any(c.suit == led.suit and c.beats(led) for c in wrong)):
+        return {}
+    return None
+
+
 THEMES: tuple[Theme, ...] = (
     Theme("following", "following", True, (3, 6), following),
     Theme("signals", "signals", False, (3, 4), partner_signalled),
@@ -198,6 +245,8 @@ THEMES: tuple[Theme, ...] = (
     Theme("lead_threes", "strategy", True, (4, 6), leading_three, leads_a_three),
     Theme("discarding", "strategy", False, (3, 4), discarding),
     Theme("count_suits", "strategy", False, (2, 4), anything),
+    Theme("return_suit", "strategy", True, (3, 6), partner_led, returns_suit),
+    Theme("second_hand", "strategy", True, (3, 6), second_hand, plays_low),
     *(Theme(f"lead_{signal}", "signals", False, (3, 4), asks(signal), sound_leads,
             lead_signal=signal) for signal in SIGNALS),
 )
