@@ -63,7 +63,7 @@ CHOICES = {
     "table-second-card": lambda: [Seat.S, Seat.N, Seat.W].index(
         receivers(ONE_AT_A_TIME, Seat.E)[1]),
     "table-packets": packets_answer,
-    "table-leader": lambda: [Seat.W, Seat.E, Seat.N].index(
+    "table-leader": lambda: [Seat.W, Seat.E, Seat.N, None].index(
         Deal.new(Rules(), dealer=Seat.E, seed=1).to_play),
     "table-four-of-coins": lambda: [Seat.N, Seat.W, Seat.S].index(four_of_coins_leader()),
     "table-four-led": four_led_answer,
