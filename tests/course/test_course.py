@@ -35,7 +35,7 @@ def source(cell: dict) -> str:
 
 
 def test_the_course_has_eleven_lessons_in_order_then_the_review():
-    assert [lesson.number for lesson in LESSONS] == list(range(12))
+    assert [lesson.number for lesson in LESSONS] == list(range(13))
     assert IDS[-1] == REVIEW
 
 

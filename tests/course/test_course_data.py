@@ -124,7 +124,7 @@ def test_a_guided_hand_shown_but_not_listed_is_named(lessons):
 
 EXTRA_PAGE = """\
 goal: {en: Know a throw-away lesson., it: Conoscere una lezione usa e getta.}
-quiz: 12_extra
+quiz: 13_extra
 sections:
   idea: {en: "One **idea**.", it: "Un'**idea**."}
   more: {en: "And more.", it: "E altro."}
@@ -160,19 +160,19 @@ print(json.dumps({"sections": list(scope["page"].lesson.sections),
 
 
 def test_a_new_lesson_is_a_page_an_entry_and_a_quiz_bank(lessons, tmp_path):
-    (lessons / "pages" / "12_extra.yaml").write_text(EXTRA_PAGE, encoding="utf-8")
-    shutil.copy(lessons / "quizzes" / "01_deck.yaml", lessons / "quizzes" / "12_extra.yaml")
-    _course_yaml(lessons, lambda text: text + "- id: 12_extra\n  title: {en: Extra, it: Extra}\n"
+    (lessons / "pages" / "13_extra.yaml").write_text(EXTRA_PAGE, encoding="utf-8")
+    shutil.copy(lessons / "quizzes" / "01_deck.yaml", lessons / "quizzes" / "13_extra.yaml")
+    _course_yaml(lessons, lambda text: text + "- id: 13_extra\n  title: {en: Extra, it: Extra}\n"
                  "  summary: {en: One more lesson., it: Una lezione in più.}\n")
     _clear()
     notebooks = tmp_path / "notebooks"
     notebooks.mkdir()
-    path = write_lesson(lesson("12_extra"), notebooks)
+    path = write_lesson(lesson("13_extra"), notebooks)
 
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    assert notebook["metadata"]["title"] == "12 · Extra · Extra"
+    assert notebook["metadata"]["title"] == "13 · Extra · Extra"
     cells = ["".join(cell["source"]) for cell in notebook["cells"]]
-    assert 'page = LessonPage("12_extra")' in cells[0]
+    assert 'page = LessonPage("13_extra")' in cells[0]
     assert cells[1:] == [
         'page.section("idea")',
         'from tressette_learn.ui.table import Table\n\nTable("standard", seed=3)',
@@ -191,4 +191,4 @@ def test_a_new_lesson_is_a_page_an_entry_and_a_quiz_bank(lessons, tmp_path):
     shown = json.loads(out.stdout.splitlines()[-1])
     assert shown["sections"] == ["idea", "more"]
     assert "11_review.ipynb" in shown["links"] and "00_index.ipynb" in shown["links"]
-    assert course.neighbours(by_role("review").id)[1] == lesson("12_extra")
+    assert course.neighbours(by_role("review").id)[1] == lesson("13_extra")

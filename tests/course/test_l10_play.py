@@ -10,7 +10,7 @@ from tressette_learn.ai.heuristic import BeginnerPlayer
 from tressette_learn.ai.hints import hint, warm_up
 from tressette_learn.ai.pimc import expert_player, strong_player
 from tressette_learn.ai.review import review
-from tressette_learn.engine import Deal, Match, Rules, Seat
+from tressette_learn.engine import Deal, Match, Rules, RulesError, Seat
 from tressette_learn.engine.views import PlayerView
 from tressette_learn.ui.match import MatchPlay
 from tressette_learn.ui.match_setup import TARGETS
@@ -106,11 +106,27 @@ def hint_exact_answer() -> int:
     return 0 if first else 2
 
 
-def beginner_answer() -> int:
-    beginner = make_player("beginner", 0)
-    assert isinstance(beginner, BeginnerPlayer)
-    rate = beginner.mistake_rate
-    return min(range(3), key=lambda i: abs([0.0, 1 / 3, 1.0][i] - rate))
+def target_answer() -> int:
+    return [11, 21, 41].index(Rules().target)
+
+
+def last_trick_answer() -> int:
+    thirds = Rules().last_trick_thirds
+    return {0: 0, 1: 1, 3: 2}[thirds]
+
+
+def call_out_answer() -> int:
+    """Off unless the table turns it on; the a perdere tables refuse it."""
+    if Rules().calling_out:
+        return 0
+    assert Rules().with_options(calling_out=True).calling_out
+    for name in ("a_perdere", "traversone"):
+        try:
+            Rules.preset(name).with_options(calling_out=True)
+        except RulesError:
+            continue
+        return 2
+    return 1
 
 
 CHOICES = {
@@ -118,9 +134,9 @@ CHOICES = {
     "play-target-win": target_win_answer,
     "play-tie": tie_answer,
     "play-perdere": perdere_answer,
-    "play-hint-knows": hint_knows_answer,
-    "play-hint-exact": hint_exact_answer,
-    "play-beginner": beginner_answer,
+    "play-target": target_answer,
+    "play-last-trick": last_trick_answer,
+    "play-call-out": call_out_answer,
 }
 
 

@@ -67,8 +67,7 @@ class Deal:
 
         The dealer defaults to E (N leads), or to N with two players (S leads).
         """
-        deck = list(DECK)
-        random.Random(seed).shuffle(deck)
+        deck = shuffled_deck(seed)
         dealer = default_dealer(rules.players) if dealer is None else Seat.parse(dealer)
         hands, stock = deal_out(deck, rules, dealer)
         return cls(rules, dealer, hands, stock, match_scores)
@@ -505,19 +504,35 @@ def hand_thirds(hand: Iterable[Card]) -> int:
     return sum(card.thirds for card in hand)
 
 
-def deal_out(deck: Sequence[Card], rules: Rules,
-             dealer: Seat) -> tuple[dict[Seat, list[Card]], list[Card]]:
-    """Deal ``deck`` (top first) anticlockwise from the dealer's right, in packets."""
+def shuffled_deck(seed: int | None) -> list[Card]:
+    """The deck as :meth:`Deal.new` shuffles it with ``seed``, top first."""
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def dealing_order(deck: Sequence[Card], rules: Rules, dealer: Seat) -> list[tuple[Seat, Card]]:
+    """Each dealt card of ``deck`` (top first) with the seat that receives it, in the order
+    dealt: anticlockwise from the dealer's right, ``rules.deal_packet`` cards at a time."""
     order = [next_seat(dealer, rules.players)]
     while len(order) < len(seats_for(rules.players)):
         order.append(next_seat(order[-1], rules.players))
-    hands: dict[Seat, list[Card]] = {seat: [] for seat in order}
-    pos = 0
-    while pos < 10 * len(order):
+    dealt: list[tuple[Seat, Card]] = []
+    while len(dealt) < 10 * len(order):
         for seat in order:
-            hands[seat].extend(deck[pos:pos + rules.deal_packet])
-            pos += rules.deal_packet
-    return hands, list(deck[pos:])
+            start = len(dealt)
+            dealt.extend((seat, card) for card in deck[start:start + rules.deal_packet])
+    return dealt
+
+
+def deal_out(deck: Sequence[Card], rules: Rules,
+             dealer: Seat) -> tuple[dict[Seat, list[Card]], list[Card]]:
+    """Deal ``deck`` (top first) anticlockwise from the dealer's right, in packets."""
+    hands: dict[Seat, list[Card]] = {seat: [] for seat in seats_for(rules.players)}
+    dealt = dealing_order(deck, rules, dealer)
+    for seat, card in dealt:
+        hands[seat].append(card)
+    return hands, list(deck[len(dealt):])
 
 
 def _check_deal(rules: Rules, hands: Mapping[Seat, Iterable[Card]], seats: tuple[Seat, ...],

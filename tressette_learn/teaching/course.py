@@ -34,7 +34,9 @@ from ..content import ContentError, load
 from ..i18n import content_text
 
 Text = Mapping[str, str]
-LESSON_ID = re.compile(r"^\d\d_[a-z0-9_]+$")
+# A lesson's id: two digits, _ and a name, or a name alone for a page not yet numbered; the
+# number a page shows is its place in the course.
+LESSON_ID = re.compile(r"^(?:\d\d_)?[a-z][a-z0-9_]*$")
 PAGE_FIELDS = {"goal", "quiz", "hands", "sections", "cells", "try_it"}
 ENTRY_FIELDS = {"id", "title", "summary"}
 
@@ -139,8 +141,8 @@ def _lesson(index: int, entry: Any) -> Lesson:
         raise ContentError(f"{where}: role: expected a name such as play")
     lesson_id = entry["id"]
     if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
-        raise ContentError(f"{where}: id: {lesson_id!r} is not two digits, _ and a "
-                           "lower-case name")
+        raise ContentError(f"{where}: id: {lesson_id!r} is not a lower-case name, with "
+                           "two digits and _ before it or not")
     page = load(f"pages/{lesson_id}.yaml")
     page_where = f"pages/{lesson_id}.yaml"
     if not isinstance(page, dict) or not set(page) <= PAGE_FIELDS or "goal" not in page:
@@ -152,7 +154,7 @@ def _lesson(index: int, entry: Any) -> Lesson:
     sections = page.get("sections") or {}
     if not isinstance(sections, dict):
         raise ContentError(f"{page_where}: sections: expected a mapping of names to texts")
-    return Lesson(lesson_id, int(lesson_id[:2]), text(f"{where}: title", entry["title"]),
+    return Lesson(lesson_id, index, text(f"{where}: title", entry["title"]),
                   text(f"{where}: summary", entry["summary"]),
                   text(f"{page_where}: goal", page["goal"]), quiz,
                   {name: text(f"{page_where}: sections.{name}", value)

@@ -4,12 +4,12 @@ The learner opens the page (in Italian after choosing "Italiano" once, on the in
 answers every quiz (Check with nothing chosen, the hint, a wrong answer to every other
 question and a right one to the rest: the English walk starts wrong, the Italian one right,
 so every question is answered both ways), steps every guided hand to its end, plays every
-table's deal to the end, uses the memory drill, the slider and a match, and presses every
-button left. The walk writes down everything a learner would see wrong (raw Markdown, card
-codes, internal names, tracebacks, words of the other language, feedback that belongs to
-another question, a control that does nothing) and fails with the whole list, naming the
-page, the language and the widget. A screenshot of each page is saved for a person to look
-through (see conftest.py).
+table's deal to the end, watches the deal drawn card by card, uses the memory drill, the
+slider and a match, and presses every button left. The walk writes down everything a
+learner would see wrong (raw Markdown, card codes, internal names, tracebacks, words of the
+other language, feedback that belongs to another question, a control that does nothing)
+and fails with the whole list, naming the page, the language and the widget. A screenshot
+of each page is saved for a person to look through (see conftest.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .page import Findings, normal, open_page, read_texts, screenshot, settle
 from .puzzles import walk_puzzles
 from .quizzes import answer_quiz
 from .tables import TablePlayer
-from .widgets import memory_drill, play_match, sweep_buttons, thirds_slider
+from .widgets import dealing_show, memory_drill, play_match, sweep_buttons, thirds_slider
 
 LANGS = ("en", "it")
 LESSONS = [item.id for item in course()]
@@ -88,6 +88,8 @@ def walk(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
         where = f"guided hand {index} “{hand.locator('h3').first.inner_text()}”"
         with findings.step(where):
             GuidedWalker(page, hand, findings, where, lang).walk()
+    for index, show in enumerate(page.locator(".tl-dealing").all(), 1):
+        dealing_show(page, show, findings, f"deal drawn card by card {index}")
     for index, host in enumerate(page.locator(OWN_TABLES).all(), 1):
         with findings.step(f"table {index}"):
             player = TablePlayer(page, host.locator(".."), findings, f"table {index}", lang)

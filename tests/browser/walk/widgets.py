@@ -50,6 +50,47 @@ def memory_drill(page: Page, drill: Locator, findings: Findings, where: str) -> 
             "New deal changed nothing"
 
 
+DEALING_TICK = 2_000  # ms: more than the dealing show's longest pause between steps
+
+
+def dealing_show(page: Page, show: Locator, findings: Findings, where: str) -> None:
+    """The deal drawn card by card: Step twice with the keyboard (the shuffle, the cut),
+    Play and Pause, then Play to the end: forty cards, ten a seat, and the caption moves
+    on at every step."""
+    caption = show.locator(".tl-dealing-caption")
+
+    def step_of() -> str:
+        return show.get_attribute("data-step") or ""
+
+    with findings.step(f"{where}, Step"):
+        for _ in range(2):
+            before, said = step_of(), normal(caption.inner_text())
+            show.locator(".tl-dealing-step").focus()
+            show.locator(".tl-dealing-step").press("Enter")
+            expect(show).not_to_have_attribute("data-step", before)
+            expect(caption).not_to_have_text(said)
+    with findings.step(f"{where}, Play and Pause"):
+        show.locator(".tl-dealing-play").click()
+        expect(show).to_have_attribute("data-playing", "true")
+        before = step_of()
+        page.clock.fast_forward(DEALING_TICK)
+        expect(show).not_to_have_attribute("data-step", before)
+        show.locator(".tl-dealing-pause").click()
+        expect(show).to_have_attribute("data-playing", "false")
+    with findings.step(f"{where}, Play to the end"):
+        show.locator(".tl-dealing-play").click()
+        for _ in range(60):
+            if show.get_attribute("data-kind") == "lead":
+                break
+            before = step_of()
+            page.clock.fast_forward(DEALING_TICK)
+            expect(show).not_to_have_attribute("data-step", before)
+        expect(show).to_have_attribute("data-kind", "lead")
+        expect(show.locator(".tl-dealing-card")).to_have_count(40)
+        for seat in show.locator(".tl-dealing-seat").all():
+            expect(seat.locator(".tl-dealing-card")).to_have_count(10)
+
+
 def thirds_slider(page: Page, split: Locator, findings: Findings, where: str) -> None:
     """Move the slider one step with the keyboard: both sides' points change, the total
     stays 11."""
