@@ -19,7 +19,7 @@ from ..engine.seats import Seat
 from ..engine.svg import card_svg
 from ..engine.tricks import Trick
 from ..engine_words import declaration_phrase, declared_phrase, svg_labels
-from ..i18n import card_name
+from ..i18n import card_name, speaking
 from .i18n import seat_name, t
 from .score_texts import pile_text, result_text
 
@@ -46,13 +46,14 @@ class Situation:
 
 @functools.lru_cache(maxsize=1024)
 def _svg(card: Card, faces: str, lang: str) -> str:
-    return card_svg(card, faces=faces, labels=svg_labels(lang))
+    return card_svg(card, faces=faces, labels=svg_labels(speaking(lang, faces)))
 
 
 @functools.lru_cache(maxsize=8)
 def back_svg(faces: str, lang: str) -> str:
-    """The drawing of a face-down card."""
-    return card_svg(DECK[0], faces=faces, labels=svg_labels(lang), face_down=True)
+    """The drawing of a face-down card (its labels name cards after ``faces``)."""
+    return card_svg(DECK[0], faces=faces, labels=svg_labels(speaking(lang, faces)),
+                    face_down=True)
 
 
 @functools.lru_cache(maxsize=8)
