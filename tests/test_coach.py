@@ -252,3 +252,52 @@ def test_a_forced_card_gets_its_reason_and_no_estimate() -> None:
     text = html.unescape(coach.output.value)
     assert advice.explanation.get("en") in text
     assert "Estimate" not in text and "Exact" not in text and "tl-coach-values" not in text
+
+
+def _my_lead_with_a_combo_to_declare(seed: int) -> Table | None:
+    """The learner leads while a combination may still be declared (or None)."""
+    table = Table(seed=seed, delay_ms=0)
+    for _ in range(12):
+        table.run()
+        if table.status == "trick_done":
+            table.next_trick()
+            continue
+        if table.status != "your_turn":
+            return None
+        if table.undeclared() and not table.deal.current:
+            return table
+        if table.deal.tricks and not table.undeclared():
+            return None
+        table.play(next(iter(table.deal.legal_cards())))
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_hint_says_to_declare_first_while_a_combination_waits(lang):
+    """"Next trick" without declaring lost the declaration with no word from the hint."""
+    table = next(t for seed in range(300) if (t := _my_lead_with_a_combo_to_declare(seed)))
+    SETTINGS.lang = lang
+    coach = Coach(table)
+    coach.show_hint()
+    said = html.unescape(coach.output.value)
+    assert ("Before you play, declare" if lang == "en" else "Prima di giocare, accusa") in said
+    assert said.index("tl-coach-declare") < said.index("tl-coach-card")
+    for choice in list(table.state["declare"]):
+        table.declare(choice["id"])
+    coach.show_hint()
+    assert "tl-coach-declare" not in coach.output.value
+
+
+def test_a_hinted_lead_with_a_signal_says_it_and_chooses_it_on_the_table():
+    for seed in range(60):
+        table = my_turn(seed)
+        if table.deal.current:
+            continue
+        advice = Coach(table).show_hint()
+        if advice is not None and advice.signal is not None:
+            break
+    else:
+        raise AssertionError("no seed gives a hinted lead with a signal")
+    assert advice.signal == table.deal.good_signal(advice.card)  # the one the review prices
+    chosen = [s["value"] for s in table.state["signals"] if s["selected"]]
+    assert chosen == [advice.signal], table.state["signals"]

@@ -15,7 +15,8 @@ from ..ai.review import Review, ReviewedPlay, review
 from ..ai.review_talk import MissedDeclaration, SignalNote
 from ..engine.cards import Card
 from ..engine.deal import Deal
-from ..i18n import card_name, number
+from ..engine_words import declaration_phrase
+from ..i18n import Joined, Phrase, card_name, number
 from ..teaching.course import lesson
 from ..teaching.review_lessons import lesson_for
 from .events import LOG, Event, EventSource
@@ -36,6 +37,7 @@ class Coach(widgets.VBox, EventSource):
         self.table = table
         self.settings = settings
         self.last_hint: Hint | None = None
+        self._declare_first: Phrase | None = None  # said before the last hint
         self.last_review: Review | None = None
         self.replaying: MistakeReplay | None = None
         self._final: Deal | None = None  # the deal reviewed
@@ -79,8 +81,12 @@ class Coach(widgets.VBox, EventSource):
         if self.replaying is not None:
             self.replaying.hints += 1
         self.last_hint = advice
-        self.table.highlight(advice.card)
-        self.output.value = hint_html(advice, lang)
+        waiting = self.table.undeclared()
+        self._declare_first = None if not waiting else Phrase.of(
+            "coach.declare_first", combos=Joined(tuple(declaration_phrase(d) for d in waiting),
+                                                 "; "))
+        self.table.highlight(advice.card, advice.signal)
+        self.output.value = self._hint_html(lang)
         self.emit(Event("hint", self.table.source, str(advice.card),
                         data={"method": advice.method, "deals": advice.deals,
                               "equal": [str(c) for c in advice.equal]}))
@@ -213,7 +219,14 @@ class Coach(widgets.VBox, EventSource):
         if self.last_review is not None:
             self.output.value = review_html(self.last_review, lang)
         elif self.last_hint is not None:
-            self.output.value = hint_html(self.last_hint, lang)
+            self.output.value = self._hint_html(lang)
+
+    def _hint_html(self, lang: str) -> str:
+        """The last hint, after the combination to declare first if there was one."""
+        assert self.last_hint is not None
+        first = self._declare_first
+        return (_p(first.get(lang), "tl-coach-declare") if first is not None else "") + \
+            hint_html(self.last_hint, lang)
 
 
 def _button(css: str, action) -> widgets.Button:

@@ -173,7 +173,7 @@ class Table(anywidget.AnyWidget, EventSource):
         declare (going on would lose it), the first press asks instead."""
         if not self._hold:
             return
-        waiting = self._undeclared()
+        waiting = self.undeclared()
         if waiting and not self._asked_declare:
             self._asked_declare = True
             combos = Joined(tuple(declaration_phrase(d) for d in waiting), "; ")
@@ -182,7 +182,7 @@ class Table(anywidget.AnyWidget, EventSource):
         self._hold = False
         self._refresh()
 
-    def _undeclared(self) -> list[Declaration]:
+    def undeclared(self) -> list[Declaration]:
         """The learner's combinations that may be declared now (buttons on the table)."""
         if not self.offer_controls:
             return []
@@ -265,9 +265,13 @@ class Table(anywidget.AnyWidget, EventSource):
         """The deal so far as a deal record (JSON-ready)."""
         return record_from_deal(self.deal)
 
-    def highlight(self, card: Card | None) -> None:
-        """Mark one of the learner's cards (a hint) until the next card is played."""
+    def highlight(self, card: Card | None, signal: str | None = None) -> None:
+        """Mark one of the learner's cards (a hint) until the next card is played; with a
+        ``signal`` for a lead, choose it on the signal buttons too."""
         self._hinted = None if card is None else str(card)
+        if signal is not None and self.rules.signals and \
+                learner_leads(self.deal, self._situation()):
+            self._signal = signal
         self._refresh()
 
     @property
