@@ -55,8 +55,12 @@ class Coach(widgets.VBox, EventSource):
         self.back_button = _button("tl-coach-back", self.back_to_review)
         self.back_button.layout.display = "none"
         self.back_button.layout.width = "auto"
+        self.next_button = _button("tl-coach-next", self.next_mistake)
+        self.next_button.layout.display = "none"  # once a replay is solved, if one follows
+        self._replay_index = -1
         super().__init__([widgets.HBox([self.hint_button, self.review_button]),
-                          self.progress, self.output, self.replays, self.back_button])
+                          self.progress, self.output, self.replays,
+                          widgets.HBox([self.next_button, self.back_button])])
         self.add_class("tl-coach")
         table.observe(self._follow_table, "state")
         settings.observe(self._relabel, "lang")
@@ -124,11 +128,18 @@ class Coach(widgets.VBox, EventSource):
         if result is None or final is None or not 0 <= index < len(result.mistakes):
             return None
         self._report()
+        self._replay_index = index
         attempt = self.replaying = MistakeReplay(final, result.mistakes[index])
         self._set_table(attempt.position, replaying=True)
         self.table.say(attempt.prompt())
         self.table.focus_hand()
         return attempt
+
+    def next_mistake(self) -> MistakeReplay | None:
+        """Replay the review's next mistake (after the one being replayed)."""
+        if self.replaying is None:
+            return None
+        return self.replay(self._replay_index + 1)
 
     def back_to_review(self) -> bool:
         """Leave the replay: the reviewed deal back on the table as it ended."""
@@ -206,6 +217,10 @@ class Coach(widgets.VBox, EventSource):
         self.hint_button.disabled = status != "your_turn"
         self.review_button.disabled = status != "over" or replaying
         self.back_button.layout.display = None if replaying else "none"
+        mistakes = self.last_review.mistakes if self.last_review is not None else ()
+        more = replaying and self.replaying is not None and self.replaying.solved and \
+            self._replay_index + 1 < len(mistakes)
+        self.next_button.layout.display = None if more else "none"
         if status != "over" and not replaying and self.last_review is not None:
             self.last_review = self._final = None
             self._replay_buttons()
@@ -215,6 +230,7 @@ class Coach(widgets.VBox, EventSource):
         self.hint_button.description = t("coach.hint", lang)
         self.review_button.description = t("coach.review", lang)
         self.back_button.description = t("coach.back", lang)
+        self.next_button.description = t("coach.next_mistake", lang)
         self._replay_buttons()
         if self.last_review is not None:
             self.output.value = review_html(self.last_review, lang)
