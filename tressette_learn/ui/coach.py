@@ -157,7 +157,7 @@ class Coach(widgets.VBox, EventSource):
         if self.replaying is not None:
             self.replaying = None
             self.table.choice_handler, self.table.paused = None, False
-            self.table.offer_controls = True
+            self.table.offer_controls, self.table.offer_signals = True, False
         self.last_hint = self.last_review = self._final = None
         self.output.value = ""
         self._replay_buttons()
@@ -171,7 +171,7 @@ class Coach(widgets.VBox, EventSource):
             self.table.say(attempt.words(judged), "error")
             return
         self.table.paused = True  # nobody plays on: the replay ends with the right card
-        self.table.script_play(card)
+        self.table.script_play(card, self.table.signal)  # a false one was refused before
         self.table.say(attempt.words(judged), "good")
         self._report()
 
@@ -190,6 +190,7 @@ class Coach(widgets.VBox, EventSource):
         table.paused = False
         table.pause_key = "replay.paused" if replaying else "table.paused"
         table.offer_controls = not replaying
+        table.offer_signals = replaying  # on lead, the signal goes with the card again
         offer_new, table.offer_new = table.offer_new, False  # no second deal_end
         table.new_deal(deal=deal, hold=not replaying)
         table.offer_new = offer_new

@@ -81,6 +81,7 @@ class Table(anywidget.AnyWidget, EventSource):
     allow_undo = traitlets.Bool(True)
     offer_new = traitlets.Bool(True)
     offer_controls = traitlets.Bool(True)
+    offer_signals = traitlets.Bool(False)  # the signal buttons even without the controls
     _signal: Signal | None
     _hinted: str | None
     _message: Wording | str
@@ -109,7 +110,8 @@ class Table(anywidget.AnyWidget, EventSource):
         self._start(deal if deal is not None else Deal.new(self.rules, seed=seed))
         self.on_msg(self._on_message)
         settings.observe(self._redraw, ["lang", "faces"])
-        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new", "offer_controls"])
+        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new", "offer_controls",
+                                    "offer_signals"])
 
     # -- public API ---------------------------------------------------------------
     def play(self, card: Card | str, signal: Signal | None = None) -> Phrase | None:
@@ -123,6 +125,7 @@ class Table(anywidget.AnyWidget, EventSource):
             reason = self.deal.play_reason(card, signal)
             if reason is not None:
                 return self._refuse(card, refusal_phrase(reason))
+            self._signal = signal  # the handler plays it with the card, if it plays it
             self.choice_handler(card)
             return None
         try:
@@ -275,6 +278,11 @@ class Table(anywidget.AnyWidget, EventSource):
         self._refresh()
 
     @property
+    def signal(self) -> Signal | None:
+        """The signal chosen for the learner's next lead (None: no signal)."""
+        return self._signal
+
+    @property
     def status(self) -> str:
         """``your_turn``, ``waiting`` (a computer is due), ``trick_done`` or ``over``."""
         return self._status()
@@ -347,7 +355,7 @@ class Table(anywidget.AnyWidget, EventSource):
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
                          self.show_all, self._step, self.message, self._kind, self._signal,
                          self.can_undo(), self._hinted, self.offer_new, self.offer_controls,
-                         self.pause_key)
+                         self.pause_key, self.offer_signals)
 
     def _refresh(self, message: Wording | str | None = None) -> None:
         if message is not None:
@@ -398,7 +406,8 @@ class Table(anywidget.AnyWidget, EventSource):
 
     def _handle(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if not self.offer_controls and kind not in ("play", "advance"):
+        allowed = ("play", "advance", "signal") if self.offer_signals else ("play", "advance")
+        if not self.offer_controls and kind not in allowed:
             LOG.warning("Table ignored a forged message: no %s button here", kind)
         elif kind == "play":
             self._handle_play(msg["card"])

@@ -42,6 +42,7 @@ class Situation:
     offer_new: bool = True
     offer_controls: bool = True
     pause_key: str = "table.paused"  # what a paused table says before its trick is over
+    offer_signals: bool = False  # the signal buttons even when the controls are not offered
 
 
 @functools.lru_cache(maxsize=1024)
@@ -194,7 +195,8 @@ def learner_leads(deal: Deal, s: Situation) -> bool:
 
 
 def _signal_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
-    if not (s.offer_controls and deal.rules.signals and learner_leads(deal, s)):
+    if not ((s.offer_controls or s.offer_signals) and deal.rules.signals
+            and learner_leads(deal, s)):
         return []
     return [{"value": name, "label": t(f"table.signal.{name}", s.lang),
              "selected": s.signal == name} for name in ("busso", "volo", "striscio")]
