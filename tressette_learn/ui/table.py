@@ -268,7 +268,7 @@ class Table(anywidget.AnyWidget, EventSource):
         """The deal so far as a deal record (JSON-ready)."""
         return record_from_deal(self.deal)
 
-    def highlight(self, card: Card | None, signal: str | None = None) -> None:
+    def highlight(self, card: Card | None, signal: Signal | None = None) -> None:
         """Mark one of the learner's cards (a hint) until the next card is played; with a
         ``signal`` for a lead, choose it on the signal buttons too."""
         self._hinted = None if card is None else str(card)
