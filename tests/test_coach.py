@@ -252,3 +252,67 @@ def test_a_forced_card_gets_its_reason_and_no_estimate() -> None:
     text = html.unescape(coach.output.value)
     assert advice.explanation.get("en") in text
     assert "Estimate" not in text and "Exact" not in text and "tl-coach-values" not in text
+
+
+def _my_lead_with_a_combo_to_declare(seed: int) -> Table | None:
+    """The learner leads while a combination may still be declared (or None)."""
+    table = Table(seed=seed, delay_ms=0)
+    for _ in range(12):
+        table.run()
+        if table.status == "trick_done":
+            table.next_trick()
+            continue
+        if table.status != "your_turn":
+            return None
+        if table.undeclared() and not table.deal.current:
+            return table
+        if table.deal.tricks and not table.undeclared():
+            return None
+        table.play(next(iter(table.deal.legal_cards())))
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_hint_says_to_declare_first_while_a_combination_waits(lang):
+    """"Next trick" without declaring lost the declaration with no word from the hint."""
+    table = next(t for seed in range(300) if (t := _my_lead_with_a_combo_to_declare(seed)))
+    SETTINGS.lang = lang
+    coach = Coach(table)
+    coach.show_hint()
+    said = html.unescape(coach.output.value)
+    assert ("Before you play, declare" if lang == "en" else "Prima di giocare, accusa") in said
+    assert said.index("tl-coach-declare") < said.index("tl-coach-card")
+    for choice in list(table.state["declare"]):
+        table.declare(choice["id"])
+    coach.show_hint()
+    assert "tl-coach-declare" not in coach.output.value
+
+
+def _my_lead(seed: int) -> Table | None:
+    """The table at the learner's first lead (None if the deal ends first)."""
+    table = Table(seed=seed, delay_ms=0)
+    while table.status != "over":
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            if not table.deal.current:
+                return table
+            table.play(next(iter(table.deal.legal_cards())))
+    return None
+
+
+def test_a_hinted_lead_with_a_signal_says_it_and_chooses_it_on_the_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint said "Play the Ace of swords" and the review then priced the busso."""
+    table, card = next((t, c) for seed in range(60) for t in [_my_lead(seed)]
+                       if t is not None for c in t.deal.legal_cards() if t.deal.good_signal(c))
+    signal = table.deal.good_signal(card)
+    found = hint(table.view(), seed=0)  # a hint on that lead, whatever the time allowed
+    monkeypatch.setattr("tressette_learn.ui.coach.hint", lambda view, seed: dataclasses.replace(
+        found, card=card, signal=signal))
+    coach = Coach(table)
+    advice = coach.show_hint()
+    assert advice is not None and advice.signal == signal
+    assert f"Lead {card_name(card, 'en')} with a {signal}." in html.unescape(coach.output.value)
+    chosen = [s["value"] for s in table.state["signals"] if s["selected"]]
+    assert chosen == [signal], table.state["signals"]

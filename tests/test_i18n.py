@@ -14,7 +14,9 @@ from tressette_learn.i18n import (
     Text,
     cards_names,
     content_text,
+    faces_of,
     placeholders,
+    speaking,
     strings,
     t,
 )
@@ -113,3 +115,36 @@ def test_lesson_content_needs_the_source_language_and_falls_back_to_it() -> None
     for bad in ({"it": "Presa"}, {"en": "Trick", "fr": "Pli"}, {"en": ""}, "Trick"):
         with pytest.raises(ContentError, match="x: needs a text in en"):
             content_text("x", bad)
+
+
+def test_french_faces_name_the_suits_and_figures_the_french_way() -> None:
+    french_it, french_en = speaking("it", "french"), speaking("en", "french")
+    assert french_it == "it" and faces_of(french_it) == "french" and faces_of("it") == "italian"
+    assert _fill("{c}", french_en, Card.parse("Cc")) == "the Queen of hearts"
+    assert _fill("{c}", french_en, Card.parse("Fd")) == "the Jack of diamonds"
+    assert _fill("{c}", french_en, Card.parse("Rs")) == "the King of spades"
+    assert _fill("{c}", french_en, Card.parse("3b")) == "the Three of clubs"
+    assert _fill("{c}", french_it, Card.parse("Cc")) == "la Donna di cuori"
+    assert _fill("{c:di}", french_it, Card.parse("Cc")) == "della Donna di cuori"
+    assert _fill("{c:con}", french_it, Card.parse("Cc")) == "con la Donna di cuori"
+    assert _fill("{c}", french_it, Card.parse("Ad")) == "l'Asso di quadri"
+    assert _fill("{c}", french_it, Card.parse("Rs")) == "il Re di picche"
+    assert _fill("{c}", french_it, Card.parse("Fb")) == "il Fante di fiori"
+    assert cards_names(parse_cards("2c Cc"), french_it) == "il Due e la Donna di cuori"
+    assert t("words.of_suit", french_it, suit=Suit.BASTONI) == "di fiori"
+    # the plain codes and the Italian faces keep the Italian names
+    assert _fill("{c}", "it", Card.parse("Cc")) == "il Cavallo di coppe"
+    assert _fill("{c}", speaking("en", "italian"), Card.parse("Cc")) == "the Knight of cups"
+
+
+def test_a_sentence_agrees_with_a_feminine_card() -> None:
+    queen, knight = Card.parse("Cc"), Card.parse("Cs")
+    assert _fill("{c} è costat{c:o|a}", speaking("it", "french"), queen) == \
+        "la Donna di cuori è costata"
+    assert _fill("{c} è costat{c:o|a}", speaking("it", "french"), knight) == \
+        "la Donna di picche è costata"
+    assert _fill("{c} è costat{c:o|a}", "it", queen) == "il Cavallo di coppe è costato"
+    mistake = Phrase.of("review.mistake", trick=2, seat=Seat.N, card=queen, cost=1,
+                        better="", why="")
+    assert "la Donna di cuori è costata 1 punto" in mistake.get(speaking("it", "french"))
+    assert "the Queen of hearts cost 1 point" in mistake.get(speaking("en", "french"))

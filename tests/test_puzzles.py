@@ -13,7 +13,7 @@ from tressette_learn.content import ContentError, lessons_dir
 from tressette_learn.engine import Card, IllegalPlay, Seat
 from tressette_learn.engine.cards import FULL_DECK_MASK, mask_of, parse_cards
 from tressette_learn.engine.signals import good_signal, true_signals
-from tressette_learn.i18n import card_name, cards_names, t
+from tressette_learn.i18n import card_name, cards_names, speaking, t
 from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import read_file, read_puzzle
 from tressette_learn.teaching.puzzles.check import Answer, CardResult, check, layout_loss
@@ -437,3 +437,18 @@ def test_the_signal_a_good_player_gives_is_the_true_one_that_tells_most():
     three = Card.parse("3s")
     assert set(true_signals(three, hand & ~three.bit, FULL_DECK_MASK & ~three.bit)) == {
         "busso", "striscio"}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_puzzle_with_french_faces_names_its_cards_the_french_way(board, lang):
+    board.settings.faces, board.settings.lang = "french", lang
+    card = wrong_card(board.puzzle)
+    board.try_card(card)
+    french = card_name(card, speaking(lang, "french"))
+    assert french != card_name(card, lang)
+    assert french[:1].upper() + french[1:] in board.table.message or french in \
+        board.table.message, board.table.message
+    italian_suits = {"en": ("coins", "cups", "swords", "batons"),
+                     "it": ("denari", "coppe", "spade", "bastoni")}[lang]
+    said = board.table.message + board.prompt.value
+    assert not any(f"of {suit}" in said or f"di {suit}" in said for suit in italian_suits), said

@@ -439,3 +439,16 @@ def test_a_quiz_shows_its_title_in_the_learners_language():
     assert "Esercizio" in quiz.heading.value
     assert Quiz.generated(["winner"], 1, seed=5).heading not in \
         Quiz.generated(["winner"], 1, seed=5).children
+
+
+@pytest.mark.parametrize(("lang", "suits"), [
+    ("en", ("diamonds", "hearts", "spades", "clubs")),
+    ("it", ("quadri", "cuori", "picche", "fiori")),
+])
+def test_a_card_named_in_a_prompt_follows_the_french_faces(lang, suits):
+    quiz = Quiz.generated(["name"], 1, seed=3)
+    SETTINGS.lang, SETTINGS.faces = lang, "french"  # "Click the Three of hearts" over ♥
+    prompt = html.unescape(quiz.prompt.value)
+    assert any(f" {suit}" in prompt for suit in suits), prompt
+    labels = [item["label"] for item in quiz.picker.items]
+    assert all(label.split()[-1] in suits for label in labels), labels

@@ -59,6 +59,15 @@ def reviewed(seed: int = 6) -> tuple[Table, Coach]:
     return table, coach
 
 
+def reviews(seeds: range):
+    """Each reviewed deal of ``seeds`` with a mistake: (table, coach)."""
+    for seed in seeds:
+        table = finished(seed)
+        coach = Coach(table)
+        if coach.show_review() is not None and coach.last_review.mistakes:
+            yield table, coach
+
+
 # -- the review on the table ------------------------------------------------------------------
 def test_a_replayed_position_is_the_position_the_learner_saw_then():
     views: dict = {}
@@ -95,8 +104,9 @@ def test_the_replay_button_puts_the_position_back_and_judges_as_the_review():
     # the status says what comes next (it said "Step through the deal with the buttons
     # below the table", and there were none)
     assert table.deal.current  # the trick goes no further: nobody plays on
-    assert table.state["status_text"] == ("Solved. Replay another mistake with its "
-                                          "button below, or go back to the review.")
+    assert table.state["status_text"] == (
+        "Solved! Replay the next mistake, go back to the review, or pick another mistake "
+        "with its button below.")
     assert coach.back_button.layout.display is None and coach.replays.children
     [result] = heard
     assert result.kind == "result" and result.source == "review" and result.correct is True
@@ -109,6 +119,48 @@ def test_the_replay_button_puts_the_position_back_and_judges_as_the_review():
     assert table.deal is coach._final and table.status == "over"
     assert coach.last_review is not None and not coach.review_button.disabled
     assert len(heard) == 1  # reported once
+
+
+def test_a_solved_replay_offers_the_next_mistake():
+    """A solved replay was a dead end: now a button goes on to the next mistake."""
+    table, coach = next((t, c) for t, c in reviews(range(6, 30))
+                        if len(c.last_review.mistakes) > 1)
+    mistakes = coach.last_review.mistakes
+    coach.replay(0)
+    assert coach.next_button.layout.display == "none"  # not before it is solved
+    table.play(mistakes[0].best[0])
+    assert coach.replaying.solved and coach.next_button.layout.display is None
+    assert coach.next_button.description == "Replay the next mistake"
+    coach.next_button.click()
+    assert coach.replaying.mistake is mistakes[1] and not coach.replaying.solved
+    assert table.deal.plays == coach._final.plays[:mistakes[1].number]
+    assert coach.next_button.layout.display == "none"
+    for index in range(1, len(mistakes)):  # the last one solved: no next, back remains
+        coach.replay(index)
+        table.play(mistakes[index].best[0])
+    assert coach.next_button.layout.display == "none"
+    assert coach.back_button.layout.display is None
+
+
+def test_a_replay_on_lead_shows_the_signal_buttons_and_plays_the_signal():
+    """No signal buttons on lead in a replay: the signal could not go with the card."""
+    found = next(((t, c, i) for t, c in reviews(range(6, 40))
+                  for i, m in enumerate(c.last_review.mistakes)
+                  if not c._final.replayed(m.number).current
+                  and any(c._final.replayed(m.number).good_signal(b) for b in m.best)),
+                 None)
+    assert found is not None, "no reviewed deal has a mistake on a lead with a true signal"
+    table, coach, index = found
+    mistake = coach.last_review.mistakes[index]
+    coach.replay(index)
+    assert [s["value"] for s in table.state["signals"]] == ["busso", "volo", "striscio"]
+    card = next(b for b in mistake.best if table.deal.good_signal(b))
+    signal = table.deal.good_signal(card)
+    table._on_message(table, {"type": "signal", "signal": signal}, [])
+    assert [s["value"] for s in table.state["signals"] if s["selected"]] == [signal]
+    assert table.play(card) is None and coach.replaying.solved
+    assert table.deal.plays[-1].card == card and table.deal.plays[-1].signal == signal
+    assert coach.back_to_review() and table.state["signals"] == []
 
 
 def test_the_same_deal_and_mistake_is_the_same_exercise_across_sessions():

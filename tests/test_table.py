@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tressette_learn.engine import Card, Deal, Rules, Seat
-from tressette_learn.i18n import Phrase, card_name, seat_name, side_name, suit_name
+from tressette_learn.i18n import Phrase, card_name, seat_name, side_name, speaking, suit_name
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.settings import SETTINGS
 from tressette_learn.ui.table import Table
@@ -407,8 +407,32 @@ def test_switching_the_language_redraws_the_table():
     italian = dict(table.faces)
     SETTINGS.faces = "french"
     assert all(table.faces[card] != italian[card] for card in mine)
-    name = card_name(Card.parse(mine[0]), "it", "bare")
+    name = card_name(Card.parse(mine[0]), speaking("it", "french"), "bare")
     assert f'aria-label="{name}"' in table.faces[mine[0]]
+    assert name != card_name(Card.parse(mine[0]), "it", "bare")  # cuori, not coppe
+
+
+FRENCH_SUITS = {"en": ("diamonds", "hearts", "spades", "clubs"),
+                "it": ("quadri", "cuori", "picche", "fiori")}
+ITALIAN_SUITS = {"en": ("coins", "cups", "swords", "batons"),
+                 "it": ("denari", "coppe", "spade", "bastoni")}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_french_faces_name_the_cards_the_french_way_on_the_table(lang):
+    SETTINGS.lang, SETTINGS.faces = lang, "french"
+    table = find_table(following_with_choice)
+    led = table.deal.current[0].card.suit
+    names = [c["name"] for s in table.state["seats"] if s["playable"] for c in s["cards"]]
+    assert all(name.split()[-1] in FRENCH_SUITS[lang] for name in names), names
+    send(table, {"type": "play", "card": my_cards(table, legal=False)[0]})
+    text = table.state["message"]["text"]
+    assert suit_name(led, speaking(lang, "french")) in text, text
+    assert not any(f" {suit}" in text for suit in ITALIAN_SUITS[lang]), text
+    SETTINGS.faces = "italian"  # the same message, worded again in the Italian faces
+    text = table.state["message"]["text"]
+    assert suit_name(led, lang) in text and not any(f" {suit}" in text for suit in
+                                                     FRENCH_SUITS[lang]), text
 
 
 def test_a_poor_hand_may_ask_for_a_redeal_when_the_rules_allow_it():

@@ -18,7 +18,7 @@ from .engine.refusals import Refusal
 from .engine.scoring import DealResult
 from .engine.seats import Seat, SeatError
 from .engine.svg import Labels
-from .i18n import Phrase, card_name, seat_name, t
+from .i18n import Phrase, card_name, faces_of, seat_name, speaking, t
 
 
 def refusal_phrase(refusal: Refusal) -> Phrase:
@@ -115,7 +115,12 @@ class WordLabels(Labels):
         return t("svg.trick", self.lang)
 
 
-@functools.cache
 def svg_labels(lang: str) -> Labels:
-    """The labels of card drawings in ``lang``: ``card_svg(card, labels=svg_labels("it"))``."""
-    return WordLabels(lang)
+    """The labels of card drawings in ``lang``: ``card_svg(card, labels=svg_labels("it"))``;
+    cards named after the faces of ``lang`` (a :class:`~.i18n.Language`)."""
+    return _svg_labels(str(lang), faces_of(lang))
+
+
+@functools.cache
+def _svg_labels(code: str, faces: str) -> Labels:
+    return WordLabels(speaking(code, faces))

@@ -24,7 +24,17 @@ and the decimal point come from the strings too. A placeholder's format spec say
 ``{x}``                a number in the language's way: 6.7 · 6,7 (one decimal at most)
 ``{thirds:thirds}``    thirds of a point in words: two thirds of a point · due terzi di punto
 ``{phrase}``           a :class:`Phrase` (or :class:`Text`), written in the same language
+``{card:o|a}``         agreement with a card: the first word for a card named in the
+                       masculine, the second in the feminine (Italian ``costat{card:o|a}``)
 =====================  ==================================================================
+
+Cards are named the way the learner's faces show them: a :class:`Language` is a language
+code that also carries its faces (``Language("it", "french")``: la Donna di cuori). The
+learner's settings hand out their language as one (``Settings.lang``), so every sentence
+written in it names the cards in those faces without its caller passing them; a plain code
+(``"en"``) names them the Italian way. French names are ``suit.french.*`` and
+``rank.french.*`` (falling back to ``rank.*``); a name listed in ``words.feminine`` takes
+the ``card.article[.<spec>].feminine`` article.
 """
 
 from __future__ import annotations
@@ -59,6 +69,34 @@ def _languages() -> tuple[str, ...]:
 
 
 LANGUAGES = _languages()
+
+
+ITALIAN_FACES = "italian"  # the faces the cards' plain names (rank.*, suit.*) belong to
+
+
+class Language(str):
+    """A language code that also says which faces the cards are named after: equal to
+    (and usable wherever) its code; ``faces`` is ``italian`` or ``french``."""
+
+    faces: str
+
+    def __new__(cls, code: str, faces: str = ITALIAN_FACES) -> Language:
+        made = super().__new__(cls, str(code))
+        made.faces = faces
+        return made
+
+    def __repr__(self) -> str:
+        return f"Language({str(self)!r}, {self.faces!r})"
+
+
+def speaking(lang: str, faces: str) -> Language:
+    """``lang`` naming cards after ``faces``."""
+    return Language(lang, faces)
+
+
+def faces_of(lang: str) -> str:
+    """The faces ``lang`` names cards after (a plain code: Italian)."""
+    return getattr(lang, "faces", ITALIAN_FACES)
 
 
 def strings(lang: str) -> dict[str, str]:
@@ -188,10 +226,21 @@ def side_name(side: str, lang: str) -> str:
     return t(f"side.{side}", lang) if len(side) == 2 else seat_name(side, lang)
 
 
-@functools.lru_cache(maxsize=4096)
 def card_name(card: Card, lang: str, spec: str = "") -> str:
-    """One card in a sentence: ``the Three of cups``, ``del Tre di coppe`` (see the specs)."""
+    """One card in a sentence: ``the Three of cups``, ``del Tre di coppe`` (see the specs;
+    ``la Donna di cuori`` in a :class:`Language` with French faces)."""
+    return _card_name(card, str(lang), faces_of(lang), spec)
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_name(card: Card, code: str, faces: str, spec: str) -> str:
+    lang = speaking(code, faces)
     return f"{_ranked(card.rank, lang, spec)} {_of_suit(card.suit, lang)}"
+
+
+def feminine(card: Card, lang: str) -> bool:
+    """Whether ``card`` is named in the feminine in ``lang`` (``words.feminine``)."""
+    return rank_name(card.rank, lang) in t("words.feminine", lang).split()
 
 
 def cards_names(cards: Iterable[Card], lang: str, spec: str = "") -> str:
@@ -256,6 +305,9 @@ class _Writer(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         lang, spec = self.lang, format_spec
         if isinstance(value, Card):
+            if "|" in spec:  # agreement: {card:o|a}
+                masculine, _, female = spec.partition("|")
+                return female if feminine(value, lang) else masculine
             return card_name(value, lang, spec)
         if isinstance(value, Suit):
             return suit_name(value, lang)
@@ -279,12 +331,20 @@ class _Writer(string.Formatter):
 
 
 def rank_name(rank: Rank, lang: str) -> str:
-    """``Three`` / ``Tre`` (``rank.<symbol>``)."""
+    """``Three`` / ``Tre`` (``rank.<symbol>``); ``Queen`` / ``Donna`` for the Knight in a
+    :class:`Language` with French faces (``rank.french.<symbol>`` where there is one)."""
+    faces = faces_of(lang)
+    if faces != ITALIAN_FACES and has(f"rank.{faces}.{rank.symbol}"):
+        return t(f"rank.{faces}.{rank.symbol}", lang)
     return t(f"rank.{rank.symbol}", lang)
 
 
 def suit_name(suit: Suit, lang: str) -> str:
-    """``cups`` / ``coppe`` (``suit.<symbol>``)."""
+    """``cups`` / ``coppe`` (``suit.<symbol>``); ``hearts`` / ``cuori`` with French faces
+    (``suit.french.<symbol>``)."""
+    faces = faces_of(lang)
+    if faces != ITALIAN_FACES:
+        return t(f"suit.{faces}.{suit.symbol}", lang)
     return t(f"suit.{suit.symbol}", lang)
 
 
@@ -299,7 +359,9 @@ def _ranked(rank: Rank, lang: str, spec: str) -> str:
     if not has(key):
         raise ValueError(f"unknown card spec {spec!r}: use bare or one of the card.article "
                          "texts (di a da in su con)")
-    if name[:1] and name[0] in t("words.elide_before", lang):
+    if name in t("words.feminine", lang).split():
+        key += ".feminine"
+    if name[:1] and name[0] in t("words.elide_before", lang) and has(f"{key}.elided"):
         key += ".elided"
     return t(key, lang, rank=name)
 

@@ -23,7 +23,7 @@ from ..engine.scoring import ACE_OF_BASTONI, card_thirds
 from ..engine.seats import Seat
 from ..engine.signals import true_signals
 from ..engine.tricks import SIGNALS, Play, winning_play
-from ..i18n import Joined, Phrase, Wording, card_name
+from ..i18n import Joined, Phrase, Wording, card_name, faces_of, speaking
 
 #: What the learner answers with, for each kind of question.
 INPUTS: Mapping[str, str] = {
@@ -93,7 +93,8 @@ class OtherName:
 
     def get(self, lang: str) -> str:
         """The bare name in the language that is not ``lang``."""
-        return card_name(self.card, "en" if lang == "it" else "it", "bare")
+        other = "en" if lang == "it" else "it"
+        return card_name(self.card, speaking(other, faces_of(lang)), "bare")
 
 
 def joined(parts: Iterable[Wording], sep: str = " ") -> Joined:

@@ -15,7 +15,8 @@ from ..ai.review import Review, ReviewedPlay, review
 from ..ai.review_talk import MissedDeclaration, SignalNote
 from ..engine.cards import Card
 from ..engine.deal import Deal
-from ..i18n import card_name, number
+from ..engine_words import declaration_phrase
+from ..i18n import Joined, Phrase, card_name, number
 from ..teaching.course import lesson
 from ..teaching.review_lessons import lesson_for
 from .events import LOG, Event, EventSource
@@ -36,6 +37,7 @@ class Coach(widgets.VBox, EventSource):
         self.table = table
         self.settings = settings
         self.last_hint: Hint | None = None
+        self._declare_first: Phrase | None = None  # said before the last hint
         self.last_review: Review | None = None
         self.replaying: MistakeReplay | None = None
         self._final: Deal | None = None  # the deal reviewed
@@ -53,8 +55,12 @@ class Coach(widgets.VBox, EventSource):
         self.back_button = _button("tl-coach-back", self.back_to_review)
         self.back_button.layout.display = "none"
         self.back_button.layout.width = "auto"
+        self.next_button = _button("tl-coach-next", self.next_mistake)
+        self.next_button.layout.display = "none"  # once a replay is solved, if one follows
+        self._replay_index = -1
         super().__init__([widgets.HBox([self.hint_button, self.review_button]),
-                          self.progress, self.output, self.replays, self.back_button])
+                          self.progress, self.output, self.replays,
+                          widgets.HBox([self.next_button, self.back_button])])
         self.add_class("tl-coach")
         table.observe(self._follow_table, "state")
         settings.observe(self._relabel, "lang")
@@ -79,8 +85,12 @@ class Coach(widgets.VBox, EventSource):
         if self.replaying is not None:
             self.replaying.hints += 1
         self.last_hint = advice
-        self.table.highlight(advice.card)
-        self.output.value = hint_html(advice, lang)
+        waiting = self.table.undeclared()
+        self._declare_first = None if not waiting else Phrase.of(
+            "coach.declare_first", combos=Joined(tuple(declaration_phrase(d) for d in waiting),
+                                                 "; "))
+        self.table.highlight(advice.card, advice.signal)
+        self.output.value = self._hint_html(lang)
         self.emit(Event("hint", self.table.source, str(advice.card),
                         data={"method": advice.method, "deals": advice.deals,
                               "equal": [str(c) for c in advice.equal]}))
@@ -118,11 +128,18 @@ class Coach(widgets.VBox, EventSource):
         if result is None or final is None or not 0 <= index < len(result.mistakes):
             return None
         self._report()
+        self._replay_index = index
         attempt = self.replaying = MistakeReplay(final, result.mistakes[index])
         self._set_table(attempt.position, replaying=True)
         self.table.say(attempt.prompt())
         self.table.focus_hand()
         return attempt
+
+    def next_mistake(self) -> MistakeReplay | None:
+        """Replay the review's next mistake (after the one being replayed)."""
+        if self.replaying is None:
+            return None
+        return self.replay(self._replay_index + 1)
 
     def back_to_review(self) -> bool:
         """Leave the replay: the reviewed deal back on the table as it ended."""
@@ -140,7 +157,7 @@ class Coach(widgets.VBox, EventSource):
         if self.replaying is not None:
             self.replaying = None
             self.table.choice_handler, self.table.paused = None, False
-            self.table.offer_controls = True
+            self.table.offer_controls, self.table.offer_signals = True, False
         self.last_hint = self.last_review = self._final = None
         self.output.value = ""
         self._replay_buttons()
@@ -154,7 +171,7 @@ class Coach(widgets.VBox, EventSource):
             self.table.say(attempt.words(judged), "error")
             return
         self.table.paused = True  # nobody plays on: the replay ends with the right card
-        self.table.script_play(card)
+        self.table.script_play(card, self.table.signal)  # a false one was refused before
         self.table.say(attempt.words(judged), "good")
         self._report()
 
@@ -173,6 +190,7 @@ class Coach(widgets.VBox, EventSource):
         table.paused = False
         table.pause_key = "replay.paused" if replaying else "table.paused"
         table.offer_controls = not replaying
+        table.offer_signals = replaying  # on lead, the signal goes with the card again
         offer_new, table.offer_new = table.offer_new, False  # no second deal_end
         table.new_deal(deal=deal, hold=not replaying)
         table.offer_new = offer_new
@@ -200,6 +218,10 @@ class Coach(widgets.VBox, EventSource):
         self.hint_button.disabled = status != "your_turn"
         self.review_button.disabled = status != "over" or replaying
         self.back_button.layout.display = None if replaying else "none"
+        mistakes = self.last_review.mistakes if self.last_review is not None else ()
+        more = replaying and self.replaying is not None and self.replaying.solved and \
+            self._replay_index + 1 < len(mistakes)
+        self.next_button.layout.display = None if more else "none"
         if status != "over" and not replaying and self.last_review is not None:
             self.last_review = self._final = None
             self._replay_buttons()
@@ -209,11 +231,19 @@ class Coach(widgets.VBox, EventSource):
         self.hint_button.description = t("coach.hint", lang)
         self.review_button.description = t("coach.review", lang)
         self.back_button.description = t("coach.back", lang)
+        self.next_button.description = t("coach.next_mistake", lang)
         self._replay_buttons()
         if self.last_review is not None:
             self.output.value = review_html(self.last_review, lang)
         elif self.last_hint is not None:
-            self.output.value = hint_html(self.last_hint, lang)
+            self.output.value = self._hint_html(lang)
+
+    def _hint_html(self, lang: str) -> str:
+        """The last hint, after the combination to declare first if there was one."""
+        assert self.last_hint is not None
+        first = self._declare_first
+        return (_p(first.get(lang), "tl-coach-declare") if first is not None else "") + \
+            hint_html(self.last_hint, lang)
 
 
 def _button(css: str, action) -> widgets.Button:

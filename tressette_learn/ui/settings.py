@@ -16,7 +16,7 @@ import traitlets
 
 from ..engine.svg import FACES, set_display
 from ..engine_words import svg_labels
-from ..i18n import SOURCE
+from ..i18n import SOURCE, speaking
 from .i18n import LANGUAGES
 
 __all__ = ["FACES", "SETTINGS", "Settings", "now_stamp"]
@@ -49,7 +49,10 @@ class Settings(traitlets.HasTraits):
     """Language (a folder of ``lessons/strings``) and faces (``italian``/``french``);
     widgets observe it.
 
-    ``chosen_at`` is when they were last chosen ("" while they are the defaults).
+    ``lang`` is handed out as a :class:`~tressette_learn.i18n.Language` that carries the
+    faces, so every sentence a widget writes in it names the cards as its faces show them
+    (the Queen of hearts) without the widget passing the faces. ``chosen_at`` is when they
+    were last chosen ("" while they are the defaults).
     """
 
     lang = traitlets.Enum(LANGUAGES, default_value=SOURCE)
@@ -63,6 +66,16 @@ class Settings(traitlets.HasTraits):
         self._restoring = False
         if drives_display:  # cards drawn in a notebook are labelled in the learner's words
             set_display(faces=self.faces, labels=svg_labels(self.lang))
+
+    @traitlets.validate("lang")
+    def _speaking(self, proposal: traitlets.Bunch) -> str:
+        return speaking(proposal["value"], self.faces)
+
+    @traitlets.observe("faces")
+    def _rename_cards(self, change: traitlets.Bunch) -> None:
+        """The faces change how the language names cards: the same code (no change of
+        language for the observers), carrying the new faces; first of all observers."""
+        self.set_trait("lang", speaking(self.lang, change["new"]))
 
     @traitlets.observe("lang", "faces")
     def _changed(self, _change: object) -> None:

@@ -81,6 +81,7 @@ class Table(anywidget.AnyWidget, EventSource):
     allow_undo = traitlets.Bool(True)
     offer_new = traitlets.Bool(True)
     offer_controls = traitlets.Bool(True)
+    offer_signals = traitlets.Bool(False)  # the signal buttons even without the controls
     _signal: Signal | None
     _hinted: str | None
     _message: Wording | str
@@ -109,7 +110,8 @@ class Table(anywidget.AnyWidget, EventSource):
         self._start(deal if deal is not None else Deal.new(self.rules, seed=seed))
         self.on_msg(self._on_message)
         settings.observe(self._redraw, ["lang", "faces"])
-        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new", "offer_controls"])
+        self.observe(self._redraw, ["show_all", "allow_undo", "offer_new", "offer_controls",
+                                    "offer_signals"])
 
     # -- public API ---------------------------------------------------------------
     def play(self, card: Card | str, signal: Signal | None = None) -> Phrase | None:
@@ -123,6 +125,7 @@ class Table(anywidget.AnyWidget, EventSource):
             reason = self.deal.play_reason(card, signal)
             if reason is not None:
                 return self._refuse(card, refusal_phrase(reason))
+            self._signal = signal  # the handler plays it with the card, if it plays it
             self.choice_handler(card)
             return None
         try:
@@ -173,7 +176,7 @@ class Table(anywidget.AnyWidget, EventSource):
         declare (going on would lose it), the first press asks instead."""
         if not self._hold:
             return
-        waiting = self._undeclared()
+        waiting = self.undeclared()
         if waiting and not self._asked_declare:
             self._asked_declare = True
             combos = Joined(tuple(declaration_phrase(d) for d in waiting), "; ")
@@ -182,7 +185,7 @@ class Table(anywidget.AnyWidget, EventSource):
         self._hold = False
         self._refresh()
 
-    def _undeclared(self) -> list[Declaration]:
+    def undeclared(self) -> list[Declaration]:
         """The learner's combinations that may be declared now (buttons on the table)."""
         if not self.offer_controls:
             return []
@@ -265,10 +268,19 @@ class Table(anywidget.AnyWidget, EventSource):
         """The deal so far as a deal record (JSON-ready)."""
         return record_from_deal(self.deal)
 
-    def highlight(self, card: Card | None) -> None:
-        """Mark one of the learner's cards (a hint) until the next card is played."""
+    def highlight(self, card: Card | None, signal: Signal | None = None) -> None:
+        """Mark one of the learner's cards (a hint) until the next card is played; with a
+        ``signal`` for a lead, choose it on the signal buttons too."""
         self._hinted = None if card is None else str(card)
+        if signal is not None and self.rules.signals and \
+                learner_leads(self.deal, self._situation()):
+            self._signal = signal
         self._refresh()
+
+    @property
+    def signal(self) -> Signal | None:
+        """The signal chosen for the learner's next lead (None: no signal)."""
+        return self._signal
 
     @property
     def status(self) -> str:
@@ -343,7 +355,7 @@ class Table(anywidget.AnyWidget, EventSource):
         return Situation(self.me, status or self._status(), lang, self.settings.faces,
                          self.show_all, self._step, self.message, self._kind, self._signal,
                          self.can_undo(), self._hinted, self.offer_new, self.offer_controls,
-                         self.pause_key)
+                         self.pause_key, self.offer_signals)
 
     def _refresh(self, message: Wording | str | None = None) -> None:
         if message is not None:
@@ -394,7 +406,8 @@ class Table(anywidget.AnyWidget, EventSource):
 
     def _handle(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if not self.offer_controls and kind not in ("play", "advance"):
+        allowed = ("play", "advance", "signal") if self.offer_signals else ("play", "advance")
+        if not self.offer_controls and kind not in allowed:
             LOG.warning("Table ignored a forged message: no %s button here", kind)
         elif kind == "play":
             self._handle_play(msg["card"])

@@ -19,7 +19,7 @@ from ..engine.seats import Seat
 from ..engine.svg import card_svg
 from ..engine.tricks import Trick
 from ..engine_words import declaration_phrase, declared_phrase, svg_labels
-from ..i18n import card_name
+from ..i18n import card_name, speaking
 from .i18n import seat_name, t
 from .score_texts import pile_text, result_text
 
@@ -42,17 +42,19 @@ class Situation:
     offer_new: bool = True
     offer_controls: bool = True
     pause_key: str = "table.paused"  # what a paused table says before its trick is over
+    offer_signals: bool = False  # the signal buttons even when the controls are not offered
 
 
 @functools.lru_cache(maxsize=1024)
 def _svg(card: Card, faces: str, lang: str) -> str:
-    return card_svg(card, faces=faces, labels=svg_labels(lang))
+    return card_svg(card, faces=faces, labels=svg_labels(speaking(lang, faces)))
 
 
 @functools.lru_cache(maxsize=8)
 def back_svg(faces: str, lang: str) -> str:
-    """The drawing of a face-down card."""
-    return card_svg(DECK[0], faces=faces, labels=svg_labels(lang), face_down=True)
+    """The drawing of a face-down card (its labels name cards after ``faces``)."""
+    return card_svg(DECK[0], faces=faces, labels=svg_labels(speaking(lang, faces)),
+                    face_down=True)
 
 
 @functools.lru_cache(maxsize=8)
@@ -193,7 +195,8 @@ def learner_leads(deal: Deal, s: Situation) -> bool:
 
 
 def _signal_choices(deal: Deal, s: Situation) -> list[dict[str, Any]]:
-    if not (s.offer_controls and deal.rules.signals and learner_leads(deal, s)):
+    if not ((s.offer_controls or s.offer_signals) and deal.rules.signals
+            and learner_leads(deal, s)):
         return []
     return [{"value": name, "label": t(f"table.signal.{name}", s.lang),
              "selected": s.signal == name} for name in ("busso", "volo", "striscio")]
