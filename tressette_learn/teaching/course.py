@@ -7,6 +7,9 @@
 
 A lesson's ``role`` is what the code asks the course for (:func:`by_role`): the index, the
 play page, the lesson a signal drill links to... (:data:`ROLES`); no code names a lesson id.
+A lesson renamed when the order changed lists its old ids (``formerly: [old_id]``): progress
+stored under an old id follows it (:func:`former_ids`, read by the store's migrations and by
+the progress files a learner imports).
 
 ``lessons/pages/<id>.yaml`` holds a lesson's page::
 
@@ -37,6 +40,7 @@ Text = Mapping[str, str]
 LESSON_ID = re.compile(r"^\d\d_[a-z0-9_]+$")
 PAGE_FIELDS = {"goal", "quiz", "hands", "sections", "cells", "try_it"}
 ENTRY_FIELDS = {"id", "title", "summary"}
+OPTIONAL_FIELDS = {"role", "formerly"}
 
 #: The roles the code asks for, each held by exactly one lesson of ``course.yaml``.
 ROLES: Mapping[str, str] = {
@@ -65,6 +69,7 @@ class Lesson:
     sections: dict[str, Text]
     hands: tuple[str, ...] = ()
     role: str | None = None
+    formerly: tuple[str, ...] = ()
 
     @property
     def notebook(self) -> str:
@@ -89,7 +94,21 @@ def course() -> tuple[Lesson, ...]:
     if len(set(ids)) != len(ids):
         raise ContentError("course.yaml: a lesson id appears twice")
     _check_roles(lessons)
+    former = [old for lesson in lessons for old in lesson.formerly]
+    if len(set(former)) != len(former) or set(former) & set(ids):
+        raise ContentError("course.yaml: formerly: an old id is listed twice or is a lesson's "
+                           "id today")
     return lessons
+
+
+def former_ids() -> dict[str, str]:
+    """Each lesson id the course had before a rename, and the lesson's id today."""
+    return {old: item.id for item in course() for old in item.formerly}
+
+
+def current_id(lesson_id: str) -> str:
+    """``lesson_id`` as the course names it today (itself if it was never renamed)."""
+    return former_ids().get(lesson_id, lesson_id)
 
 
 def by_role(role: str) -> Lesson:
@@ -131,9 +150,14 @@ def neighbours(lesson_id: str) -> tuple[Lesson | None, Lesson | None]:
 
 def _lesson(index: int, entry: Any) -> Lesson:
     where = f"course.yaml: lesson {index}"
-    if not isinstance(entry, dict) or not ENTRY_FIELDS <= set(entry) <= {*ENTRY_FIELDS, "role"}:
+    if not isinstance(entry, dict) or not ENTRY_FIELDS <= set(entry) <= {*ENTRY_FIELDS,
+                                                                          *OPTIONAL_FIELDS}:
         raise ContentError(f"{where}: expected the fields id, title, summary and optionally "
-                           "role")
+                           "role and formerly")
+    formerly = entry.get("formerly") or []
+    if not isinstance(formerly, list) or not all(
+            isinstance(old, str) and LESSON_ID.match(old) for old in formerly):
+        raise ContentError(f"{where}: formerly: expected a list of old lesson ids")
     role = entry.get("role")
     if role is not None and not isinstance(role, str):
         raise ContentError(f"{where}: role: expected a name such as play")
@@ -156,7 +180,8 @@ def _lesson(index: int, entry: Any) -> Lesson:
                   text(f"{where}: summary", entry["summary"]),
                   text(f"{page_where}: goal", page["goal"]), quiz,
                   {name: text(f"{page_where}: sections.{name}", value)
-                   for name, value in sections.items()}, _hands(page_where, page), role)
+                   for name, value in sections.items()}, _hands(page_where, page), role,
+                  tuple(formerly))
 
 
 def _hands(where: str, page: dict[str, Any]) -> tuple[str, ...]:
