@@ -29,7 +29,7 @@ from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings
 
 BANK_03 = load_bank("03_following_suit")
-BANK_08 = load_bank("08_variants")
+BANK_08 = load_bank("09_variants")
 
 
 @pytest.fixture
@@ -41,7 +41,7 @@ def store(tmp_path: Path) -> Store:
                                    (luca, q1, False), (luca, q2, False)]:
         store.add(learner, Record("answer", "03_following_suit", "bank-03_following_suit",
                                   item, correct))
-    store.add(anna, Record("answer", "08_variants", "bank-08_variants", BANK_08[0].id, True))
+    store.add(anna, Record("answer", "09_variants", "bank-09_variants", BANK_08[0].id, True))
     store.add(anna, Record("lesson_complete", "03_following_suit", "03_following_suit"))
     store.add(luca, Record("match_end", "10_play", "match", "club", True))
     return store
@@ -71,7 +71,7 @@ def test_error_rates_put_the_most_missed_first(store: Store) -> None:
     assert questions[0].error_rate == 1.0 and questions[0].question is not None
     assert questions[0].question.number == 3  # the third question of lesson 3's quiz
     lessons = lesson_rates(store.rows())
-    assert [r.key for r in lessons] == ["03_following_suit", "08_variants"]
+    assert [r.key for r in lessons] == ["03_following_suit", "09_variants"]
     assert lessons[0].answers == 4 and lessons[0].wrong == 3
 
 

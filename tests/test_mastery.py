@@ -45,8 +45,8 @@ def test_the_guided_hands_that_ask_for_a_card_are_exercises_the_others_are_not()
     assert [(e.source, e.item) for e in guided] == [("find_the_cards", "find_the_cards")]
     assert not HandScript.load("seed002").your_moves  # only shown: not an exercise
     assert guided[0].title == dict(HandScript.load("find_the_cards").title)
-    strategy = [e.item for e in exercises("09_strategy") if e.exercise == "guided"]
-    assert strategy == list(lesson("09_strategy").hands) and len(strategy) == 5
+    strategy = [e.item for e in exercises("06_strategy") if e.exercise == "guided"]
+    assert strategy == list(lesson("06_strategy").hands) and len(strategy) == 5
 
 
 @pytest.mark.parametrize("page", [page.id for page in course()])
