@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
 from tressette_learn.store import Record, Store
 from tressette_learn.store.browser_store import BrowserStore, MirroredStorage
 from tressette_learn.store.database import Database, Execute
@@ -17,8 +15,15 @@ from tressette_learn.store.lesson_ids import source_now
 from tressette_learn.store.migrations import STEPS, VERSION, VERSION_1
 from tressette_learn.store.progress_import import import_file
 from tressette_learn.teaching.bank import bank_source
-from tressette_learn.teaching.course import by_role, course, current_id, former_ids
+from tressette_learn.teaching.course import by_role, course, current_id, former_ids, moved_puzzles
 from tressette_learn.teaching.puzzles.bank import puzzle_source
+
+
+def moved() -> tuple[str, str]:
+    """The lesson (as stored) whose puzzles moved, and the lesson that has them today."""
+    table = moved_puzzles()
+    assert len(table) == 1, "the following-suit puzzles moved to the whole deal"
+    return next(iter(table.items()))
 
 
 def renamed() -> tuple[str, str]:
@@ -63,6 +68,12 @@ def _before_the_rename(url: str, old: str) -> None:
                     (f"r{uid}", old, source, at))
         execute("INSERT INTO saved_matches (learner_id, page, state, at) VALUES (1, ?, ?, ?)",
                 (old, json.dumps({"left": "mid-way"}), at))
+        before, _ = moved()
+        for uid, source in (("m1", puzzle_source(before)), ("m2", bank_source(before))):
+            execute("INSERT INTO results (uid, learner_id, lesson, source, item, exercise, "
+                    "solved, mistakes, hints, points_lost, seconds, attempt, data, at) VALUES "
+                    "(?, 1, ?, ?, 'q1', 'question', 1, 0, 0, NULL, NULL, 'a1', '{}', ?)",
+                    (uid, before, source, at))
 
     db = Database(url)
     db.within(work)
@@ -76,8 +87,10 @@ def test_a_database_of_the_old_order_moves_every_row_to_the_lessons_new_id(url: 
     assert store.db.query("SELECT MAX(version) FROM schema_version")[0][0] == VERSION == 4
     anna = store.sign_in("Anna", "3B")
     results = store.results(anna)
-    assert {(r.lesson, r.source) for r in results} == {(new, bank_source(new)),
-                                                      (new, puzzle_source(new))}
+    before, after = moved()
+    assert {(r.lesson, r.source) for r in results} == {
+        (new, bank_source(new)), (new, puzzle_source(new)),
+        (after, puzzle_source(after)), (current_id(before), bank_source(current_id(before)))}
     assert {(row["lesson"], row["source"]) for row in store.rows()} == {
         (new, bank_source(new)), (new, puzzle_source(new))}
     assert store.saved_match(anna, new) == {"left": "mid-way"}
@@ -96,29 +109,36 @@ def _old_document(old: str) -> tuple[BrowserStore, Any]:
     store.add(anna, Record("result", old, puzzle_source(old), "p1", True,
                            {"exercise": "puzzle", "attempt": "a1"}))
     store.save_match(anna, old, {"left": "mid-way"})
+    before, _ = moved()
+    store.add(anna, Record("result", before, puzzle_source(before), "p2", False,
+                           {"exercise": "puzzle", "attempt": "a2"}))
     return store, anna
 
 
 def test_the_browsers_document_of_the_old_order_reads_back_under_the_new_ids() -> None:
     old, new = renamed()
     store, anna = _old_document(old)
-    assert [(r.lesson, r.source) for r in store.results(anna)] == [(new, puzzle_source(new))]
+    _, after = moved()
+    assert [(r.lesson, r.source) for r in store.results(anna)] == [
+        (new, puzzle_source(new)), (after, puzzle_source(after))]
     assert store.saved_match(anna, new) == {"left": "mid-way"}
     progress = store.progress(anna)
     assert {record.lesson for record in progress.events.values()} == {new}
     assert old not in progress.text()
 
 
-@pytest.mark.parametrize("kind", ["sqlite"])
-def test_an_imported_file_of_the_old_order_lands_on_the_new_ids(kind: str, tmp_path: Any
-                                                                 ) -> None:
+def test_an_imported_file_of_the_old_order_lands_on_the_new_ids(url: str) -> None:
     old, new = renamed()
     browser, anna = _old_document(old)
-    content = json.dumps(browser.progress(anna).to_json()).replace(new, old).encode()
+    before, after = moved()
+    content = (json.dumps(browser.progress(anna).to_json()).replace(new, old)
+               .replace(puzzle_source(after), puzzle_source(before))
+               .replace(f'"{after}"', f'"{before}"').encode())
     assert old in content.decode() and new not in content.decode()
-    store = Store(f"{kind}:///{tmp_path / 'progress.sqlite'}")
+    assert puzzle_source(before) in content.decode()
+    store = Store(url)
     import_file(store, "anna.json", content)
     anna_here = store.sign_in("Anna", "3B")
     assert [(r.lesson, r.source) for r in store.results(anna_here)] == [
-        (new, puzzle_source(new))]
+        (new, puzzle_source(new)), (after, puzzle_source(after))]
     assert {row["lesson"] for row in store.rows()} == {new}

@@ -90,7 +90,7 @@ def test_hint_and_review_reasons_hold_on_500_sampled_positions() -> None:
 # -- the defects seen on the walk, each refused -------------------------------------------------
 def test_a_try_for_the_trick_that_a_shown_hand_beats_is_refused() -> None:
     """Lesson 3 puzzle 2: every hand shown, East (after you) holds the Three of swords."""
-    p = puzzle("03_following_suit", "following_1019")
+    p = puzzle("05_whole_deal", "following_1019")
     deal, jack = p.deal(), Card.parse("Fs")
     view_only = explain(deal.view(p.seat), jack)
     assert view_only.reason == "try_to_win"
@@ -122,7 +122,7 @@ def test_follow_low_with_a_card_worth_more_than_another_low_card_is_not_the_reas
     answer = check(deal, shown=True)
     assert answer.accepted == (knight,)
     assert not teachable(theme, deal, answer)
-    assert "following_1032" not in {p.id for p in load_puzzles("03_following_suit")}
+    assert "following_1032" not in {p.id for p in load_puzzles("05_whole_deal")}
 
 
 def test_higher_cards_out_are_counted_among_the_seats_still_to_play() -> None:

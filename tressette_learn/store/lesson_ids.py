@@ -7,6 +7,10 @@ event or a match saved under an old id belongs to the lesson's id today. A resul
 :func:`~tressette_learn.teaching.puzzles.bank.puzzle_source`): it follows as well. Used by the
 database migration (:mod:`.migrations`) and by the progress documents a browser keeps or a
 learner imports (:mod:`.progress_file`).
+
+A lesson whose puzzles moved to another lesson (``puzzles_formerly:``, the lesson by its id
+then) gives its puzzle results to that lesson: their source and lesson move first, before the
+old ids are renamed, because both name the ids as they were stored.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 #: the prefixes of a source that names a lesson (a quiz bank is named after its lesson)
-SOURCE_PREFIXES = ("bank-", "puzzles-")
+PUZZLES = "puzzles-"
+SOURCE_PREFIXES = ("bank-", PUZZLES)
 
 
 def renames() -> dict[str, str]:
@@ -22,6 +27,22 @@ def renames() -> dict[str, str]:
     from ..teaching.course import former_ids
 
     return former_ids()
+
+
+def moved() -> dict[str, str]:
+    """Each lesson (as stored) whose puzzles moved, and the id today of the lesson that has
+    them (the course's ``puzzles_formerly:``)."""
+    from ..teaching.course import moved_puzzles
+
+    return moved_puzzles()
+
+
+def now(lesson: str, source: str, table: Mapping[str, str], puzzles: Mapping[str, str]
+        ) -> tuple[str, str]:
+    """A stored (lesson, source) as the course names it today."""
+    if lesson in puzzles and source == PUZZLES + lesson:
+        return puzzles[lesson], PUZZLES + puzzles[lesson]
+    return lesson_now(lesson, table), source_now(source, table)
 
 
 def lesson_now(lesson: str, table: Mapping[str, str]) -> str:

@@ -7,9 +7,11 @@
 
 A lesson's ``role`` is what the code asks the course for (:func:`by_role`): the index, the
 play page, the lesson a signal drill links to... (:data:`ROLES`); no code names a lesson id.
-A lesson renamed when the order changed lists its old ids (``formerly: [old_id]``): progress
-stored under an old id follows it (:func:`former_ids`, read by the store's migrations and by
-the progress files a learner imports).
+A lesson renamed when the order changed lists its old ids (``formerly: [old_id]``), and a
+lesson that took over another lesson's puzzles that lesson's id then
+(``puzzles_formerly: [old_id]``): progress stored under an old id follows it
+(:func:`former_ids`, :func:`moved_puzzles`, read by the store's migrations and by the
+progress documents a browser keeps or a learner imports).
 
 ``lessons/pages/<id>.yaml`` holds a lesson's page::
 
@@ -40,7 +42,7 @@ Text = Mapping[str, str]
 LESSON_ID = re.compile(r"^\d\d_[a-z0-9_]+$")
 PAGE_FIELDS = {"goal", "quiz", "hands", "sections", "cells", "try_it"}
 ENTRY_FIELDS = {"id", "title", "summary"}
-OPTIONAL_FIELDS = {"role", "formerly"}
+OPTIONAL_FIELDS = {"role", "formerly", "puzzles_formerly"}
 
 #: The roles the code asks for, each held by exactly one lesson of ``course.yaml``.
 ROLES: Mapping[str, str] = {
@@ -48,6 +50,8 @@ ROLES: Mapping[str, str] = {
     "play": "the page with the match, whose kernels the server keeps warm",
     "review": "the spaced review of the questions missed",
     "following": "following suit: a revoke in a review links to it",
+    "whole_deal": "a whole deal: the first puzzles that ask for the most points (scoring is "
+                  "taught by then)",
     "signals": "the signals: the signal drill, puzzles and mistakes link to it",
     "declarations": "the declarations: a declaration missed links to it",
     "variants": "the variants: the a perdere puzzles and mistakes link to it",
@@ -70,6 +74,7 @@ class Lesson:
     hands: tuple[str, ...] = ()
     role: str | None = None
     formerly: tuple[str, ...] = ()
+    puzzles_formerly: tuple[str, ...] = ()
 
     @property
     def notebook(self) -> str:
@@ -104,6 +109,12 @@ def course() -> tuple[Lesson, ...]:
 def former_ids() -> dict[str, str]:
     """Each lesson id the course had before a rename, and the lesson's id today."""
     return {old: item.id for item in course() for old in item.formerly}
+
+
+def moved_puzzles() -> dict[str, str]:
+    """Each lesson (by its id then) whose puzzles moved to another lesson, and that lesson's
+    id today (``puzzles_formerly:``)."""
+    return {old: item.id for item in course() for old in item.puzzles_formerly}
 
 
 def current_id(lesson_id: str) -> str:
@@ -154,10 +165,11 @@ def _lesson(index: int, entry: Any) -> Lesson:
                                                                           *OPTIONAL_FIELDS}:
         raise ContentError(f"{where}: expected the fields id, title, summary and optionally "
                            "role and formerly")
-    formerly = entry.get("formerly") or []
-    if not isinstance(formerly, list) or not all(
-            isinstance(old, str) and LESSON_ID.match(old) for old in formerly):
-        raise ContentError(f"{where}: formerly: expected a list of old lesson ids")
+    formerly, moved = entry.get("formerly") or [], entry.get("puzzles_formerly") or []
+    for field, value in (("formerly", formerly), ("puzzles_formerly", moved)):
+        if not isinstance(value, list) or not all(
+                isinstance(old, str) and LESSON_ID.match(old) for old in value):
+            raise ContentError(f"{where}: {field}: expected a list of old lesson ids")
     role = entry.get("role")
     if role is not None and not isinstance(role, str):
         raise ContentError(f"{where}: role: expected a name such as play")
@@ -181,7 +193,7 @@ def _lesson(index: int, entry: Any) -> Lesson:
                   text(f"{page_where}: goal", page["goal"]), quiz,
                   {name: text(f"{page_where}: sections.{name}", value)
                    for name, value in sections.items()}, _hands(page_where, page), role,
-                  tuple(formerly))
+                  tuple(formerly), tuple(moved))
 
 
 def _hands(where: str, page: dict[str, Any]) -> tuple[str, ...]:
