@@ -16,6 +16,7 @@ from tressette_learn.classroom.class_report import (
     missed_exercises,
 )
 from tressette_learn.store import Result, Store
+from tressette_learn.teaching.course import by_role
 from tressette_learn.teaching.exercises import Exercise, exercises
 from tressette_learn.ui.classroom.teacher_report import (
     duration,
@@ -95,7 +96,7 @@ def test_an_exercise_no_longer_in_the_course_is_named_by_its_result(tmp_path: Pa
 
 def test_the_tables_read_in_italian(store: Store) -> None:
     page = lessons_html(lesson_lines(store.class_results("3B")), "it")
-    assert "1 · Il mazzo" in page and "9 · La strategia" in page
+    assert "1 · Il mazzo" in page and f"{by_role('strategy').number} · La strategia" in page
     assert f"★★☆ 7/{len(DECK)} · 8 tentativi · 1 suggerimento · 3 min ✓" in page
     assert "2 suggerimenti · 5 min" in page
     assert "01_deck" not in page and "puzzles-09" not in page
