@@ -1,4 +1,4 @@
-"""Lesson 6, signals: every rule the lesson states, checked against the engine."""
+"""Lesson 7, signals: every rule the lesson states, checked against the engine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Lesson 7, declarations and the match: every rule the lesson states, checked against the
+"""Lesson 8, declarations and the match: every rule the lesson states, checked against the
 engine (the match layouts are those of tests/test_match.py, worked out there by hand)."""
 
 from __future__ import annotations
