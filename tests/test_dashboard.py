@@ -21,6 +21,7 @@ from tressette_learn.classroom.dashboard import (
 from tressette_learn.i18n import t
 from tressette_learn.store import Record, Result, Store
 from tressette_learn.teaching.bank import load_bank
+from tressette_learn.teaching.course import by_role
 from tressette_learn.ui.classroom import teacher
 from tressette_learn.ui.classroom.recorder import Recorder
 from tressette_learn.ui.classroom.teacher import TeacherDashboard, when
@@ -29,7 +30,7 @@ from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings
 
 BANK_03 = load_bank("03_following_suit")
-BANK_08 = load_bank("08_variants")
+BANK_08 = load_bank("09_variants")
 
 
 @pytest.fixture
@@ -41,7 +42,7 @@ def store(tmp_path: Path) -> Store:
                                    (luca, q1, False), (luca, q2, False)]:
         store.add(learner, Record("answer", "03_following_suit", "bank-03_following_suit",
                                   item, correct))
-    store.add(anna, Record("answer", "08_variants", "bank-08_variants", BANK_08[0].id, True))
+    store.add(anna, Record("answer", "09_variants", "bank-09_variants", BANK_08[0].id, True))
     store.add(anna, Record("lesson_complete", "03_following_suit", "03_following_suit"))
     store.add(luca, Record("match_end", "10_play", "match", "club", True))
     return store
@@ -71,7 +72,7 @@ def test_error_rates_put_the_most_missed_first(store: Store) -> None:
     assert questions[0].error_rate == 1.0 and questions[0].question is not None
     assert questions[0].question.number == 3  # the third question of lesson 3's quiz
     lessons = lesson_rates(store.rows())
-    assert [r.key for r in lessons] == ["03_following_suit", "08_variants"]
+    assert [r.key for r in lessons] == ["03_following_suit", "09_variants"]
     assert lessons[0].answers == 4 and lessons[0].wrong == 3
 
 
@@ -148,7 +149,8 @@ def test_lessons_and_questions_are_named_not_shown_by_id(store: Store) -> None:
     board = TeacherDashboard(store, key="s3cret", settings=Settings())
     board.unlock("s3cret")
     page = shown(board)
-    assert "3 · Following suit" in page and "8 · Variants" in page
+    following, variants = by_role("following").number, by_role("variants").number
+    assert f"{following} · Following suit" in page and f"{variants} · Variants" in page
     assert f"Question 3 of {len(BANK_03)}: {BANK_03[2].prompt.get('en')}" in page
     for internal in ("bank-", "03_following_suit", "00_index", BANK_08[0].id, "+00:00"):
         assert internal not in page, internal
@@ -161,7 +163,7 @@ def test_the_dashboard_follows_the_teachers_language(store: Store) -> None:
     assert "Scrivi la chiave" in board.intro.value and board.key_box.state["open"] == "Apri"
     board.unlock("s3cret")
     page = shown(board)
-    assert "Studenti" in page and "3 · Rispondere al seme" in page
+    assert "Studenti" in page and f"{by_role('following').number} · Rispondere al seme" in page
     assert f"Domanda 3 di {len(BANK_03)}: {BANK_03[2].prompt.get('it')}" in page
     settings.lang = "en"
     assert "Learners" in shown(board)

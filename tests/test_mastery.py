@@ -45,8 +45,8 @@ def test_the_guided_hands_that_ask_for_a_card_are_exercises_the_others_are_not()
     assert [(e.source, e.item) for e in guided] == [("find_the_cards", "find_the_cards")]
     assert not HandScript.load("seed002").your_moves  # only shown: not an exercise
     assert guided[0].title == dict(HandScript.load("find_the_cards").title)
-    strategy = [e.item for e in exercises("09_strategy") if e.exercise == "guided"]
-    assert strategy == list(lesson("09_strategy").hands) and len(strategy) == 5
+    strategy = [e.item for e in exercises("06_strategy") if e.exercise == "guided"]
+    assert strategy == list(lesson("06_strategy").hands) and len(strategy) == 5
 
 
 @pytest.mark.parametrize("page", [page.id for page in course()])
@@ -61,9 +61,9 @@ def test_a_lessons_puzzles_are_exercises_named_as_the_puzzle_widget_names_them()
     from tressette_learn.teaching.puzzles.bank import load_puzzles
     from tressette_learn.ui.puzzle import PuzzleSet
 
-    puzzles = [e for e in exercises("03_following_suit") if e.exercise == "puzzle"]
-    assert [e.item for e in puzzles] == [p.id for p in load_puzzles("03_following_suit")]
-    assert {e.source for e in puzzles} == {PuzzleSet("03_following_suit").source}
+    puzzles = [e for e in exercises("05_whole_deal") if e.exercise == "puzzle"]
+    assert [e.item for e in puzzles] == [p.id for p in load_puzzles("05_whole_deal")]
+    assert {e.source for e in puzzles} == {PuzzleSet("05_whole_deal").source}
     assert all(e.title["en"] and e.title["it"] and e.title["en"] != e.title["it"]
                for e in puzzles)
     assert not [e for e in exercises("01_deck") if e.exercise == "puzzle"]  # none there

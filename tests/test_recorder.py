@@ -304,7 +304,7 @@ def test_a_result_goes_to_the_results_and_a_malformed_one_is_dropped(rec: Record
 
     rec.sign_in("Anna")
     widget = EventSource()
-    data = {"lesson": "09_strategy", "exercise": "puzzle", "attempt": "a1", "mistakes": 0,
+    data = {"lesson": "06_strategy", "exercise": "puzzle", "attempt": "a1", "mistakes": 0,
             "hints": 1, "points_lost": 0.0, "seconds": 3.0}
     widget.emit(Event("result", "puzzles-09", "p1", True, data))
     widget.emit(Event("result", "puzzles-09", "p2", True, {**data, "hints": -2}))

@@ -17,6 +17,7 @@ from tressette_learn.engine import Card, Play, Seat
 from tressette_learn.engine.declarations import Declaration
 from tressette_learn.i18n import card_name, counted
 from tressette_learn.store import Store
+from tressette_learn.teaching.course import by_role
 from tressette_learn.teaching.review_lessons import lesson_for
 from tressette_learn.ui.classroom.recorder import Recorder
 from tressette_learn.ui.coach import Coach, review_html
@@ -189,11 +190,12 @@ def test_a_replay_left_after_a_wrong_card_is_reported_unsolved():
 def test_each_mistake_links_to_its_lesson_titled_in_the_learners_language():
     table, coach = reviewed()
     result = coach.last_review
-    for lang, title in (("en", "9 · Strategy"), ("it", "9 · La strategia")):
+    number = by_role("strategy").number
+    for lang, title in (("en", f"{number} · Strategy"), ("it", f"{number} · La strategia")):
         text = html.unescape(review_html(result, lang))
         assert text.count('class="tl-coach-lesson"') >= len(result.mistakes)
         assert title in text
-    assert 'href="09_strategy.ipynb"' in review_html(result, "en")
+    assert 'href="06_strategy.ipynb"' in review_html(result, "en")
     SETTINGS.lang = "it"
     assert coach.replays.children[0].description.startswith("Rigioca l'errore 1 (presa ")
 
@@ -207,14 +209,14 @@ def test_the_lesson_of_a_mistake_follows_what_the_review_says():
     play = _play()
     assert lesson_for(dataclasses.replace(play, revoke=True)) == "03_following_suit"
     busso = dataclasses.replace(play.explanation, reason="return_busso")
-    assert lesson_for(dataclasses.replace(play, explanation=busso)) == "06_signals"
+    assert lesson_for(dataclasses.replace(play, explanation=busso)) == "07_signals"
     guard = dataclasses.replace(play.explanation, reason="keep_guard")
-    assert lesson_for(dataclasses.replace(play, explanation=guard)) == "09_strategy"
+    assert lesson_for(dataclasses.replace(play, explanation=guard)) == "06_strategy"
     decl = Declaration(Seat.S, "napoletana", "c")
-    assert lesson_for(MissedDeclaration(decl, 3)) == "07_declarations_match"
+    assert lesson_for(MissedDeclaration(decl, 3)) == "08_declarations_match"
     note = SignalNote("missing", 0, 1, Seat.S, Seat.N, play.card, None, "busso", 1, (),
                       play.better)
-    assert lesson_for(note) == "06_signals"
+    assert lesson_for(note) == "07_signals"
 
 
 def test_the_replay_speaks_italian():
@@ -389,7 +391,7 @@ def guided_events(hand: GuidedHand) -> list[Event]:
 
 
 def test_a_guided_hand_reports_its_result_and_stars_when_its_moves_are_done():
-    hand = GuidedHand("strategy_last_trick", start=None, lesson="09_strategy",
+    hand = GuidedHand("strategy_last_trick", start=None, lesson="06_strategy",
                       settings=Settings())
     heard = guided_events(hand)
     assert not hand.try_card("3b").right  # 5 points where the 6 or the 5 make 7
@@ -399,7 +401,7 @@ def test_a_guided_hand_reports_its_result_and_stars_when_its_moves_are_done():
     assert (result.source, result.item, result.correct) == (
         "strategy_last_trick", "strategy_last_trick", True)
     data = result.data
-    assert data["lesson"] == "09_strategy" and data["exercise"] == "guided"
+    assert data["lesson"] == "06_strategy" and data["exercise"] == "guided"
     assert (data["mistakes"], data["hints"], data["points_lost"]) == (1, 0, 2.0)
     assert data["seconds"] >= 0 and len(data["attempt"]) == 32
     assert "1 star out of 3" in hand.score.value  # a mistake that cost 2 points
@@ -448,7 +450,7 @@ def test_the_stars_of_a_hand_speak_italian():
 
 def test_the_results_of_a_guided_hand_and_a_replay_are_stored_for_the_learner(url: str):
     rec = Recorder(url)
-    rec.page = "09_strategy"
+    rec.page = "06_strategy"
     try:
         rec.sign_in("Anna")
         hand = GuidedHand("strategy_last_trick", start=None, settings=Settings())
@@ -460,7 +462,7 @@ def test_the_results_of_a_guided_hand_and_a_replay_are_stored_for_the_learner(ur
     finally:
         rec.close()
     assert [(r.exercise, r.lesson, r.source, r.solved) for r in stored] == [
-        ("guided", "09_strategy", "strategy_last_trick", True),
+        ("guided", "06_strategy", "strategy_last_trick", True),
         ("replay", lesson_for(coach.last_review.mistakes[0]), "review", True)]
 
 

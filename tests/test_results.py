@@ -15,7 +15,7 @@ GUIDED = "strategy_lead_threes"  # a hand of lesson 9 that asks for one move or 
 
 
 def _result(**fields: object) -> Result:
-    base: dict[str, object] = {"lesson": "09_strategy", "source": "puzzles-09", "item": "p1",
+    base: dict[str, object] = {"lesson": "06_strategy", "source": "puzzles-09", "item": "p1",
                                "exercise": "puzzle", "solved": True}
     return Result(**{**base, **fields})  # type: ignore[arg-type]
 
@@ -58,14 +58,14 @@ def test_results_are_kept_per_attempt_and_a_forged_one_changes_nothing(store_url
     anna = store.sign_in("Anna", "3B")
     data = {"exercise": "puzzle", "attempt": "a1", "mistakes": 1, "hints": 0,
             "points_lost": 0.5, "seconds": 12.5, "title": {"en": "T", "it": "T"}}
-    store.add(anna, Record("result", "09_strategy", "puzzles-09", "p1", True, data))
-    store.add(anna, Record("result", "09_strategy", "puzzles-09", "p1", True, data,
+    store.add(anna, Record("result", "06_strategy", "puzzles-09", "p1", True, data))
+    store.add(anna, Record("result", "06_strategy", "puzzles-09", "p1", True, data,
                            uid="again"))
     with pytest.raises(ValueError, match="mistakes"):
-        store.add(anna, Record("result", "09_strategy", "puzzles-09", "p1", True,
+        store.add(anna, Record("result", "06_strategy", "puzzles-09", "p1", True,
                                {**data, "mistakes": "many"}))
     with pytest.raises(ValueError, match="attempt"):
-        store.add(anna, Record("result", "09_strategy", "puzzles-09", "p1", True,
+        store.add(anna, Record("result", "06_strategy", "puzzles-09", "p1", True,
                                {"exercise": "puzzle"}))
     results = open_store(store_url).results(anna)
     assert len(results) == 2 and results[0].points_lost == 0.5 and results[0].seconds == 12.5
@@ -80,7 +80,7 @@ def test_a_database_of_version_one_turns_its_answers_into_results(url: str) -> N
     insert = ("INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, "
               "data, at) VALUES (?, 1, 'answer', ?, ?, ?, ?, '{}', '2024-01-02')")
     rows = [(uid, "02_card_order", "bank-02", item, correct) for uid, item, correct in answers]
-    rows += [(f"g{n}", "09_strategy", GUIDED, f"move{move}", correct)
+    rows += [(f"g{n}", "06_strategy", GUIDED, f"move{move}", correct)
              for n, (move, correct) in enumerate(_guided_answers())]
     old.run([(statement, ()) for statement in VERSION_1]
             + [("INSERT INTO learners (name, class_code, created) VALUES ('Anna', '3B', 'x')",

@@ -64,7 +64,7 @@ def test_results_count_in_time_order_whatever_order_they_come_in():
 
 def test_drills_come_back_but_guided_hands_and_puzzles_do_not():
     results = [_at(0, item="signals-5", exercise="drill", source="drill-signals",
-                   lesson="06_signals"),
+                   lesson="07_signals"),
                _at(0, item="hand", exercise="guided", source="hand"),
                _at(0, item="p1", exercise="puzzle", source="puzzles-09")]
     assert [(i.source, i.exercise) for i in schedule(results)] == [("drill-signals", "drill")]

@@ -84,7 +84,7 @@ def test_a_role_no_lesson_holds_is_named(lessons):
 
 def test_a_role_two_lessons_hold_is_named_with_both(lessons):
     _course_yaml(lessons, lambda text: text.replace("role: variants", "role: signals"))
-    with pytest.raises(ContentError, match=r"role: 'signals' .* not 2 \(06_signals, 08_variants\)"):
+    with pytest.raises(ContentError, match=r"role: 'signals' .* not 2 \(07_signals, 09_variants\)"):
         course.course()
 
 

@@ -9,6 +9,12 @@ same transaction as the version it records, while other kernels wait.
 Version 3 gives learners a secret (:mod:`.identity`): each learner's key (the name without
 case, spaces or accents), PIN hash and failed tries, and the browsers they are signed in
 on. Existing learners get their key and no PIN: they choose one at their next sign-in.
+
+Version 4 follows the course's new order (issue 27): every lesson id a lesson had before a
+rename (``formerly:`` in ``lessons/course.yaml``, :mod:`.lesson_ids`) becomes its id today in
+each table that holds one: the events' and results' lesson and source (stars, mastery and
+the review deck are computed from them) and the page of a match left mid-way; the results of
+puzzles that moved to another lesson (``puzzles_formerly:``) go with them.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 
 from .database import Database, Execute
 from .identity import adopt
+from .lesson_ids import PUZZLES, moved, renames, sources
 
 VERSION_1 = [
     """CREATE TABLE IF NOT EXISTS learners (
@@ -129,7 +136,31 @@ def _version_3(execute: Execute) -> None:
     adopt(execute)
 
 
-STEPS: list[tuple[int, Callable[[Execute], None]]] = [(2, _version_2), (3, _version_3)]
+def rename_lessons(execute: Execute, table: dict[str, str], puzzles: dict[str, str]) -> None:
+    """The results of puzzles that moved (``puzzles``) under the lesson that has them, then
+    every old lesson id of ``table`` (and the sources named after it) as its id today."""
+    for old, new in puzzles.items():
+        for name in ("events", "results"):
+            execute(f"UPDATE {name} SET lesson = ?, source = ? WHERE lesson = ? AND source = ?",
+                    (new, PUZZLES + new, old, PUZZLES + old))
+    for old, new in table.items():
+        for name in ("events", "results"):
+            execute(f"UPDATE {name} SET lesson = ? WHERE lesson = ?", (new, old))
+        execute("UPDATE saved_matches SET page = ? WHERE page = ? AND NOT EXISTS (SELECT 1 "
+                "FROM saved_matches AS kept WHERE kept.learner_id = saved_matches.learner_id "
+                "AND kept.page = ?)", (new, old, new))
+        execute("DELETE FROM saved_matches WHERE page = ?", (old,))
+    for old, new in sources(table).items():
+        for name in ("events", "results"):
+            execute(f"UPDATE {name} SET source = ? WHERE source = ?", (new, old))
+
+
+def _version_4(execute: Execute) -> None:
+    rename_lessons(execute, renames(), moved())
+
+
+STEPS: list[tuple[int, Callable[[Execute], None]]] = [(2, _version_2), (3, _version_3),
+                                                       (4, _version_4)]
 VERSION = STEPS[-1][0]
 
 

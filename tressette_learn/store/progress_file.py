@@ -20,6 +20,7 @@ from typing import Any
 
 from ..teaching.results import EXERCISES, Result
 from .clock import parse, stamp
+from .lesson_ids import lesson_now, moved, now, renames
 from .records import InputError, Preferences, Record, normalise
 
 FORMAT = "tressette-learn progress"
@@ -190,16 +191,22 @@ LIMITS: Mapping[str, Mapping[str, int]] = {
 def read(text: str | bytes, lessons: Collection[str] | None = None) -> Progress:
     """The progress a document holds (FileProblem naming the field if it cannot be read, or
     if it is of another format version); with ``lessons``, every lesson it names must be
-    one of them."""
+    one of them. A lesson (and a source, a match's page) named by an id the lesson had before
+    the course's order changed is read under its id today (:mod:`.lesson_ids`)."""
     doc = _document(text)
+    table, puzzles = renames(), moved()
     learner = _fields(doc.get("learner"), ("learner",), LEARNER_FIELDS)
     name, code = _learner(learner["name"], learner["class_code"])
     progress = Progress(name, code, learner["created"])
     for number, fields in enumerate(_entries(doc, "events", EVENT_FIELDS), 1):
+        fields["lesson"], fields["source"] = now(fields["lesson"], fields["source"], table,
+                                                puzzles)
         if fields["lesson"]:
             _known(fields["lesson"], lessons, ("events", number, "lesson"))
         progress.events[fields["uid"]] = Record(**fields)
     for number, fields in enumerate(_entries(doc, "results", RESULT_FIELDS), 1):
+        fields["lesson"], fields["source"] = now(fields["lesson"], fields["source"], table,
+                                                puzzles)
         _known(fields["lesson"], lessons, ("results", number, "lesson"))
         uid = fields.pop("uid")
         progress.results[uid] = _result(fields, number)
@@ -209,8 +216,11 @@ def read(text: str | bytes, lessons: Collection[str] | None = None) -> Progress:
     matches = doc.get("matches")
     if not isinstance(matches, dict):
         raise FileProblem("progress_file.problem.mapping", ("matches",))
-    for page, match in matches.items():
-        progress.matches[page] = SavedMatch(**_fields(match, ("matches", page), MATCH_FIELDS))
+    for page, match in sorted(matches.items(), key=lambda item: item[0] in table):
+        if page in table and table[page] in progress.matches:
+            continue  # the match kept under the id today is the later one
+        progress.matches[lesson_now(page, table)] = SavedMatch(
+            **_fields(match, ("matches", page), MATCH_FIELDS))
     return progress
 
 

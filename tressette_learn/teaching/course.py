@@ -2,11 +2,16 @@
 
 ``lessons/course.yaml`` lists the lessons in order::
 
-    - {id: 06_signals, role: signals, title: {en: Signals, it: I segnali},
+    - {id: 07_signals, role: signals, title: {en: Signals, it: I segnali},
        summary: {en: "Busso, volo...", it: "Busso, volo..."}}
 
 A lesson's ``role`` is what the code asks the course for (:func:`by_role`): the index, the
 play page, the lesson a signal drill links to... (:data:`ROLES`); no code names a lesson id.
+A lesson renamed when the order changed lists its old ids (``formerly: [old_id]``), and a
+lesson that took over another lesson's puzzles that lesson's id then
+(``puzzles_formerly: [old_id]``): progress stored under an old id follows it
+(:func:`former_ids`, :func:`moved_puzzles`, read by the store's migrations and by the
+progress documents a browser keeps or a learner imports).
 
 ``lessons/pages/<id>.yaml`` holds a lesson's page::
 
@@ -39,6 +44,7 @@ Text = Mapping[str, str]
 LESSON_ID = re.compile(r"^(?:\d\d_)?[a-z][a-z0-9_]*$")
 PAGE_FIELDS = {"goal", "quiz", "hands", "sections", "cells", "try_it"}
 ENTRY_FIELDS = {"id", "title", "summary"}
+OPTIONAL_FIELDS = {"role", "formerly", "puzzles_formerly"}
 
 #: The roles the code asks for, each held by exactly one lesson of ``course.yaml``.
 ROLES: Mapping[str, str] = {
@@ -46,6 +52,8 @@ ROLES: Mapping[str, str] = {
     "play": "the page with the match, whose kernels the server keeps warm",
     "review": "the spaced review of the questions missed",
     "following": "following suit: a revoke in a review links to it",
+    "whole_deal": "a whole deal: the first puzzles that ask for the most points (scoring is "
+                  "taught by then)",
     "signals": "the signals: the signal drill, puzzles and mistakes link to it",
     "declarations": "the declarations: a declaration missed links to it",
     "variants": "the variants: the a perdere puzzles and mistakes link to it",
@@ -67,6 +75,8 @@ class Lesson:
     sections: dict[str, Text]
     hands: tuple[str, ...] = ()
     role: str | None = None
+    formerly: tuple[str, ...] = ()
+    puzzles_formerly: tuple[str, ...] = ()
 
     @property
     def notebook(self) -> str:
@@ -91,7 +101,27 @@ def course() -> tuple[Lesson, ...]:
     if len(set(ids)) != len(ids):
         raise ContentError("course.yaml: a lesson id appears twice")
     _check_roles(lessons)
+    former = [old for lesson in lessons for old in lesson.formerly]
+    if len(set(former)) != len(former) or set(former) & set(ids):
+        raise ContentError("course.yaml: formerly: an old id is listed twice or is a lesson's "
+                           "id today")
     return lessons
+
+
+def former_ids() -> dict[str, str]:
+    """Each lesson id the course had before a rename, and the lesson's id today."""
+    return {old: item.id for item in course() for old in item.formerly}
+
+
+def moved_puzzles() -> dict[str, str]:
+    """Each lesson (by its id then) whose puzzles moved to another lesson, and that lesson's
+    id today (``puzzles_formerly:``)."""
+    return {old: item.id for item in course() for old in item.puzzles_formerly}
+
+
+def current_id(lesson_id: str) -> str:
+    """``lesson_id`` as the course names it today (itself if it was never renamed)."""
+    return former_ids().get(lesson_id, lesson_id)
 
 
 def by_role(role: str) -> Lesson:
@@ -133,9 +163,15 @@ def neighbours(lesson_id: str) -> tuple[Lesson | None, Lesson | None]:
 
 def _lesson(index: int, entry: Any) -> Lesson:
     where = f"course.yaml: lesson {index}"
-    if not isinstance(entry, dict) or not ENTRY_FIELDS <= set(entry) <= {*ENTRY_FIELDS, "role"}:
+    if not isinstance(entry, dict) or not ENTRY_FIELDS <= set(entry) <= {*ENTRY_FIELDS,
+                                                                          *OPTIONAL_FIELDS}:
         raise ContentError(f"{where}: expected the fields id, title, summary and optionally "
-                           "role")
+                           "role and formerly")
+    formerly, moved = entry.get("formerly") or [], entry.get("puzzles_formerly") or []
+    for field, value in (("formerly", formerly), ("puzzles_formerly", moved)):
+        if not isinstance(value, list) or not all(
+                isinstance(old, str) and LESSON_ID.match(old) for old in value):
+            raise ContentError(f"{where}: {field}: expected a list of old lesson ids")
     role = entry.get("role")
     if role is not None and not isinstance(role, str):
         raise ContentError(f"{where}: role: expected a name such as play")
@@ -158,7 +194,8 @@ def _lesson(index: int, entry: Any) -> Lesson:
                   text(f"{where}: summary", entry["summary"]),
                   text(f"{page_where}: goal", page["goal"]), quiz,
                   {name: text(f"{page_where}: sections.{name}", value)
-                   for name, value in sections.items()}, _hands(page_where, page), role)
+                   for name, value in sections.items()}, _hands(page_where, page), role,
+                  tuple(formerly), tuple(moved))
 
 
 def _hands(where: str, page: dict[str, Any]) -> tuple[str, ...]:

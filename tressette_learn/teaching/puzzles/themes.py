@@ -234,7 +234,7 @@ def plays_low(deal: Deal, answer: Answer) -> Facts | None:
 
 
 THEMES: tuple[Theme, ...] = (
-    Theme("following", "following", True, (3, 6), following),
+    Theme("following", "whole_deal", True, (3, 6), following),
     Theme("signals", "signals", False, (3, 4), partner_signalled),
     Theme("declarations", "declarations", False, (3, 4), declared),
     Theme("a_perdere", "variants", True, (3, 6), anything, perdere_goal,

@@ -1,4 +1,4 @@
-"""Lesson 9, strategy: the solver agrees with every example, and the engine with every answer."""
+"""Lesson 6, strategy: the solver agrees with every example, and the engine with every answer."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Lesson 7, declarations and the match: every rule the lesson states, checked against the
+"""Lesson 8, declarations and the match: every rule the lesson states, checked against the
 engine (the match layouts are those of tests/test_match.py, worked out there by hand)."""
 
 from __future__ import annotations
@@ -325,7 +325,7 @@ def test_a_sweep_at_the_standard_table_is_an_ordinary_deal():
 
 
 def test_the_notebook_uses_the_tested_seeds():
-    sources = "".join(pages.sources("07_declarations_match"))
+    sources = "".join(pages.sources("08_declarations_match"))
     assert f'Table("standard", seed={TABLE_SEED}' in sources
     assert f'Match(Rules.preset("standard"), seed={MATCH_SEED})' in sources
 

@@ -1,4 +1,4 @@
-"""Lesson 6, signals: every rule the lesson states, checked against the engine."""
+"""Lesson 7, signals: every rule the lesson states, checked against the engine."""
 
 from __future__ import annotations
 
@@ -163,7 +163,7 @@ def test_after_partners_volo_partner_cannot_follow_that_suit():
 
 
 def test_the_notebook_uses_the_tested_table():
-    sources = "".join(pages.sources("06_signals"))
+    sources = "".join(pages.sources("07_signals"))
     assert f'Table("standard", seed={TABLE_SEED}' in sources
 
 

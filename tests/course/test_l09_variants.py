@@ -1,4 +1,4 @@
-"""Lesson 8, variants: every rule the lesson states, checked against the engine."""
+"""Lesson 9, variants: every rule the lesson states, checked against the engine."""
 
 import pytest
 
