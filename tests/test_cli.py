@@ -321,3 +321,49 @@ def test_score_each_for_himself_shows_a_line_per_player(capsys: pytest.CaptureFi
     assert obj["sides"]["N"]["thirds"] == 35 and obj["sides"]["N"]["total"] == 0
     assert obj["cappotto"] == "N" and obj["cappotto_effect"] == "reversed"
     assert obj["partners"] is False
+
+
+def scored(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+           data: dict[str, Any]) -> tuple[str, dict[str, int], dict[str, Any]]:
+    """``score``'s text, then each side's total and the whole object from ``--json``."""
+    status, out, _ = run(capsys, "score", write(tmp_path, data))
+    assert status == 0
+    _, text, _ = run(capsys, "score", write(tmp_path, data), "--json")
+    obj = json.loads(text)
+    return out, {seat: side["total"] for seat, side in obj["sides"].items()}, obj
+
+
+def test_score_a_traversone_reversed_cappotto_with_the_ace_of_batons_at_11(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from conftest import ALL_POINTS_TRICKS, all_points_deal, play_all
+
+    from tressette_learn.engine.records import write_record
+
+    deal = all_points_deal(Rules.preset("traversone"))  # N takes every point, W one trick
+    for trick in ALL_POINTS_TRICKS:
+        play_all(deal, trick)
+    data = json.loads(write_record(deal))
+    out, totals, obj = scored(capsys, tmp_path, data)
+    assert "  N  65 thirds (62 in cards + 3 for the last trick) -> 21 points" in out
+    assert "  W  0 thirds -> 0 points" in out
+    assert "Cappotto, reversed: N took all the points and scores 0; E, S and W score 21 " \
+           "each" in out
+    assert "Result: N 0, E 21, S 21, W 21" in out
+    assert list(totals) == ["N", "E", "S", "W"]  # a side per seat
+    assert totals == {"N": 0, "E": 21, "S": 21, "W": 21}
+    assert (obj["cappotto"], obj["cappotto_effect"]) == ("N", "reversed")
+    # the same deal in a format-1 record: cappotto meant all the tricks, and W took one
+    old = {**data, "format": 1, "rules": {"preset": "traversone", "cappotto": True}}
+    out, totals, obj = scored(capsys, tmp_path, old)
+    assert "Cappotto: none" in out and obj["cappotto"] is None
+    assert totals == {"N": 21, "E": 0, "S": 0, "W": 0}
+
+
+def test_score_the_traversone_guided_hand(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    hand = json.loads((Path(__file__).parent.parent / "lessons" / "hands" / "traversone.json")
+                      .read_text(encoding="utf-8"))
+    out, totals, _ = scored(capsys, tmp_path, hand["record"])
+    assert "Last trick: W (W), worth 1 point" in out
+    assert "Cappotto: none" in out and "Result: N 1, E 12, S 1, W 7" in out
+    assert totals == {"N": 1, "E": 12, "S": 1, "W": 7}

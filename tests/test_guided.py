@@ -11,7 +11,7 @@ from tressette_learn.ai.review import judge_play
 from tressette_learn.content import ContentError
 from tressette_learn.engine import Card, Seat
 from tressette_learn.i18n import card_name
-from tressette_learn.teaching.guided import HandScript, Walkthrough, solver_answers
+from tressette_learn.teaching.guided import HandScript, Walkthrough, cappotto_open, solver_answers
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.guided import GuidedHand
 from tressette_learn.ui.settings import SETTINGS, Settings
@@ -370,3 +370,46 @@ def test_at_the_learners_lead_the_position_names_the_trick_the_comment_speaks_of
     assert position.startswith("Trick 3 of 10 ·" if lang == "en" else "Presa 3 di 10 ·")
     assert ("Trick 3: you lead" if lang == "en" else "Terza presa: esci tu") in \
         hand.comment.value
+
+
+# -- each for himself: the Traversone hand -------------------------------------------------
+def traversone_script(**changes) -> HandScript:
+    data = json.loads((Path(__file__).parent.parent / "lessons" / "hands" / "traversone.json")
+                      .read_text(encoding="utf-8"))
+    data.update(changes)
+    return HandScript.from_json("traversone", data)
+
+
+def paranoid_points(deal, seat: Seat) -> int:
+    """``seat``'s points at the end, ``seat`` taking as few as it can and every other
+    player playing to give it as many as they can (searched card by card)."""
+    if deal.is_over():
+        return deal.result().sides[deal.side_of(seat)].total
+    outcomes = []
+    for card in deal.legal_cards():
+        twin = deal.copy()
+        twin.play(card)
+        outcomes.append(paranoid_points(twin, seat))
+    return min(outcomes) if deal.to_play == seat else max(outcomes)
+
+
+def test_the_solver_values_the_learners_own_points_each_for_himself():
+    """Three tricks from the end, every legal card's stored value is South's own points,
+    the fewest he can be sure of whatever the three others do: checked card by card."""
+    script = traversone_script(your_moves=[28])
+    deal = Walkthrough(script).deal_at(28)
+    assert deal.to_play == Seat.S and not deal.rules.partners
+    expected = {}
+    for card in deal.legal_cards():
+        twin = deal.copy()
+        twin.play(card)
+        expected[card] = paranoid_points(twin, Seat.S)
+    assert {v.card: v.points for v in solver_answers(script)[28]} == expected
+
+
+def test_a_your_move_is_not_solved_while_a_cappotto_is_still_possible():
+    """The solver counts points; the reversed cappotto turns them round, so a hand may not
+    ask for a card before every player's cappotto is out of reach."""
+    with pytest.raises(ContentError, match="at play 2 a cappotto is still possible"):
+        solver_answers(traversone_script(your_moves=[2]))
+    assert not cappotto_open(Walkthrough(traversone_script()).deal_at(21))

@@ -499,3 +499,59 @@ def test_traversone_match_scores_name_seats_not_partnerships() -> None:
     deal = Deal.new(Rules.preset("traversone"), seed=4)
     record = {**record_from_deal(deal), "match_scores": {"NS": 3, "EW": 0}}
     assert error_of(record) == "match_scores.NS: unknown side: use N, E, S or W"
+
+
+def traversone_all_points_record() -> dict[str, Any]:
+    """Each for himself: W takes a first trick with no points, N every other trick and all
+    65 thirds (the Ace of batons worth 11): a cappotto by points, not by tricks."""
+    from conftest import ALL_POINTS_TRICKS, all_points_deal, play_all
+
+    deal = all_points_deal(Rules.preset("traversone"))
+    for trick in ALL_POINTS_TRICKS:
+        play_all(deal, trick)
+    return json.loads(write_record(deal))
+
+
+def test_a_traversone_reversed_cappotto_is_scored_both_ways_by_the_record_format() -> None:
+    record = traversone_all_points_record()
+    assert record["format"] == 2 and record["rules"] == "traversone"
+    now = replay(json.dumps(record))
+    assert now.rules.cappotto_definition == "all_points"
+    result = now.result()
+    assert result.cappotto == "N" and result.reversed_cappotto
+    assert {s: x.total for s, x in result.sides.items()} == {"N": 0, "E": 21, "S": 21, "W": 21}
+    assert result.winner == "N"  # scappottare: the fewest points
+    assert json.loads(write_record(now)) == record  # written back the same
+    # format 1: cappotto turned on by the rules object meant all ten tricks; W took one
+    old = {**record, "format": 1, "rules": {"preset": "traversone", "cappotto": True}}
+    before = replay(old)
+    assert before.rules.cappotto_definition == "all_tricks"
+    assert before.result().cappotto is None
+    assert {s: x.total for s, x in before.result().sides.items()} == \
+        {"N": 21, "E": 0, "S": 0, "W": 0}
+    rewritten = json.loads(write_record(before))
+    assert rewritten["format"] == 2 and rewritten["rules"] == {
+        "preset": "traversone", "cappotto_definition": "all_tricks"}
+    assert replay(rewritten).result().cappotto is None
+
+
+def test_a_traversone_without_the_reversed_option_leaves_the_taker_his_points() -> None:
+    record = traversone_all_points_record()
+    record["rules"] = {"preset": "traversone", "reversed_cappotto": False}
+    result = replay(record).result()
+    assert result.cappotto == "N" and not result.reversed_cappotto
+    assert {s: x.total for s, x in result.sides.items()} == {"N": 21, "E": 0, "S": 0, "W": 0}
+    breakdown = score_breakdown(replay(record))
+    assert breakdown["cappotto"] == "N" and breakdown["cappotto_effect"] != "reversed"
+
+
+def test_the_traversone_guided_hand_is_a_record_that_round_trips() -> None:
+    hand = json.loads((Path(__file__).parent.parent / "lessons" / "hands" / "traversone.json")
+                      .read_text(encoding="utf-8"))
+    deal = replay(hand["record"])
+    assert deal.is_over() and not deal.rules.partners
+    again = replay(write_record(deal))
+    assert again.result() == deal.result()
+    assert {s: x.total for s, x in again.result().sides.items()} == \
+        {"N": 1, "E": 12, "S": 1, "W": 7}
+    assert again.result().cappotto is None

@@ -29,6 +29,7 @@ from ..content import ContentError, lessons_dir, load
 from ..engine.cards import Card, CardError
 from ..engine.deal import Deal
 from ..engine.records import DealRecord, RecordError
+from ..engine.scoring import thirds_by_side
 from ..engine.seats import Seat, SeatError
 from ..i18n import Joined, Phrase, Wording, content_text
 
@@ -257,5 +258,25 @@ def solver_answers(script: HandScript) -> dict[int, tuple[CardValue, ...]]:
     answers = {}
     for number in sorted(script.your_moves):
         deal = walk.deal_at(number)
+        if cappotto_open(deal):
+            raise ContentError(f"hands/{script.name}.json: your_moves: at play {number} a "
+                               f"cappotto is still possible, which the solver (points only) "
+                               f"does not value: choose a later move")
         answers[number] = judge_play(deal, next(iter(deal.legal_cards()))).values
     return answers
+
+
+def cappotto_open(deal: Deal) -> bool:
+    """Whether some side (each for himself: some player) may still make a cappotto.
+
+    The solver counts points only, so its values ignore what a cappotto does to the score
+    (a bonus, or the Traversone's reversed cappotto: the taker scores 0, every other player
+    all the points); a your-move is solved once no cappotto can happen."""
+    rules = deal.rules
+    if not rules.cappotto:
+        return False
+    if rules.cappotto_definition == "all_tricks":
+        return len({deal.side_of(t.winner) for t in deal.tricks if t.winner is not None}) <= 1
+    taken = thirds_by_side(deal)
+    spare = rules.total_thirds - 3 * rules.deal_points  # thirds lost to rounding at most
+    return any(sum(taken.values()) - mine <= spare for mine in taken.values())

@@ -132,11 +132,11 @@ class GuidedWalker(TablePlayer):
         values = script.solved.get(step) if script else None
         if not script or not values:
             return None
-        best = max(v.points for v in values)
+        best = script.record.rules.best(v.points for v in values)  # a perdere: the fewest
         recorded = str(script.record.plays[step].card)
         right = sorted((str(v.card) for v in values if v.points == best),
                        key=lambda card: card == recorded)
-        wrong = [str(v.card) for v in values if v.points < best]
+        wrong = [str(v.card) for v in values if v.points != best]
         return right[0], wrong[0] if wrong else "", step == max(script.your_moves)
 
     def offer_card(self, here: str, name: str) -> bool | None:
