@@ -56,7 +56,7 @@ from tressette_learn.teaching.course import by_role
 ROOT = Path(__file__).resolve().parent.parent
 SERVER_CONFIG = ROOT / "binder" / "jupyter_server_config.json"
 TIMEOUT_MS = 180_000
-LESSON = "02_card_order"  # a lesson with a quiz
+LESSON = "03_card_order"  # a lesson with a quiz
 SETTLE_S = 5.0  # seconds for a fresh server and solver service to finish starting
 Tree = dict[str, Any]
 

@@ -47,7 +47,7 @@ from playwright.sync_api import BrowserContext, Page, Playwright, Request, sync_
 
 from tressette_learn.serve.static_site import StaticSite, check_site, default_dir
 
-LESSON = "voici/render/03_following_suit.html"
+LESSON = "voici/render/04_following_suit.html"
 BOOT_MS = 300_000
 PHASES = ("page", "boot", "cells")
 # Record when voici's page reports the kernel's start (cell 0) and each cell's start, in ms

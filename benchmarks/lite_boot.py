@@ -52,7 +52,7 @@ def one_run(site: Path, lesson: str, profile: bool) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="Node processes (default 3)")
-    parser.add_argument("--lesson", default="03_following_suit", help="the page's notebook")
+    parser.add_argument("--lesson", default="04_following_suit", help="the page's notebook")
     parser.add_argument("--dir", type=Path, default=default_dir(), help="the built site")
     parser.add_argument("--profile", action="store_true", help="profile the cells (one run)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -100,13 +100,13 @@ def test_a_reloaded_page_resumes_the_quiz_from_the_browsers_storage(tab: Tab) ->
     local: dict[str, str] = {SESSION: "{}"}
     page = tab(local)
     page.sign_in("Anna", "3b")
-    quiz = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
+    quiz = Quiz.generated(["winner"], 4, seed=4, lesson="03_card_order")
     answer(quiz, True)
     answer(quiz, False)
     assert page.recorder.status == "saved"
     assert [key for key in page.stored() if key.startswith(PREFIX)] == [key_of("Anna", "3B")]
     reloaded = tab(local)  # a new kernel: it knows only what the page sends
-    fresh = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
+    fresh = Quiz.generated(["winner"], 4, seed=4, lesson="03_card_order")
     reloaded.restore()
     assert (fresh.index, fresh.answered, fresh.right) == (2, 2, 1)
     assert fresh.attempt == quiz.attempt
@@ -171,7 +171,7 @@ def _document(**changes: Any) -> dict[str, Any]:
     anna = store.sign_in("Anna", "3B")
     store.add(anna, Record("answer", "01_deck", "q", "1", True))
     store.add(anna, Record("result", "01_deck", "q", "1", True, RESULT))
-    store.save_match(anna, "10_play", {"deals": 1})
+    store.save_match(anna, "11_play", {"deals": 1})
     doc = json.loads(store.progress(anna).text())
     for path, value in changes.items():
         *parents, last = path.split(".")

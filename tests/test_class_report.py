@@ -27,7 +27,7 @@ from tressette_learn.ui.classroom.teacher_report import (
 )
 
 DECK = exercises("01_deck")  # nine quiz questions
-PUZZLES = [item for item in exercises("06_strategy") if item.exercise == "puzzle"]
+PUZZLES = [item for item in exercises("07_strategy") if item.exercise == "puzzle"]
 P1, P2 = PUZZLES[:2]
 
 
@@ -59,15 +59,15 @@ def store(url: str) -> Store:
 
 def test_each_learner_has_stars_attempts_hints_and_time_per_lesson(store: Store) -> None:
     lines = {(line.name, line.lesson): line for line in lesson_lines(store.class_results("3B"))}
-    assert set(lines) == {("Anna", "01_deck"), ("Luca", "01_deck"), ("Luca", "06_strategy")}
+    assert set(lines) == {("Anna", "01_deck"), ("Luca", "01_deck"), ("Luca", "07_strategy")}
     anna = lines[("Anna", "01_deck")]
     assert (anna.attempts, anna.hints, anna.seconds) == (8, 1, 195.0)
     assert (anna.earned, anna.exercises, anna.passed) == (7, len(DECK), True)
     assert anna.stars == 2  # (2 + 6 × 3) / 9, rounded down
-    luca = lines[("Luca", "06_strategy")]
+    luca = lines[("Luca", "07_strategy")]
     assert (luca.attempts, luca.hints, luca.earned, luca.passed, luca.stars) == \
         (3, 2, 1, False, 0)
-    assert luca.exercises == len(exercises("06_strategy"))
+    assert luca.exercises == len(exercises("07_strategy"))
 
 
 def test_the_most_missed_exercises_come_first_named_as_the_course_names_them(
@@ -85,9 +85,9 @@ def test_the_most_missed_exercises_come_first_named_as_the_course_names_them(
 def test_an_exercise_no_longer_in_the_course_is_named_by_its_result(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'p.sqlite'}")
     anna = store.sign_in("Anna")
-    store.add_result(anna, Result("07_signals", "drill-x", "d1", "drill", False))
+    store.add_result(anna, Result("08_signals", "drill-x", "d1", "drill", False))
     title = {"en": "Count the aces", "it": "Conta gli assi"}
-    store.add_result(anna, Result("07_signals", "drill-x", "d2", "drill", False,
+    store.add_result(anna, Result("08_signals", "drill-x", "d2", "drill", False,
                                   data={"title": title}))
     names = {m.item: exercise_name(m, "it") for m in missed_exercises(store.class_results())}
     assert names == {"d1": "Un esercizio senza nome (esercizio)",
@@ -118,7 +118,7 @@ def test_the_lessons_csv_has_a_row_per_learner_and_lesson(store: Store) -> None:
     rows = list(csv.DictReader(io.StringIO(text)))
     assert [(r["name"], r["class"], r["lesson"], r["stars"], r["passed"]) for r in rows] == [
         ("Anna", "3B", "1 · The deck", "2", "yes"), ("Luca", "3B", "1 · The deck", "0", "no"),
-        ("Luca", "3B", "06_strategy", "0", "no"), ("Carla", "3C", "06_strategy", "0", "no")]
+        ("Luca", "3B", "07_strategy", "0", "no"), ("Carla", "3C", "07_strategy", "0", "no")]
     assert rows[0]["attempts"] == "8" and rows[0]["minutes"] == "3.2"
     assert 'download="lessons.csv"' in lessons_csv_link(lines, "it")
 

@@ -29,8 +29,8 @@ from tressette_learn.ui.match import MatchPlay
 from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings
 
-BANK_03 = load_bank("03_following_suit")
-BANK_08 = load_bank("09_variants")
+BANK_03 = load_bank("04_following_suit")
+BANK_08 = load_bank("10_variants")
 
 
 @pytest.fixture
@@ -40,11 +40,11 @@ def store(tmp_path: Path) -> Store:
     q1, q2 = BANK_03[0].id, BANK_03[2].id
     for learner, item, correct in [(anna, q1, True), (anna, q1, False), (anna, q2, False),
                                    (luca, q1, False), (luca, q2, False)]:
-        store.add(learner, Record("answer", "03_following_suit", "bank-03_following_suit",
+        store.add(learner, Record("answer", "04_following_suit", "bank-04_following_suit",
                                   item, correct))
-    store.add(anna, Record("answer", "09_variants", "bank-09_variants", BANK_08[0].id, True))
-    store.add(anna, Record("lesson_complete", "03_following_suit", "03_following_suit"))
-    store.add(luca, Record("match_end", "10_play", "match", "club", True))
+    store.add(anna, Record("answer", "10_variants", "bank-10_variants", BANK_08[0].id, True))
+    store.add(anna, Record("lesson_complete", "04_following_suit", "04_following_suit"))
+    store.add(luca, Record("match_end", "11_play", "match", "club", True))
     return store
 
 
@@ -63,7 +63,7 @@ def test_only_first_answers_count(store: Store) -> None:
     lines = {line.name: line for line in learner_lines(store.rows())}
     anna = lines["Anna"]
     assert (anna.answered, anna.right) == (3, 2)
-    assert anna.scores["03_following_suit"].right == 1
+    assert anna.scores["04_following_suit"].right == 1
     assert lines["<script>x</script>"].matches == lines["<script>x</script>"].won == 1
 
 
@@ -72,7 +72,7 @@ def test_error_rates_put_the_most_missed_first(store: Store) -> None:
     assert questions[0].error_rate == 1.0 and questions[0].question is not None
     assert questions[0].question.number == 3  # the third question of lesson 3's quiz
     lessons = lesson_rates(store.rows())
-    assert [r.key for r in lessons] == ["03_following_suit", "09_variants"]
+    assert [r.key for r in lessons] == ["04_following_suit", "10_variants"]
     assert lessons[0].answers == 4 and lessons[0].wrong == 3
 
 
@@ -152,7 +152,7 @@ def test_lessons_and_questions_are_named_not_shown_by_id(store: Store) -> None:
     following, variants = by_role("following").number, by_role("variants").number
     assert f"{following} · Following suit" in page and f"{variants} · Variants" in page
     assert f"Question 3 of {len(BANK_03)}: {BANK_03[2].prompt.get('en')}" in page
-    for internal in ("bank-", "03_following_suit", "00_index", BANK_08[0].id, "+00:00"):
+    for internal in ("bank-", "04_following_suit", "00_index", BANK_08[0].id, "+00:00"):
         assert internal not in page, internal
 
 
@@ -171,7 +171,7 @@ def test_the_dashboard_follows_the_teachers_language(store: Store) -> None:
 
 def test_each_learner_has_a_score_per_lesson(store: Store) -> None:
     line = next(line for line in learner_lines(store.rows()) if line.name == "Anna")
-    assert teacher._score(line.scores["03_following_suit"]) == f"1/{len(BANK_03)}"
+    assert teacher._score(line.scores["04_following_suit"]) == f"1/{len(BANK_03)}"
     assert teacher._score(line.scores["01_deck"]) == "–"
     board = TeacherDashboard(store, key="s3cret", settings=Settings())
     board.unlock("s3cret")
@@ -198,7 +198,7 @@ def url(tmp_path: Path) -> str:
 def anna(url: str):
     """Anna signed in on a page of lesson 10 (a test may say another page)."""
     rec = Recorder(url, settings=Settings())
-    rec.page = "10_play"
+    rec.page = "11_play"
     rec.sign_in("Anna")
     yield rec
     rec.close()
@@ -224,18 +224,18 @@ def test_deals_and_matches_played_are_counted(url: str, anna: Recorder) -> None:
         play_deal(play.table)
     line = learner_lines(Store(url).rows())[0]
     assert line.matches == 1 and line.deals == len(play.match.finished)
-    assert {r["lesson"] for r in Store(url).rows()} == {"10_play"}
+    assert {r["lesson"] for r in Store(url).rows()} == {"11_play"}
 
 
 def test_an_answer_keeps_its_question_for_the_teacher(url: str, anna: Recorder) -> None:
     """A drill's question is named by its prompt, as the learner saw it."""
-    anna.page = "03_following_suit"
+    anna.page = "04_following_suit"
     quiz = Quiz.generated(["legal"], 3, seed=12, settings=Settings())
     question = quiz.questions[0]
     quiz.picker.toggle(question.cards[0])
     quiz.check_answer()
     rows = Store(url).rows()
-    assert rows[0]["lesson"] == "03_following_suit"
+    assert rows[0]["lesson"] == "04_following_suit"
     named = question_rates(rows)[0].question
     assert named is not None and (named.number, named.total) == (1, 3)
     assert named.prompt == {"en": question.prompt.get("en"), "it": question.prompt.get("it")}
@@ -251,14 +251,14 @@ def test_lessons_passed_follow_the_stars_and_puzzle_cards_are_not_questions(
     for question in deck[:7]:  # 7 of 9 with a star: lesson 1 passed (75%)
         store.add_result(anna, Result("01_deck", bank_source("01_deck"), question.id,
                                       "question", True))
-    store.add(anna, Record("answer", "03_following_suit", "puzzles-03_following_suit",
+    store.add(anna, Record("answer", "04_following_suit", "puzzles-04_following_suit",
                            "p-following-1", False, {"card": "4c"}))
     board = TeacherDashboard(store, key="s3cret", settings=Settings())
     board.unlock("s3cret")
     lines = {line.name: line for line in learner_lines(store.rows(), {("Anna", "3B"): 1})}
     assert lines["Anna"].passed == 1
     page = html.unescape(shown(board))
-    assert re.search(r'class="tl-teacher-learners".*Anna</td><td>3B</td><td>1 of 11', page)
+    assert re.search(r'class="tl-teacher-learners".*Anna</td><td>3B</td><td>1 of 12', page)
     assert "A question no longer in the course" not in page
 
 

@@ -55,9 +55,9 @@ def test_without_pyyaml_or_compiled_json_the_error_says_what_is_missing(no_yaml:
 
 def test_lesson_links_name_the_notebook_or_on_the_static_site_its_page(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    assert lesson("03_following_suit").notebook == "03_following_suit.ipynb"
+    assert lesson("04_following_suit").notebook == "04_following_suit.ipynb"
     monkeypatch.setattr(runtime, "IN_BROWSER", True)
-    assert lesson("03_following_suit").notebook == "03_following_suit.html"
+    assert lesson("04_following_suit").notebook == "04_following_suit.html"
 
 
 def test_the_static_server_hands_out_wasm_as_wasm(tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ def test_an_empty_wheel_reads_back_as_a_wheel_with_nothing_to_import(tmp_path: P
 
 
 def test_static_pages_drop_try_it_cells_and_name_the_pyodide_kernel(tmp_path: Path) -> None:
-    source = config.ROOT / "notebooks" / "03_following_suit.ipynb"
+    source = config.ROOT / "notebooks" / "04_following_suit.ipynb"
     pages.write_pages(tmp_path, [source])
     nb = json.loads((tmp_path / source.name).read_text())
     original = json.loads(source.read_text())

@@ -70,7 +70,7 @@ def test_the_bytecode_cache_keeps_what_the_build_used(tmp_path: Path) -> None:
 def _site(tmp_path: Path) -> Path:
     """A folder laid out as voici builds the site, with what :mod:`trim` edits."""
     links = "".join(trim.ICON_LINKS)
-    for page in ("00_index", "03_following_suit"):
+    for page in ("00_index", "04_following_suit"):
         path = tmp_path / "voici" / "render" / f"{page}.html"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f"<head>\n{links}  <title>{page}</title>\n</head>", encoding="utf-8")
@@ -88,8 +88,8 @@ def test_trimming_leaves_no_link_outside_the_site_no_service_worker_and_no_lab_a
         tmp_path: Path) -> None:
     site = _site(tmp_path)
     trim.trim(site)
-    page = (site / "voici" / "render" / "03_following_suit.html").read_text(encoding="utf-8")
-    assert page == "<head>\n  <title>03_following_suit</title>\n</head>"
+    page = (site / "voici" / "render" / "04_following_suit.html").read_text(encoding="utf-8")
+    assert page == "<head>\n  <title>04_following_suit</title>\n</head>"
     chunk = (site / "voici" / "build" / "5981.js").read_text(encoding="utf-8")
     assert chunk == f"plugins.filter((e=>{trim.NO_PLUGIN}))"
     assert not any((site / name).exists() for name in trim.UNUSED)
@@ -146,7 +146,7 @@ def test_no_page_of_the_built_site_links_outside_it(site: Path) -> None:
 
 
 def test_the_built_site_holds_what_its_pages_load_and_no_lab_app(site: Path) -> None:
-    page = (site / "voici" / "render" / "03_following_suit.html").read_text(encoding="utf-8")
+    page = (site / "voici" / "render" / "04_following_suit.html").read_text(encoding="utf-8")
     found = re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page, re.S)
     assert found is not None
     config = json.loads(found.group(1))

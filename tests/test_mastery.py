@@ -41,12 +41,12 @@ def test_a_lessons_exercises_are_its_quiz_questions_with_their_prompts() -> None
 
 
 def test_the_guided_hands_that_ask_for_a_card_are_exercises_the_others_are_not() -> None:
-    guided = [e for e in exercises("05_whole_deal") if e.exercise == "guided"]
+    guided = [e for e in exercises("06_whole_deal") if e.exercise == "guided"]
     assert [(e.source, e.item) for e in guided] == [("find_the_cards", "find_the_cards")]
     assert not HandScript.load("seed002").your_moves  # only shown: not an exercise
     assert guided[0].title == dict(HandScript.load("find_the_cards").title)
-    strategy = [e.item for e in exercises("06_strategy") if e.exercise == "guided"]
-    assert strategy == list(lesson("06_strategy").hands) and len(strategy) == 5
+    strategy = [e.item for e in exercises("07_strategy") if e.exercise == "guided"]
+    assert strategy == list(lesson("07_strategy").hands) and len(strategy) == 6
 
 
 @pytest.mark.parametrize("page", [page.id for page in course()])
@@ -61,9 +61,9 @@ def test_a_lessons_puzzles_are_exercises_named_as_the_puzzle_widget_names_them()
     from tressette_learn.teaching.puzzles.bank import load_puzzles
     from tressette_learn.ui.puzzle import PuzzleSet
 
-    puzzles = [e for e in exercises("05_whole_deal") if e.exercise == "puzzle"]
-    assert [e.item for e in puzzles] == [p.id for p in load_puzzles("05_whole_deal")]
-    assert {e.source for e in puzzles} == {PuzzleSet("05_whole_deal").source}
+    puzzles = [e for e in exercises("06_whole_deal") if e.exercise == "puzzle"]
+    assert [e.item for e in puzzles] == [p.id for p in load_puzzles("06_whole_deal")]
+    assert {e.source for e in puzzles} == {PuzzleSet("06_whole_deal").source}
     assert all(e.title["en"] and e.title["it"] and e.title["en"] != e.title["it"]
                for e in puzzles)
     assert not [e for e in exercises("01_deck") if e.exercise == "puzzle"]  # none there
@@ -140,11 +140,11 @@ def test_quiz_attempts_are_in_order_with_each_questions_answer() -> None:
 
 
 def test_carry_on_with_the_first_lesson_not_passed() -> None:
-    passed = [result(item) for page in ("00_index", "01_deck", "03_following_suit")
+    passed = [result(item) for page in ("00_index", "01_deck", "02_table", "04_following_suit")
               for item in exercises(page)]
     mastery = course_mastery(passed)
-    assert list(mastery) == [page.id for page in course() if page.id != "11_review"]
-    assert not exercises("11_review")  # the review page: its questions are other lessons'
-    assert next_step(mastery) == lesson("02_card_order")
+    assert list(mastery) == [page.id for page in course() if page.id != "12_review"]
+    assert not exercises("12_review")  # the review page: its questions are other lessons'
+    assert next_step(mastery) == lesson("03_card_order")
     everything = [result(item) for page in course() for item in exercises(page.id)]
     assert next_step(course_mastery(everything)) is None

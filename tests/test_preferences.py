@@ -129,13 +129,13 @@ def test_a_lesson_page_names_its_tab_in_the_learners_language(url: str) -> None:
     settings = Settings()
     rec = Recorder(url, settings=settings)
     try:
-        header = LessonPage("03_following_suit", settings, rec).header()
+        header = LessonPage("04_following_suit", settings, rec).header()
         kept = header.children[1].children[2]
-        assert kept.title == "3 · Following suit · Tressette"
+        assert kept.title == "4 · Following suit · Tressette"
         settings.lang = "it"
-        assert kept.title == "3 · Rispondere al seme · Tressette"
+        assert kept.title == "4 · Rispondere al seme · Tressette"
         assert "Rispondere al seme" in header.children[2].value
-        assert rec.page == "03_following_suit"
+        assert rec.page == "04_following_suit"
     finally:
         rec.close()
 

@@ -76,7 +76,7 @@ def test_the_text_in_english_and_italian(db: Store, capsys: pytest.CaptureFixtur
     lines = out.splitlines()
     assert status == 0 and lines[0] == "Anna, class 3B"
     assert "  ★★☆ 1 · The deck: passed (2 attempts)" in lines
-    assert f"  ☆☆☆ {lesson('02_card_order').number} · Card order and the trick: to do" in lines
+    assert f"  ☆☆☆ {lesson('03_card_order').number} · Card order and the trick: to do" in lines
     assert lines[-2:] == ["Carry on with: 0 · Learn Tressette", "To review now: 0 exercises."]
     status, out, _err = run(capsys, "--learner", "Anna", "--class", "3B", "--lang", "it")
     assert "  ★★☆ 1 · Il mazzo: superata (2 tentativi)" in out.splitlines()

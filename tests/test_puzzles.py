@@ -24,12 +24,12 @@ from tressette_learn.ui.events import subscribe
 from tressette_learn.ui.puzzle import PuzzleBoard, PuzzleSet
 from tressette_learn.ui.settings import Settings
 
-STRATEGY = json.loads((lessons_dir() / "puzzles" / "06_strategy.json").read_text())
+STRATEGY = json.loads((lessons_dir() / "puzzles" / "07_strategy.json").read_text())
 
 
 def hidden_puzzle(lucky: bool):
     """A stored hidden puzzle of the bank with (or without) a lucky wrong card."""
-    for lesson in ("07_signals", "06_strategy", "08_declarations_match"):
+    for lesson in ("08_signals", "07_strategy", "09_declarations_match"):
         data = json.loads((lessons_dir() / "puzzles" / f"{lesson}.json").read_text())
         for puzzle in read_file(lesson, data):
             if not puzzle.shown and not puzzle.lead_signal and any(
@@ -92,7 +92,7 @@ def puzzle_data(**changes):
 
 @pytest.mark.parametrize(("change", "field"), [
     ({"theme": "chess"}, "theme: unknown theme"),
-    ({"theme": "signals"}, "theme: signals is taught in 07_signals"),
+    ({"theme": "signals"}, "theme: signals is taught in 08_signals"),
     ({"seat": "N"}, "seat: N is not to play"),
     ({"seat": "X"}, "seat: "),
     ({"goal": 40}, "goal: "),
@@ -103,25 +103,25 @@ def puzzle_data(**changes):
 ])
 def test_a_malformed_puzzle_names_the_field(change, field):
     with pytest.raises(ContentError, match=field):
-        read_puzzle("06_strategy", puzzle_data(**change), "puzzles/06_strategy.json")
+        read_puzzle("07_strategy", puzzle_data(**change), "puzzles/07_strategy.json")
 
 
 def test_a_missing_field_or_a_wrong_answer_is_named():
     item = puzzle_data()
     del item["record"]
     with pytest.raises(ContentError, match="record: missing"):
-        read_puzzle("06_strategy", item, "here")
+        read_puzzle("07_strategy", item, "here")
     item = puzzle_data()
     item["answer"]["accepted"] = [c for c in item["answer"]["cards"]
                                   if c not in item["answer"]["accepted"]][:1]
     with pytest.raises(ContentError, match="answer.accepted"):
-        read_puzzle("06_strategy", item, "here")
+        read_puzzle("07_strategy", item, "here")
     item = puzzle_data()
     item["answer"]["cards"].popitem()
     with pytest.raises(ContentError, match="answer.cards: expected every legal card"):
-        read_puzzle("06_strategy", item, "here")
+        read_puzzle("07_strategy", item, "here")
     with pytest.raises(ContentError, match="used twice"):
-        read_file("06_strategy", {"lesson": "06_strategy",
+        read_file("07_strategy", {"lesson": "07_strategy",
                                   "puzzles": [puzzle_data(), puzzle_data()]})
 
 
@@ -146,7 +146,7 @@ def board():
     settings = Settings()
     heard = []
     stop = subscribe(heard.append)
-    widget = PuzzleSet("06_strategy", settings=settings)
+    widget = PuzzleSet("07_strategy", settings=settings)
     widget.heard = heard
     yield widget
     stop()
@@ -170,10 +170,10 @@ def test_a_wrong_card_says_what_it_costs_and_lets_the_learner_try_again(board):
     assert not results(board)  # the attempt goes on
     assert board.try_card(puzzle.answer.accepted[0]) is True
     (result,) = results(board)
-    assert result.correct and result.item == puzzle.id and result.source == "puzzles-06_strategy"
+    assert result.correct and result.item == puzzle.id and result.source == "puzzles-07_strategy"
     assert result.data["mistakes"] == 1 and result.data["hints"] == 0
     assert result.data["points_lost"] == cost and result.data["exercise"] == "puzzle"
-    assert result.data["lesson"] == "06_strategy" and len(result.data["attempt"]) == 32
+    assert result.data["lesson"] == "07_strategy" and len(result.data["attempt"]) == 32
     assert result.data["seconds"] >= 0 and result.data["title"]["it"]
 
 
@@ -255,7 +255,7 @@ def test_a_solved_puzzle_is_stored_for_the_signed_in_learner_with_its_stars(tmp_
     rec = Recorder(url)
     try:
         rec.sign_in("Anna", "3B")
-        widget = PuzzleSet("06_strategy", settings=Settings())
+        widget = PuzzleSet("07_strategy", settings=Settings())
         widget.try_card(wrong_card(widget.puzzle))
         widget.try_card(widget.puzzle.answer.accepted[0])
     finally:
@@ -267,8 +267,8 @@ def test_a_solved_puzzle_is_stored_for_the_signed_in_learner_with_its_stars(tmp_
 
 
 # -- which card signals? -------------------------------------------------------------------
-SIGNALS_BANK = read_file("07_signals", json.loads(
-    (lessons_dir() / "puzzles" / "07_signals.json").read_text()))
+SIGNALS_BANK = read_file("08_signals", json.loads(
+    (lessons_dir() / "puzzles" / "08_signals.json").read_text()))
 LEADS = [p for p in SIGNALS_BANK if p.lead_signal]
 
 
@@ -343,19 +343,19 @@ def test_a_signal_lead_whose_lead_gives_away_too_much_is_not_kept():
 
 
 def test_a_stored_signal_lead_with_a_wrong_accepted_card_is_refused():
-    data = json.loads((lessons_dir() / "puzzles" / "07_signals.json").read_text())
+    data = json.loads((lessons_dir() / "puzzles" / "08_signals.json").read_text())
     item = next(p for p in data["puzzles"] if p["theme"].startswith("lead_"))
     item["answer"]["accepted"] = [c for c in item["answer"]["cards"]
                                   if c not in item["answer"]["accepted"]][:1]
     with pytest.raises(ContentError, match=r"not the leads that carry the signal"):
-        read_puzzle("07_signals", item, "here")
+        read_puzzle("08_signals", item, "here")
 
 
 @pytest.fixture
 def leads_board():
     heard = []
     stop = subscribe(heard.append)
-    widget = PuzzleBoard(LEADS, source="puzzles-07_signals", settings=Settings())
+    widget = PuzzleBoard(LEADS, source="puzzles-08_signals", settings=Settings())
     widget.heard = heard
     yield widget
     stop()
@@ -402,7 +402,7 @@ def test_the_right_card_is_led_with_its_signal_and_the_table_says_so(leads_board
         board.next()
     solved = [e for e in board.heard if e.kind == "result"]
     assert len(solved) == len(LEADS) and all(e.correct for e in solved)
-    assert all(e.data["points_lost"] == 0 and e.data["lesson"] == "07_signals" for e in solved)
+    assert all(e.data["points_lost"] == 0 and e.data["lesson"] == "08_signals" for e in solved)
 
 
 @pytest.mark.parametrize("puzzle", [p for p in LEADS if p.lead_signal == "striscio"],

@@ -383,7 +383,7 @@ def test_after_a_checkbox_question_every_feedback_matches_its_answer_and_the_sco
     """Lesson 10's quiz has a "choose every declaration" question, then other kinds: each
     answer's feedback says right or wrong as the score does, and the hint is the question's."""
     SETTINGS.lang = lang
-    quiz = Quiz.from_bank("10_play", lesson="10_play")
+    quiz = Quiz.from_bank("11_play", lesson="11_play")
     events = listen(quiz)
     inputs = [q.input for q in quiz.questions]
     assert "choices" in inputs and inputs.index("choices") < len(inputs) - 2

@@ -42,7 +42,7 @@ def test_the_answer_does_not_depend_on_which_right_card_is_clicked(p: Puzzle) ->
 
 
 def test_equal_cards_are_named_together_once() -> None:
-    p = puzzle("07_signals", "signals_1015")  # the King of swords and the Four of batons
+    p = puzzle("08_signals", "signals_1015")  # the King of swords and the Four of batons
     en = words.solved(p, Card.parse("4b")).get("en")
     assert en.startswith("Solved! Both the King of swords and the Four of batons are right "
                          "and equally good")
@@ -53,7 +53,7 @@ def test_equal_cards_are_named_together_once() -> None:
 
 
 def test_a_card_that_is_not_right_has_no_solved_answer() -> None:
-    p = puzzle("07_signals", "signals_1015")
+    p = puzzle("08_signals", "signals_1015")
     with pytest.raises(ValueError, match="not a right card"):
         words.solved(p, Card.parse("2b"))
 
@@ -69,9 +69,9 @@ def test_without_the_played_strip_the_check_flags_the_signal_puzzles(
     lesson 6 ("your partner's King of cups is sure to win", the busso leads) fail it."""
     monkeypatch.setattr(reason_audit, "played_cards", lambda _deal: ())
     monkeypatch.setattr(reason_audit, "voids", lambda _deal: ())
-    flagged = {f.where for p in load_puzzles("07_signals")
+    flagged = {f.where for p in load_puzzles("08_signals")
                for f in reason_audit.puzzle_findings(p)}
-    assert {"puzzle 07_signals/signals_1036", "puzzle 07_signals/lead_busso_1080"} <= flagged
+    assert {"puzzle 08_signals/signals_1036", "puzzle 08_signals/lead_busso_1080"} <= flagged
 
 
 def test_guided_hands_reasons_hold() -> None:
@@ -90,7 +90,7 @@ def test_hint_and_review_reasons_hold_on_500_sampled_positions() -> None:
 # -- the defects seen on the walk, each refused -------------------------------------------------
 def test_a_try_for_the_trick_that_a_shown_hand_beats_is_refused() -> None:
     """Lesson 3 puzzle 2: every hand shown, East (after you) holds the Three of swords."""
-    p = puzzle("05_whole_deal", "following_1019")
+    p = puzzle("06_whole_deal", "following_1019")
     deal, jack = p.deal(), Card.parse("Fs")
     view_only = explain(deal.view(p.seat), jack)
     assert view_only.reason == "try_to_win"
@@ -122,12 +122,12 @@ def test_follow_low_with_a_card_worth_more_than_another_low_card_is_not_the_reas
     answer = check(deal, shown=True)
     assert answer.accepted == (knight,)
     assert not teachable(theme, deal, answer)
-    assert "following_1032" not in {p.id for p in load_puzzles("05_whole_deal")}
+    assert "following_1032" not in {p.id for p in load_puzzles("06_whole_deal")}
 
 
 def test_higher_cards_out_are_counted_among_the_seats_still_to_play() -> None:
     """Lesson 8 puzzle 3: the holder of the higher card has already played to the trick."""
-    p = puzzle("09_variants", "a_perdere_1012")
+    p = puzzle("10_variants", "a_perdere_1012")
     deal, two = p.deal(), Card.parse("2s")
     view_only = explain(deal.view(p.seat), two)
     assert view_only.phrase.key == "explain.overtake.out"
@@ -165,7 +165,7 @@ def test_keep_a_guard_only_for_a_card_still_held() -> None:
 # -- the page shows what the answer relies on ---------------------------------------------------
 def test_every_puzzle_shows_the_cards_already_played_and_who_has_shown_out() -> None:
     settings = Settings()
-    board = PuzzleSet("07_signals", settings=settings)
+    board = PuzzleSet("08_signals", settings=settings)
     board.next()  # signals_1036: partner's King of cups; East showed out of cups
     p = board.puzzle
     played = [str(c) for t in p.deal().tricks for c in t.cards]

@@ -37,12 +37,12 @@ def answer(quiz: Quiz, right: bool) -> None:
 
 def test_answers_are_saved_for_the_signed_in_learner(rec: Recorder, url: str) -> None:
     rec.sign_in("Anna", "3B")
-    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="02_card_order")
+    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="03_card_order")
     answer(quiz, True)
     answer(quiz, False)
     rows = Store(url).rows()
     assert [(r["kind"], r["lesson"], r["source"], r["correct"]) for r in rows] == [
-        ("answer", "02_card_order", quiz.quiz_id, 1), ("answer", "02_card_order", quiz.quiz_id, 0)]
+        ("answer", "03_card_order", quiz.quiz_id, 1), ("answer", "03_card_order", quiz.quiz_id, 0)]
     assert rec.status == "saved"
 
 
@@ -73,12 +73,12 @@ def test_a_refused_write_is_kept_told_and_saved_later(rec: Recorder, url: str) -
 def test_a_new_kernel_resumes_the_quiz_where_the_learner_left_off(url: str) -> None:
     first = Recorder(url)
     first.sign_in("Anna")
-    quiz = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
+    quiz = Quiz.generated(["winner"], 4, seed=4, lesson="03_card_order")
     answer(quiz, True)
     answer(quiz, False)
     first.close()
     again = Recorder(url)  # the kernel restarted: a new recorder, the same database
-    fresh = Quiz.generated(["winner"], 4, seed=4, lesson="02_card_order")
+    fresh = Quiz.generated(["winner"], 4, seed=4, lesson="03_card_order")
     again.sign_in("Anna")
     assert (fresh.index, fresh.answered, fresh.right) == (2, 2, 1)
     assert fresh.attempt == quiz.attempt  # the same attempt goes on
@@ -88,7 +88,7 @@ def test_a_new_kernel_resumes_the_quiz_where_the_learner_left_off(url: str) -> N
 def test_after_a_retry_a_new_kernel_shows_the_latest_score_and_keeps_the_best(url: str) -> None:
     first = Recorder(url)
     first.sign_in("Anna")
-    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="02_card_order")
+    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="03_card_order")
     for right in (True, True, False):
         answer(quiz, right)
     quiz.try_again()
@@ -97,7 +97,7 @@ def test_after_a_retry_a_new_kernel_shows_the_latest_score_and_keeps_the_best(ur
     assert quiz.finished and (quiz.right, quiz.best) == (1, 2)
     first.close()
     again = Recorder(url)
-    fresh = Quiz.generated(["winner"], 3, seed=4, lesson="02_card_order")
+    fresh = Quiz.generated(["winner"], 3, seed=4, lesson="03_card_order")
     again.sign_in("Anna")
     assert fresh.finished and (fresh.right, fresh.best) == (1, 2)
     assert "Your best so far: 2 of 3 right." in fresh.best_text.value
@@ -110,11 +110,11 @@ def test_after_a_retry_a_new_kernel_shows_the_latest_score_and_keeps_the_best(ur
 
 
 def test_a_quiz_without_a_lesson_is_recorded_under_its_page(rec: Recorder, url: str) -> None:
-    rec.page = "02_card_order"
+    rec.page = "03_card_order"
     rec.sign_in("Anna")
     answer(Quiz.generated(["winner"], 2, seed=4), True)
     [kept] = Store(url).results(Store(url).sign_in("Anna"))
-    assert (kept.lesson, kept.exercise, kept.solved) == ("02_card_order", "question", True)
+    assert (kept.lesson, kept.exercise, kept.solved) == ("03_card_order", "question", True)
 
 
 def test_answers_recorded_before_the_results_resume_as_one_attempt(url: str) -> None:
@@ -125,7 +125,7 @@ def test_answers_recorded_before_the_results_resume_as_one_attempt(url: str) -> 
     questions = Quiz.generated(["winner"], 3, seed=4).questions
     old = Database(url)
     insert = ("INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, "
-              "data, at) VALUES (?, 1, 'answer', '02_card_order', 'quiz-4', ?, ?, '{}', "
+              "data, at) VALUES (?, 1, 'answer', '03_card_order', 'quiz-4', ?, ?, '{}', "
               "'2026-01-05T09:00:00+00:00')")
     old.run([(statement, ()) for statement in VERSION_1]
             + [("INSERT INTO learners (name, class_code, created) VALUES ('Anna', '', 'x')",
@@ -133,7 +133,7 @@ def test_answers_recorded_before_the_results_resume_as_one_attempt(url: str) -> 
             + [(insert, (f"u{n}", q.id, int(n != 1))) for n, q in enumerate(questions)])
     old.close()
     rec = Recorder(url)
-    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="02_card_order")
+    quiz = Quiz.generated(["winner"], 3, seed=4, lesson="03_card_order")
     rec.sign_in("Anna")
     assert quiz.finished and (quiz.right, quiz.best) == (2, 2)
     rec.close()
@@ -241,19 +241,20 @@ def test_the_progress_map_shows_stars_and_points_to_the_first_lesson_not_passed(
     learner = rec.sign_in("Anna")
     _answer_bank(rec, learner, "00_index", right=99)
     _answer_bank(rec, learner, "01_deck", right=8)
-    _answer_bank(rec, learner, "02_card_order", right=1, total=3)
+    _answer_bank(rec, learner, "02_table", right=99)
+    _answer_bank(rec, learner, "03_card_order", right=1, total=3)
     assert '<li data-lesson="01_deck" class="passed">' in panel.value  # redrawn on its own
     assert 'aria-label="3 stars of 3"' in panel.value
-    assert '<li data-lesson="02_card_order" class="started">' in panel.value
+    assert '<li data-lesson="03_card_order" class="started">' in panel.value
     assert "1 of 11 exercises with a star, 8 more to pass (1 attempt)" in panel.value
-    assert "Carry on with: 2 · Card order" in panel.value
-    assert 'class="tl-progress-next" href="02_card_order.ipynb"' in panel.value
-    _answer_bank(rec, learner, "02_card_order", right=99, attempt="a2")  # tried again
-    assert '<li data-lesson="02_card_order" class="passed">' in panel.value
+    assert "Carry on with: 3 · Card order" in panel.value
+    assert 'class="tl-progress-next" href="03_card_order.ipynb"' in panel.value
+    _answer_bank(rec, learner, "03_card_order", right=99, attempt="a2")  # tried again
+    assert '<li data-lesson="03_card_order" class="passed">' in panel.value
     assert "passed (2 attempts)" in panel.value
-    assert "Carry on with: 3 · Following suit" in panel.value
+    assert "Carry on with: 4 · Following suit" in panel.value
     panel.settings.lang = "it"
-    assert "Continua con: 3 · Rispondere al seme" in panel.value
+    assert "Continua con: 4 · Rispondere al seme" in panel.value
     assert 'aria-label="3 stelle su 3"' in panel.value and "superata (2 tentativi)" in panel.value
 
 
@@ -266,17 +267,17 @@ def test_every_lesson_is_done_only_when_every_lesson_is_passed(rec: Recorder) ->
 
     learner = rec.sign_in("Anna")
     for lesson in course():
-        for item in exercises(lesson.id) if lesson.id != "10_play" else ():
+        for item in exercises(lesson.id) if lesson.id != "11_play" else ():
             EventSource().emit(Event("result", item.source, item.item, True, {
                 "lesson": lesson.id, "exercise": item.exercise, "attempt": "h1",
                 "mistakes": 1}))
-    _answer_bank(rec, learner, "10_play", right=3)
+    _answer_bank(rec, learner, "11_play", right=3)
     panel = CourseProgress(rec, settings=Settings())
     assert "Well done" not in panel.value
-    assert "Carry on with: 10 · Play a match" in panel.value
-    assert '<li data-lesson="10_play" class="started">' in panel.value
+    assert "Carry on with: 11 · Play a match" in panel.value
+    assert '<li data-lesson="11_play" class="started">' in panel.value
     assert "3 of 12 exercises with a star, 6 more to pass" in panel.value
-    _answer_bank(rec, learner, "10_play", right=9, attempt="a2")
+    _answer_bank(rec, learner, "11_play", right=9, attempt="a2")
     assert "You have passed every lesson. Well done!" in panel.value
     assert 'class="tl-progress-next"' not in panel.value
 
@@ -304,7 +305,7 @@ def test_a_result_goes_to_the_results_and_a_malformed_one_is_dropped(rec: Record
 
     rec.sign_in("Anna")
     widget = EventSource()
-    data = {"lesson": "06_strategy", "exercise": "puzzle", "attempt": "a1", "mistakes": 0,
+    data = {"lesson": "07_strategy", "exercise": "puzzle", "attempt": "a1", "mistakes": 0,
             "hints": 1, "points_lost": 0.0, "seconds": 3.0}
     widget.emit(Event("result", "puzzles-09", "p1", True, data))
     widget.emit(Event("result", "puzzles-09", "p2", True, {**data, "hints": -2}))

@@ -195,7 +195,7 @@ def test_each_mistake_links_to_its_lesson_titled_in_the_learners_language():
         text = html.unescape(review_html(result, lang))
         assert text.count('class="tl-coach-lesson"') >= len(result.mistakes)
         assert title in text
-    assert 'href="06_strategy.ipynb"' in review_html(result, "en")
+    assert 'href="07_strategy.ipynb"' in review_html(result, "en")
     SETTINGS.lang = "it"
     assert coach.replays.children[0].description.startswith("Rigioca l'errore 1 (presa ")
 
@@ -207,16 +207,16 @@ def _play(**changes) -> ReviewedPlay:
 
 def test_the_lesson_of_a_mistake_follows_what_the_review_says():
     play = _play()
-    assert lesson_for(dataclasses.replace(play, revoke=True)) == "03_following_suit"
+    assert lesson_for(dataclasses.replace(play, revoke=True)) == "04_following_suit"
     busso = dataclasses.replace(play.explanation, reason="return_busso")
-    assert lesson_for(dataclasses.replace(play, explanation=busso)) == "07_signals"
+    assert lesson_for(dataclasses.replace(play, explanation=busso)) == "08_signals"
     guard = dataclasses.replace(play.explanation, reason="keep_guard")
-    assert lesson_for(dataclasses.replace(play, explanation=guard)) == "06_strategy"
+    assert lesson_for(dataclasses.replace(play, explanation=guard)) == "07_strategy"
     decl = Declaration(Seat.S, "napoletana", "c")
-    assert lesson_for(MissedDeclaration(decl, 3)) == "08_declarations_match"
+    assert lesson_for(MissedDeclaration(decl, 3)) == "09_declarations_match"
     note = SignalNote("missing", 0, 1, Seat.S, Seat.N, play.card, None, "busso", 1, (),
                       play.better)
-    assert lesson_for(note) == "07_signals"
+    assert lesson_for(note) == "08_signals"
 
 
 def test_the_replay_speaks_italian():
@@ -355,20 +355,20 @@ def url(tmp_path: Path) -> str:
 
 def test_the_recorder_keeps_the_match_and_a_new_kernel_resumes_it(url: str):
     rec = Recorder(url)
-    rec.page = "10_play"
+    rec.page = "11_play"
     try:
         rec.sign_in("Anna", "3B")
         play = started()
         play_cards(play, 3)
         learner = rec.learner
-        kept = Store(url).saved_match(learner, "10_play")
+        kept = Store(url).saved_match(learner, "11_play")
         assert kept == match_state(play.match, play.choice, play.seed)
         assert Store(url).count("match_state") == 0  # not an event of progress
     finally:
         rec.close()
     # a new kernel: the widget opens before the browser signs the learner in again
     rec = Recorder(url)
-    rec.page = "10_play"
+    rec.page = "11_play"
     try:
         again = MatchPlay(delay_ms=0, settings=Settings())
         assert again.match is None
@@ -378,7 +378,7 @@ def test_the_recorder_keeps_the_match_and_a_new_kernel_resumes_it(url: str):
         while not again.match.is_over():
             play_cards(again, 100)
             again.next_deal()
-        assert Store(url).saved_match(rec.learner, "10_play") is None
+        assert Store(url).saved_match(rec.learner, "11_play") is None
     finally:
         rec.close()
 
@@ -391,7 +391,7 @@ def guided_events(hand: GuidedHand) -> list[Event]:
 
 
 def test_a_guided_hand_reports_its_result_and_stars_when_its_moves_are_done():
-    hand = GuidedHand("strategy_last_trick", start=None, lesson="06_strategy",
+    hand = GuidedHand("strategy_last_trick", start=None, lesson="07_strategy",
                       settings=Settings())
     heard = guided_events(hand)
     assert not hand.try_card("3b").right  # 5 points where the 6 or the 5 make 7
@@ -401,7 +401,7 @@ def test_a_guided_hand_reports_its_result_and_stars_when_its_moves_are_done():
     assert (result.source, result.item, result.correct) == (
         "strategy_last_trick", "strategy_last_trick", True)
     data = result.data
-    assert data["lesson"] == "06_strategy" and data["exercise"] == "guided"
+    assert data["lesson"] == "07_strategy" and data["exercise"] == "guided"
     assert (data["mistakes"], data["hints"], data["points_lost"]) == (1, 0, 2.0)
     assert data["seconds"] >= 0 and len(data["attempt"]) == 32
     assert "1 star out of 3" in hand.score.value  # a mistake that cost 2 points
@@ -450,7 +450,7 @@ def test_the_stars_of_a_hand_speak_italian():
 
 def test_the_results_of_a_guided_hand_and_a_replay_are_stored_for_the_learner(url: str):
     rec = Recorder(url)
-    rec.page = "06_strategy"
+    rec.page = "07_strategy"
     try:
         rec.sign_in("Anna")
         hand = GuidedHand("strategy_last_trick", start=None, settings=Settings())
@@ -462,7 +462,7 @@ def test_the_results_of_a_guided_hand_and_a_replay_are_stored_for_the_learner(ur
     finally:
         rec.close()
     assert [(r.exercise, r.lesson, r.source, r.solved) for r in stored] == [
-        ("guided", "06_strategy", "strategy_last_trick", True),
+        ("guided", "07_strategy", "strategy_last_trick", True),
         ("replay", lesson_for(coach.last_review.mistakes[0]), "review", True)]
 
 

@@ -15,7 +15,7 @@ GUIDED = "strategy_lead_threes"  # a hand of lesson 9 that asks for one move or 
 
 
 def _result(**fields: object) -> Result:
-    base: dict[str, object] = {"lesson": "06_strategy", "source": "puzzles-09", "item": "p1",
+    base: dict[str, object] = {"lesson": "07_strategy", "source": "puzzles-09", "item": "p1",
                                "exercise": "puzzle", "solved": True}
     return Result(**{**base, **fields})  # type: ignore[arg-type]
 
@@ -58,14 +58,14 @@ def test_results_are_kept_per_attempt_and_a_forged_one_changes_nothing(store_url
     anna = store.sign_in("Anna", "3B")
     data = {"exercise": "puzzle", "attempt": "a1", "mistakes": 1, "hints": 0,
             "points_lost": 0.5, "seconds": 12.5, "title": {"en": "T", "it": "T"}}
-    store.add(anna, Record("result", "06_strategy", "puzzles-09", "p1", True, data))
-    store.add(anna, Record("result", "06_strategy", "puzzles-09", "p1", True, data,
+    store.add(anna, Record("result", "07_strategy", "puzzles-09", "p1", True, data))
+    store.add(anna, Record("result", "07_strategy", "puzzles-09", "p1", True, data,
                            uid="again"))
     with pytest.raises(ValueError, match="mistakes"):
-        store.add(anna, Record("result", "06_strategy", "puzzles-09", "p1", True,
+        store.add(anna, Record("result", "07_strategy", "puzzles-09", "p1", True,
                                {**data, "mistakes": "many"}))
     with pytest.raises(ValueError, match="attempt"):
-        store.add(anna, Record("result", "06_strategy", "puzzles-09", "p1", True,
+        store.add(anna, Record("result", "07_strategy", "puzzles-09", "p1", True,
                                {"exercise": "puzzle"}))
     results = open_store(store_url).results(anna)
     assert len(results) == 2 and results[0].points_lost == 0.5 and results[0].seconds == 12.5
@@ -79,8 +79,8 @@ def test_a_database_of_version_one_turns_its_answers_into_results(url: str) -> N
     answers = [("u1", "q1", 1), ("u2", "q1", 0), ("u3", "q2", 0)]
     insert = ("INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, "
               "data, at) VALUES (?, 1, 'answer', ?, ?, ?, ?, '{}', '2024-01-02')")
-    rows = [(uid, "02_card_order", "bank-02", item, correct) for uid, item, correct in answers]
-    rows += [(f"g{n}", "06_strategy", GUIDED, f"move{move}", correct)
+    rows = [(uid, "03_card_order", "bank-02", item, correct) for uid, item, correct in answers]
+    rows += [(f"g{n}", "07_strategy", GUIDED, f"move{move}", correct)
              for n, (move, correct) in enumerate(_guided_answers())]
     old.run([(statement, ()) for statement in VERSION_1]
             + [("INSERT INTO learners (name, class_code, created) VALUES ('Anna', '3B', 'x')",
@@ -125,13 +125,13 @@ def test_a_class_seed_is_set_changed_and_cleared(url: str) -> None:
 def test_a_match_left_mid_way_is_kept_per_learner_and_page(store_url: str) -> None:
     store = open_store(store_url)
     anna, luca = store.sign_in("Anna"), store.sign_in("Luca")
-    store.save_match(anna, "10_play", {"deals": 1})
-    store.save_match(anna, "10_play", {"deals": 2})
-    assert open_store(store_url).saved_match(anna, "10_play") == {"deals": 2}
-    assert store.saved_match(luca, "10_play") is None
+    store.save_match(anna, "11_play", {"deals": 1})
+    store.save_match(anna, "11_play", {"deals": 2})
+    assert open_store(store_url).saved_match(anna, "11_play") == {"deals": 2}
+    assert store.saved_match(luca, "11_play") is None
     assert store.saved_match(anna, "other") is None
-    store.clear_match(anna, "10_play")
-    assert store.saved_match(anna, "10_play") is None
+    store.clear_match(anna, "11_play")
+    assert store.saved_match(anna, "11_play") is None
 
 
 def test_the_clock_can_be_shifted_for_a_rehearsal(monkeypatch: pytest.MonkeyPatch) -> None:

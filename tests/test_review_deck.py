@@ -45,7 +45,7 @@ def answer(quiz: Quiz, right: bool) -> None:
 
 def miss_a_question(rec: Recorder, settings: Settings) -> Quiz:
     rec.sign_in("Anna")
-    lesson_quiz = Quiz.generated(["winner"], 2, seed=3, lesson="02_card_order",
+    lesson_quiz = Quiz.generated(["winner"], 2, seed=3, lesson="03_card_order",
                                  settings=settings)
     answer(lesson_quiz, right=False)
     return lesson_quiz
@@ -82,7 +82,7 @@ def test_a_missed_question_comes_back_when_due_and_moves_up_a_box(rec, settings,
     answer(deck.quiz, right=True)
     [item] = schedule(rec.store().results(rec.learner))
     assert (item.source, item.item, item.lesson, item.box) == (
-        "quiz-3", missed.id, "02_card_order", 2)
+        "quiz-3", missed.id, "03_card_order", 2)
     deck.quiz.next_question()
     assert not deck.reviewing and deck.quiz.exercise.exercise == "drill"
     assert "come back on" in deck.status_text("en")
@@ -167,7 +167,7 @@ def test_an_unreadable_store_is_told_not_raised(rec, settings, monkeypatch) -> N
 def test_a_question_that_cannot_be_rebuilt_is_left_out(rec, settings, monkeypatch) -> None:
     from tressette_learn.teaching.results import Result
     rec.sign_in("Anna")
-    rec.store().add_result(rec.learner, Result("02_card_order", "bank-gone", "x", "question",
+    rec.store().add_result(rec.learner, Result("03_card_order", "bank-gone", "x", "question",
                                                False))
     monkeypatch.setenv("TRESSETTE_CLOCK_SHIFT", "2d")
     deck = review_deck(rec, settings, seed=1)

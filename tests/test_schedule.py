@@ -16,7 +16,7 @@ START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 
 
 def _at(days: float, item: str = "q1", solved: bool = False, exercise: str = "question",
-        source: str = "bank-03_following_suit", lesson: str = "03_following_suit") -> Result:
+        source: str = "bank-04_following_suit", lesson: str = "04_following_suit") -> Result:
     when = (START + timedelta(days=days)).isoformat(timespec="seconds")
     return Result(lesson, source, item, exercise, solved, at=when)
 
@@ -28,7 +28,7 @@ def test_a_question_answered_right_never_enters_the_review():
 def test_a_missed_question_enters_box_one_and_is_due_a_day_later():
     [item] = schedule([_at(0)])
     assert (item.source, item.item, item.lesson, item.box) == (
-        "bank-03_following_suit", "q1", "03_following_suit", 1)
+        "bank-04_following_suit", "q1", "04_following_suit", 1)
     assert item.due == START + timedelta(days=INTERVALS[0])
     assert due_items([_at(0)], START + timedelta(hours=23)) == []
     assert due_items([_at(0)], START + timedelta(days=1)) == [item]
@@ -64,7 +64,7 @@ def test_results_count_in_time_order_whatever_order_they_come_in():
 
 def test_drills_come_back_but_guided_hands_and_puzzles_do_not():
     results = [_at(0, item="signals-5", exercise="drill", source="drill-signals",
-                   lesson="07_signals"),
+                   lesson="08_signals"),
                _at(0, item="hand", exercise="guided", source="hand"),
                _at(0, item="p1", exercise="puzzle", source="puzzles-09")]
     assert [(i.source, i.exercise) for i in schedule(results)] == [("drill-signals", "drill")]
@@ -81,12 +81,12 @@ def test_the_longest_waiting_comes_first_and_next_due_is_the_soonest_after_now()
 
 def test_the_json_of_an_item_names_its_exercise_and_due_time():
     assert schedule([_at(0)])[0].to_json() == {
-        "source": "bank-03_following_suit", "item": "q1", "lesson": "03_following_suit",
+        "source": "bank-04_following_suit", "item": "q1", "lesson": "04_following_suit",
         "exercise": "question", "box": 1, "due": "2026-12-02T09:00:00+00:00"}
 
 
 def test_a_shifted_clock_makes_a_missed_question_due(monkeypatch: pytest.MonkeyPatch):
-    missed = Result("02_card_order", "quiz-3", "winner-1", "question", False, at=clock.stamp())
+    missed = Result("03_card_order", "quiz-3", "winner-1", "question", False, at=clock.stamp())
     assert due_items([missed], clock.now()) == []
     monkeypatch.setenv("TRESSETTE_CLOCK_SHIFT", "2d")
     assert [item.item for item in due_items([missed], clock.now())] == ["winner-1"]

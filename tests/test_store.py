@@ -52,9 +52,9 @@ def test_the_first_answer_to_each_item_is_the_one_that_counts(store_url: str) ->
         store.add(learner, Record("answer", "01_deck", "bank-01_deck", item, correct))
     assert store.answers(learner, "bank-01_deck") == {"q1": False, "q2": True}
     store.add(learner, Record("lesson_complete", "01_deck", "01_deck"))
-    store.add(learner, Record("answer", "02_card_order", "bank-02", "q1", True))
+    store.add(learner, Record("answer", "03_card_order", "bank-02", "q1", True))
     assert store.completed_lessons(learner) == {"01_deck"}
-    assert store.last_lesson(learner) == "02_card_order"
+    assert store.last_lesson(learner) == "03_card_order"
 
 
 def test_names_come_back_exactly_as_typed_for_the_teacher(store_url: str) -> None:

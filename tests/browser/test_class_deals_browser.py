@@ -41,7 +41,7 @@ def learner_page(browser: Browser, open_notebook: Callable[..., Page], base: str
     """A learner in a browser of their own, signed in with the class code on lesson 10."""
     page = browser.new_context().new_page()
     page.clock.install()  # so the computers' pause can be skipped
-    open_notebook(page, "notebooks/10_play", ".tl-match-setup", base=base)
+    open_notebook(page, "notebooks/11_play", ".tl-match-setup", base=base)
     page.locator(".tl-signin-name").fill(name)
     page.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
     page.locator(".tl-signin-code").fill("3b")

@@ -102,7 +102,7 @@ def choose_italian_on_the_index(page: Page, open_notebook: Callable[..., Page], 
 
 def expect_lesson_3_in_italian(page: Page, open_notebook: Callable[..., Page],
                                base: str) -> None:
-    open_notebook(page, "notebooks/03_following_suit", ".tl-lesson-title", base=base)
+    open_notebook(page, "notebooks/04_following_suit", ".tl-lesson-title", base=base)
     expect(page.locator(".tl-lesson-title")).to_have_text("3 · Rispondere al seme")
     expect(page.locator(".tl-lesson-goal")).to_contain_text("Obiettivo:")
     nav = page.locator(".tl-lesson-nav")
@@ -140,7 +140,7 @@ def test_a_signed_in_learners_language_follows_them_to_another_browser(
     choose_italian_on_the_index(page, open_notebook, classroom, "Marta")
     other = browser.new_context().new_page()  # nothing saved in this browser
     try:
-        open_notebook(other, "notebooks/03_following_suit", ".tl-lesson-title", base=classroom)
+        open_notebook(other, "notebooks/04_following_suit", ".tl-lesson-title", base=classroom)
         expect(other.locator(".tl-lesson-title")).to_have_text("3 · Following suit")
         sign_in(other, "Marta", status="Progressi salvati.")
         expect(other.locator(".tl-lesson-title")).to_have_text("3 · Rispondere al seme")

@@ -200,7 +200,7 @@ def test_the_walk_in_italian(browser: Browser, open_notebook: Callable[..., Page
                              served: tuple[str, str]) -> None:
     url, _db = served
     page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    open_notebook(page, "notebooks/03_following_suit", ".tl-lesson-title", base=url)
+    open_notebook(page, "notebooks/04_following_suit", ".tl-lesson-title", base=url)
     page.locator(".tl-lang-switch").get_by_role("button", name="Italiano").click()
     expect(page.locator(".tl-signin-pin")).to_have_attribute(
         "placeholder", t("signin.pin", "it"))

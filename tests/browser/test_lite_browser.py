@@ -30,16 +30,17 @@ PYTHON_ERROR = '[data-mime-type="application/vnd.jupyter.stderr"], ' \
 WIDGETS = {
     "00_index": (".tl-table", ".tl-progress", ".tl-glossary-table", ".tl-quiz"),
     "01_deck": (".tl-deck", ".tl-quiz"),
-    "02_card_order": (".tl-quiz-picker",),
-    "03_following_suit": (".tl-table", ".tl-quiz"),
-    "04_scoring": (".tl-split", ".tl-score-table", ".tl-score-chart svg", ".tl-quiz"),
-    "05_whole_deal": (".tl-guided", ".tl-puzzles", ".tl-quiz"),
-    "06_strategy": (".tl-guided", ".tl-memory", ".tl-puzzles", ".tl-quiz"),
-    "07_signals": (".tl-table", ".tl-puzzles", ".tl-quiz"),
-    "08_declarations_match": (".tl-table", ".tl-score-chart svg", ".tl-puzzles", ".tl-quiz"),
-    "09_variants": (".tl-stock", ".tl-puzzles", ".tl-quiz"),
-    "10_play": (".tl-match-setup", ".tl-match-levels-note", ".tl-quiz"),
-    "11_review": (".tl-review",),
+    "02_table": (".tl-dealing", ".tl-table", ".tl-quiz"),
+    "03_card_order": (".tl-quiz-picker",),
+    "04_following_suit": (".tl-table", ".tl-quiz"),
+    "05_scoring": (".tl-split", ".tl-score-table", ".tl-score-chart svg", ".tl-quiz"),
+    "06_whole_deal": (".tl-guided", ".tl-puzzles", ".tl-quiz"),
+    "07_strategy": (".tl-guided", ".tl-memory", ".tl-puzzles", ".tl-quiz"),
+    "08_signals": (".tl-table", ".tl-puzzles", ".tl-quiz"),
+    "09_declarations_match": (".tl-table", ".tl-score-chart svg", ".tl-puzzles", ".tl-quiz"),
+    "10_variants": (".tl-stock", ".tl-puzzles", ".tl-quiz"),
+    "11_play": (".tl-match-setup", ".tl-match-levels-note", ".tl-quiz"),
+    "12_review": (".tl-review",),
 }
 
 
@@ -78,7 +79,7 @@ def test_the_site_works_below_a_sub_path(page: Page, lite_site: Path, offline: l
     with StaticSite(tmp_path) as host:  # as GitHub Pages serves a project: /REPO/
         page.goto(f"{host.url}/tressette/")
         expect(page).to_have_url(re.compile(r"/tressette/voici/render/00_index\.html$"))
-        page.goto(f"{host.url}/tressette/voici/render/03_following_suit.html")
+        page.goto(f"{host.url}/tressette/voici/render/04_following_suit.html")
         expect(page.locator(".tl-lesson-nav")).to_be_visible(timeout=BOOT)
         play_a_card(page.locator(".tl-table"))
     assert offline == []
@@ -107,7 +108,7 @@ def test_a_lesson_page_draws_its_widgets_offline_with_no_error(
 
 def links_name_the_pages(page: Page) -> None:
     """The course's links name the static pages, not the notebooks."""
-    expect(page.locator('a[href="03_following_suit.html"]').first).to_be_attached()
+    expect(page.locator('a[href="04_following_suit.html"]').first).to_be_attached()
     expect(page.locator('a[href$=".ipynb"]')).to_have_count(0)
 
 
@@ -132,8 +133,8 @@ def play_a_card(table: Locator) -> None:
 
 ACTIONS: dict[str, Callable[[Page], None]] = {
     "00_index": links_name_the_pages,
-    "03_following_suit": lambda page: play_a_card(page.locator(".tl-table")),  # the deal
-    "10_play": start_a_match,
+    "04_following_suit": lambda page: play_a_card(page.locator(".tl-table")),  # the deal
+    "11_play": start_a_match,
 }
 
 
@@ -142,7 +143,7 @@ PROGRESS = "tressette_learn.progress/"  # browser_store.PREFIX: the learners' do
 
 def test_progress_stays_in_the_browser_across_a_reload_and_saves_to_a_file(
         page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
-    page.goto(f"{lite_url}/voici/render/03_following_suit.html")
+    page.goto(f"{lite_url}/voici/render/04_following_suit.html")
     quiz = page.locator(".tl-quiz").first  # the legal-cards drill
     expect(quiz).to_be_visible(timeout=BOOT)
     expect(page.locator(".tl-signin-note")).to_contain_text("stays in this browser")
@@ -177,7 +178,7 @@ def test_not_you_on_a_shared_computer_leaves_nothing_of_the_previous_learner(
         page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
     """Issue 24: Alice answers two questions, presses "Not you?", Bruno signs in: he sees
     his own quiz, not "Question 3 of 6 / Score: 1 / 2"; Alice's name needs her PIN."""
-    page.goto(f"{lite_url}/voici/render/03_following_suit.html")
+    page.goto(f"{lite_url}/voici/render/04_following_suit.html")
     quiz = page.locator(".tl-quiz").first
     expect(quiz).to_be_visible(timeout=BOOT)
 

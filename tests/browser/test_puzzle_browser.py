@@ -13,7 +13,7 @@ from tressette_learn.teaching.puzzles.bank import load_puzzles
 
 from .conftest import server_with_store
 
-LESSON = "05_whole_deal"
+LESSON = "06_whole_deal"
 PUZZLES = load_puzzles(LESSON)
 BOARD = ".tl-puzzles"
 SOUTH = f"{BOARD} .tl-seat.tl-pos-bottom .tl-card"

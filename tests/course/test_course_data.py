@@ -84,23 +84,23 @@ def test_a_role_no_lesson_holds_is_named(lessons):
 
 def test_a_role_two_lessons_hold_is_named_with_both(lessons):
     _course_yaml(lessons, lambda text: text.replace("role: variants", "role: signals"))
-    with pytest.raises(ContentError, match=r"role: 'signals' .* not 2 \(07_signals, 09_variants\)"):
+    with pytest.raises(ContentError, match=r"role: 'signals' .* not 2 \(08_signals, 10_variants\)"):
         course.course()
 
 
 def test_a_role_the_code_does_not_ask_for_is_refused(lessons):
     _course_yaml(lessons, lambda text: text.replace("role: play", "role: playground"))
-    with pytest.raises(ContentError, match=r"course.yaml: 10_play: role: 'playground' is not"):
+    with pytest.raises(ContentError, match=r"course.yaml: 11_play: role: 'playground' is not"):
         course.course()
 
 
 def test_a_section_the_notebook_leaves_out_is_named(lessons):
-    page = lessons / "pages" / "02_card_order.yaml"
+    page = lessons / "pages" / "03_card_order.yaml"
     page.write_text(page.read_text(encoding="utf-8").replace("  - section: trick\n", ""),
                     encoding="utf-8")
-    with pytest.raises(ContentError, match=r"pages/02_card_order.yaml: cells: show each of "
+    with pytest.raises(ContentError, match=r"pages/03_card_order.yaml: cells: show each of "
                                            r"sections once, in their order \(order, trick"):
-        lesson_cells(lesson("02_card_order"))
+        lesson_cells(lesson("03_card_order"))
 
 
 def test_a_cell_of_an_unknown_kind_is_named(lessons):
@@ -113,13 +113,13 @@ def test_a_cell_of_an_unknown_kind_is_named(lessons):
 
 
 def test_a_guided_hand_shown_but_not_listed_is_named(lessons):
-    page = lessons / "pages" / "05_whole_deal.yaml"
+    page = lessons / "pages" / "06_whole_deal.yaml"
     page.write_text(page.read_text(encoding="utf-8").replace(
         "hands: [seed002, seed001_trick, find_the_cards]", "hands: [seed002, find_the_cards]"),
         encoding="utf-8")
-    with pytest.raises(ContentError, match=r"pages/05_whole_deal.yaml: hands: list the guided "
+    with pytest.raises(ContentError, match=r"pages/06_whole_deal.yaml: hands: list the guided "
                                            r"hands .* \(seed002, seed001_trick, find_the_cards\)"):
-        lesson_cells(lesson("05_whole_deal"))
+        lesson_cells(lesson("06_whole_deal"))
 
 
 EXTRA_PAGE = """\
@@ -190,5 +190,5 @@ def test_a_new_lesson_is_a_page_an_entry_and_a_quiz_bank(lessons, tmp_path):
     assert out.returncode == 0, out.stderr
     shown = json.loads(out.stdout.splitlines()[-1])
     assert shown["sections"] == ["idea", "more"]
-    assert "11_review.ipynb" in shown["links"] and "00_index.ipynb" in shown["links"]
+    assert "12_review.ipynb" in shown["links"] and "00_index.ipynb" in shown["links"]
     assert course.neighbours(by_role("review").id)[1] == lesson("13_extra")

@@ -181,7 +181,7 @@ def test_a_raised_card_of_the_index_table_plays_and_the_others_answer(english):
     assert len(table.deal.tricks) == 1
 
 
-@pytest.mark.parametrize("lesson_id", ["00_index", "02_card_order", "03_following_suit"])
+@pytest.mark.parametrize("lesson_id", ["00_index", "03_card_order", "04_following_suit"])
 def test_every_list_of_these_lessons_renders_as_a_list(lesson_id):
     from tressette_learn.teaching.course import lesson
     from tressette_learn.ui.markup import to_html

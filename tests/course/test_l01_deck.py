@@ -37,5 +37,8 @@ def test_the_deck_view_shows_every_card_once_and_switches_faces():
     assert all(shown.count(f'data-card="{card}"') == 1 for card in DECK)
     settings.faces = "french"
     assert view.value != shown
+    assert "hearts" in view.value and "Three of hearts" in view.value
     settings.lang = "it"
+    assert "cuori" in view.value and "Tre di cuori" in view.value and "coppe" not in view.value
+    settings.faces = "italian"
     assert "Tre di coppe" in view.value

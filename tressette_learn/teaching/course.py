@@ -2,7 +2,7 @@
 
 ``lessons/course.yaml`` lists the lessons in order::
 
-    - {id: 07_signals, role: signals, title: {en: Signals, it: I segnali},
+    - {id: 08_signals, role: signals, title: {en: Signals, it: I segnali},
        summary: {en: "Busso, volo...", it: "Busso, volo..."}}
 
 A lesson's ``role`` is what the code asks the course for (:func:`by_role`): the index, the

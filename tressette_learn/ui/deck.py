@@ -20,7 +20,8 @@ DECK_ORDER = (Rank.ASSO, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, R
 def suit_row(suit: Suit, faces: str, lang: str) -> str:
     """One suit's ten cards in a row, with the suit's names above."""
     cards = [Card.of(rank, suit) for rank in DECK_ORDER]
-    name = escape(t(f"deck.suit.{suit.symbol}", lang))
+    key = f"deck.suit.french.{suit.symbol}" if faces == "french" else f"deck.suit.{suit.symbol}"
+    name = escape(t(key, lang))
     row = hand_svg(cards, faces=faces, labels=svg_labels(lang), overlap=0.35)
     return (f'<div class="tl-deck-suit" data-suit="{suit.symbol}"><strong>{name}</strong>'
             f"<div>{row}</div></div>")

@@ -27,7 +27,7 @@ WRONG = [
     ("it", "Type your name to save your progress:", "English words"),
     ("en", "N: Ace of swords", "seat code"),
     ("en", "W", "seat code"),
-    ("en", "bank-03_following_suit · 03_following_suit-3", "internal"),
+    ("en", "bank-04_following_suit · 04_following_suit-3", "internal"),
     ("en", "choice-801", "internal id"),
     ("en", "Last seen 2026-12-01T05:41:23+00:00", "machine timestamp"),
     ("en", "# NBVAL_CHECK_OUTPUT", "test marker"),

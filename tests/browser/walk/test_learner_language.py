@@ -54,8 +54,8 @@ def test_the_language_follows_the_signed_in_learner(
 
         page = home.new_page()
         errors += errors_of(page)
-        assert open_page(page, conftest.lesson_url(walk_url, "03_following_suit"), findings)
-        in_italian(page, "03_following_suit", findings, "lesson 3 in the same browser")
+        assert open_page(page, conftest.lesson_url(walk_url, "04_following_suit"), findings)
+        in_italian(page, "04_following_suit", findings, "lesson 3 in the same browser")
         page.close()
 
         page = school.new_page()

@@ -1,6 +1,6 @@
 """The puzzle bank: ``lessons/puzzles/<lesson id>.json``, one file per lesson.
 
-A file holds ``{"lesson": "06_strategy", "puzzles": [...]}``; each puzzle::
+A file holds ``{"lesson": "07_strategy", "puzzles": [...]}``; each puzzle::
 
     {"id": "last_trick_1021", "theme": "last_trick", "seed": 1021,
      "seat": "S", "shown": true, "goal": 7,          # goal: points to make, or null

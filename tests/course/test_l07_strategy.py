@@ -1,0 +1,134 @@
+"""Lesson 7, strategy: the solver agrees with every example, and the engine with every answer."""
+
+import pytest
+
+from tressette_learn.ai.review import judge_play
+from tressette_learn.engine import Card, Deal, Rank, Suit, parse_cards
+from tressette_learn.engine.seats import Seat
+from tressette_learn.engine.tricks import Play, winning_play
+from tressette_learn.teaching.guided import HandScript, Walkthrough
+from tressette_learn.teaching.memory import cards_out, suit_cards
+from tressette_learn.ui.guided import GuidedHand
+from tressette_learn.ui.settings import Settings
+
+#: hand -> (the advised card, the tempting card that costs points)
+EXAMPLES = {
+    "strategy_lead_threes": ("3c", "6c"),
+    "strategy_guard_aces": ("2d", "Ac"),
+    "strategy_second_hand": ("7b", "2b"),
+    "strategy_count_suits": ("4c", "Rd"),
+    "strategy_discard": ("4c", "3c"),
+    "strategy_last_trick": ("6b", "3b"),
+}
+
+
+def position(name: str, step: int | None = None) -> Deal:
+    script = HandScript.load(name)
+    return Walkthrough(script).deal_at(min(script.your_moves) if step is None else step)
+
+
+def best_choice(name: str, cards: str, step: int | None = None) -> int:
+    """The index of the only choice the exact solver rates as good as the best card."""
+    deal = position(name, step)
+    costs = [judge_play(deal, card).cost for card in parse_cards(cards)]
+    assert costs.count(0) == 1, costs
+    return costs.index(0)
+
+
+def _master_after(played: str) -> int:
+    gone = set(parse_cards(played))
+    master = next(c for c in suit_cards(Suit.SPADE) if c not in gone)
+    return [Rank.RE, Rank.FANTE, Rank.SEVEN].index(master.rank)
+
+
+def _piombo_index() -> int:
+    plays = [Play(Seat.N, Card.parse("4d")), Play(Seat.W, Card.parse("3s"))]
+    return 0 if winning_play(tuple(plays)).seat == Seat.N else 1
+
+
+CHOICES = {
+    "strategy-lead-three": lambda: best_choice("strategy_lead_threes", "3c 6c Fc"),
+    "strategy-guard-ace": lambda: best_choice("strategy_guard_aces", "2d Ac Rb"),
+    "strategy-drop-ace": lambda: best_choice("strategy_guard_aces", "Ac 7b 3b", step=26),
+    "strategy-count": lambda: [0, 1, 2].index(
+        len(cards_out(position("strategy_count_suits"), Suit.COPPE))),
+    "strategy-count-lead": lambda: best_choice("strategy_count_suits", "4c Rd 7b"),
+    "strategy-discard": lambda: best_choice("strategy_discard", "4c 3c"),
+    "strategy-last-trick": lambda: best_choice("strategy_last_trick", "6b 3b"),
+    "strategy-master": lambda: _master_after("3s 2s As"),
+    "strategy-piombo-wins": _piombo_index,
+}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_solver_rates_the_advised_card_best_and_the_tempting_card_costly(name):
+    advised, tempting = map(Card.parse, EXAMPLES[name])
+    deal = position(name)
+    assert deal.to_play == Seat.S
+    assert judge_play(deal, advised).cost == 0
+    assert judge_play(deal, tempting).cost >= 1
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_record_plays_the_advised_card_at_the_learners_move(name):
+    script = HandScript.load(name)
+    move = min(script.your_moves)
+    assert script.record.plays[move].card == Card.parse(EXAMPLES[name][0])
+    assert script.comments[move]["en"] and script.comments[move]["it"]
+
+
+def test_the_lead_three_example_brings_down_the_ace():
+    deal = position("strategy_lead_threes")
+    east = [c for c in deal.hand(Seat.E) if c.suit == Suit.COPPE]
+    assert east == [Card.parse("Ac")]
+    assert {Card.parse("3c"), Card.parse("2c")} <= set(deal.hand(Seat.S))
+
+
+def test_the_guard_example_ace_is_unguarded_and_its_2_is_out():
+    deal = position("strategy_guard_aces")
+    assert any(p.card == Card.parse("3c") for p in deal.plays)
+    assert not {Card.parse("3c"), Card.parse("2c")} & set(deal.hand(Seat.S))
+    assert Card.parse("2c") in deal.hand(Seat.E)
+
+
+def test_the_count_example_the_learner_holds_the_last_two_cups():
+    deal = position("strategy_count_suits")
+    played = [p.card for p in deal.plays if p.card.suit == Suit.COPPE]
+    assert len(played) == 8 and not cards_out(deal, Suit.COPPE)
+
+
+def test_the_discard_example_is_a_piombo_on_an_opponents_trick():
+    deal = position("strategy_discard")
+    led = deal.current[0].card.suit
+    assert not any(c.suit == led for c in deal.hand(Seat.S))
+    assert not any(c.suit == led for c in deal.hand(Seat.E))
+    assert winning_play(tuple(deal.current)).seat == Seat.W
+
+
+def test_the_last_trick_example_keeps_the_last_baton_for_the_last_trick():
+    script = HandScript.load("strategy_last_trick")
+    final = script.record.replay()
+    last = final.tricks[-1]
+    assert last.winner == Seat.S and last.plays[0].card == Card.parse("5b")
+    assert final.result().sides["NS"].card_points == 7
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_guided_hand_accepts_the_advice_and_refuses_the_tempting_card(name):
+    advised, tempting = EXAMPLES[name]
+    hand = GuidedHand(name, settings=Settings())
+    hand.walk.step = min(hand.script.your_moves) - 1
+    assert hand.forward() and hand.walk.is_your_move()
+    hand.table.next_trick()
+    verdict = hand.try_card(tempting)
+    assert verdict is not None and not verdict.right and verdict.judged.cost >= 1
+    verdict = hand.try_card(advised)
+    assert verdict is not None and verdict.right
+
+
+def test_second_hand_low_and_wests_ace_falls_on_the_last_trick_to_partners_two():
+    final = HandScript.load("strategy_second_hand").record.replay()
+    last = final.tricks[-1]
+    assert last.winner == Seat.N and last.plays[0].card == Card.parse("2c")
+    assert Card.parse("Ab") in last.cards
+    assert final.result().sides["NS"].card_points == 7
