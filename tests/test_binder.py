@@ -73,7 +73,8 @@ def test_deploy_config_parses_and_names_what_the_code_reads() -> None:
         "TRESSETTE_CLASS_SIZE",  # `serve --class-size`: standalone Voilà's pools only
         "TRESSETTE_SERVED_URL",  # set by `serve --ip/--public-url` for the teacher's QR code
         "TRESSETTE_HUB_SIGNIN_KEY",  # our hub's key for its lessons service's sign-in
-        "TRESSETTE_LESSONS_SERVICE"}  # set by our hub for its lessons service's kernels
+        "TRESSETTE_LESSONS_SERVICE",  # set by our hub for its lessons service's kernels
+        "TRESSETTE_STRINGS"}  # another folder of languages: a contributor's tests only
     assert read >= {"TRESSETTE_DB", "TRESSETTE_TEACHER_KEY"}
     assert read == set(env), "deploy.md and the code disagree on the environment variables"
 

@@ -100,22 +100,22 @@ def choose_italian_on_the_index(page: Page, open_notebook: Callable[..., Page], 
     expect(page.locator(".tl-lesson-title")).to_have_text("0 · Impara il Tressette")
 
 
-def expect_lesson_3_in_italian(page: Page, open_notebook: Callable[..., Page],
+def expect_following_suit_in_italian(page: Page, open_notebook: Callable[..., Page],
                                base: str) -> None:
     open_notebook(page, "notebooks/04_following_suit", ".tl-lesson-title", base=base)
-    expect(page.locator(".tl-lesson-title")).to_have_text("3 · Rispondere al seme")
+    expect(page.locator(".tl-lesson-title")).to_have_text("4 · Rispondere al seme")
     expect(page.locator(".tl-lesson-goal")).to_contain_text("Obiettivo:")
     nav = page.locator(".tl-lesson-nav")
-    expect(nav).to_have_text("← 2 · L'ordine delle carte e la presa · "
-                             "Avanti: 4 · Il punteggio in terzi →")
-    expect(page).to_have_title("3 · Rispondere al seme · Tressette")
+    expect(nav).to_have_text("← 3 · L'ordine delle carte e la presa · "
+                             "Avanti: 5 · Il punteggio in terzi →")
+    expect(page).to_have_title("4 · Rispondere al seme · Tressette")
     expect(page.locator(".tl-quiz-check").first).to_have_text("Controlla")
     english = [t for t in page.evaluate("window.seenTitles") if "Following suit" in t]
     assert english == [], "the page showed its English title before the Italian one"
 
 
 @pytest.mark.parametrize("signed_in", [False, True], ids=["not-signed-in", "signed-in"])
-def test_italiano_on_the_index_opens_lesson_3_in_italian(
+def test_italiano_on_the_index_opens_following_suit_in_italian(
     page: Page, open_notebook: Callable[..., Page], classroom: str, console_errors: list[str],
     signed_in: bool
 ) -> None:
@@ -128,7 +128,7 @@ def test_italiano_on_the_index_opens_lesson_3_in_italian(
     lesson.add_init_script(SEEN_TITLES)
     errors: list[str] = []
     lesson.on("pageerror", lambda error: errors.append(error.message))
-    expect_lesson_3_in_italian(lesson, open_notebook, classroom)
+    expect_following_suit_in_italian(lesson, open_notebook, classroom)
     if signed_in:
         expect(lesson.locator(".tl-signin-who")).to_contain_text("Giulia")
     assert errors == []
@@ -141,10 +141,10 @@ def test_a_signed_in_learners_language_follows_them_to_another_browser(
     other = browser.new_context().new_page()  # nothing saved in this browser
     try:
         open_notebook(other, "notebooks/04_following_suit", ".tl-lesson-title", base=classroom)
-        expect(other.locator(".tl-lesson-title")).to_have_text("3 · Following suit")
+        expect(other.locator(".tl-lesson-title")).to_have_text("4 · Following suit")
         sign_in(other, "Marta", status="Progressi salvati.")
-        expect(other.locator(".tl-lesson-title")).to_have_text("3 · Rispondere al seme")
-        expect(other.locator(".tl-lesson-nav")).to_contain_text("Avanti: 4 · Il punteggio")
+        expect(other.locator(".tl-lesson-title")).to_have_text("4 · Rispondere al seme")
+        expect(other.locator(".tl-lesson-nav")).to_contain_text("Avanti: 5 · Il punteggio")
     finally:
         other.context.close()
 
