@@ -12,7 +12,7 @@ from pathlib import Path
 from types import TracebackType
 
 from ...ui.classroom.teacher import KEY_VARIABLE
-from ..server import _stop_group, free_port, wait_until_answers
+from ..server import _end, _stop_group, descendants, free_port, wait_until_answers
 from .config import HubSettings, crypt_key, write_config
 from .node_proxy import ProxyInstallError, ensure_node_proxy
 from .runtime import RuntimeBuildError, copy_app, ensure_runtime
@@ -148,7 +148,10 @@ class Hub:
         return self.log_path.read_text(errors="replace")
 
     def stop(self) -> None:
-        """SIGTERM: the hub stops the learners' servers, its proxy and culler."""
+        """SIGTERM: the hub stops the learners' servers, its proxy and culler; whatever it
+        started and left running (each in a session of its own) is ended after it."""
         process, self.process = self.process, None
         if process is not None:
+            started = descendants(process.pid)
             _stop_group(process)
+            _end(started)
