@@ -12,7 +12,8 @@ from learner_text import check_sentence
 from tressette_learn.content import ContentError, lessons_dir
 from tressette_learn.engine import Card, IllegalPlay, Seat
 from tressette_learn.engine.cards import FULL_DECK_MASK, mask_of, parse_cards
-from tressette_learn.engine.signals import good_signal, true_signals
+from tressette_learn.engine.rules import Rules
+from tressette_learn.engine.signals import most_telling, true_signals
 from tressette_learn.i18n import card_name, cards_names, speaking, t
 from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import read_file, read_puzzle
@@ -423,6 +424,10 @@ def test_a_striscio_on_a_lead_that_keeps_the_master_is_wrong_and_said_why(puzzle
         check_sentence(said)
 
 
+SEED = Rules.preset("standard")
+CLUB = SEED.with_options(signal_convention="club")
+
+
 def test_the_signal_a_good_player_gives_is_the_true_one_that_tells_most():
     """3s 2s 5b Cd 7c 6c, nothing played: the Three keeps the Two, the master (busso,
     though a striscio is true too); the Five of batons is the last baton (volo); the Seven
@@ -432,8 +437,8 @@ def test_the_signal_a_good_player_gives_is_the_true_one_that_tells_most():
                              ("5b", "volo", "volo"), ("7c", "striscio", "striscio")):
         card = Card.parse(lead)
         after, out = hand & ~card.bit, FULL_DECK_MASK & ~card.bit
-        assert good_signal(card, after, out) == seed
-        assert good_signal(card, after, out, "club") == club
+        assert most_telling(SEED.true_signals(card, after, out)) == seed
+        assert most_telling(CLUB.true_signals(card, after, out)) == club
     three = Card.parse("3s")
     assert set(true_signals(three, hand & ~three.bit, FULL_DECK_MASK & ~three.bit)) == {
         "busso", "striscio"}

@@ -4,7 +4,7 @@
 striscio = the leader keeps a card of the suit. ``club`` (Italian club practice): busso = the
 leader keeps a *pezzo* (Three, Two or Ace) of the suit, striscio = the leader keeps a card of
 the suit but no pezzo. Volo = no card of the suit left, in both. Of the true signals, a good
-player gives the one that tells most (:func:`good_signal`): busso, then volo, then striscio.
+player gives the one that tells most (:func:`most_telling`): busso, then volo, then striscio.
 """
 
 from __future__ import annotations
@@ -66,13 +66,6 @@ def true_signals(card: Card, hand_after: int, unplayed: int,
 
 TELLING: tuple[Signal, ...] = ("busso", "volo", "striscio")
 """The signals from the one that tells partner most to the one that tells least."""
-
-
-def good_signal(card: Card, hand_after: int, unplayed: int,
-                convention: str = "seed") -> Signal | None:
-    """The signal a good player gives on this lead: the true one that tells most (at the
-    seed's table, a lead that keeps the master is a busso, not a striscio)."""
-    return most_telling(true_signals(card, hand_after, unplayed, convention))
 
 
 def most_telling(truths: tuple[Signal, ...]) -> Signal | None:
