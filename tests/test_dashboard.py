@@ -163,7 +163,7 @@ def test_the_dashboard_follows_the_teachers_language(store: Store) -> None:
     assert "Scrivi la chiave" in board.intro.value and board.key_box.state["open"] == "Apri"
     board.unlock("s3cret")
     page = shown(board)
-    assert "Studenti" in page and f"{by_role('following').number} · Rispondere al seme" in page
+    assert "Allievi" in page and f"{by_role('following').number} · Rispondere al seme" in page
     assert f"Domanda 3 di {len(BANK_03)}: {BANK_03[2].prompt.get('it')}" in page
     settings.lang = "en"
     assert "Learners" in shown(board)

@@ -67,7 +67,7 @@ def test_the_list_shows_ids_and_who_has_a_pin(people: Identities, capsys) -> Non
     status, out, _ = run(capsys, "list", "--lang", "it")
     assert status == 0 and "nessun PIN per ora" in out
     status, _, err = run(capsys, "rename", "Nobody", "X", "--class", "3B", "--lang", "it")
-    assert status == 2 and "nessuno studente si chiama 'Nobody' nella classe 3B" in err
+    assert status == 2 and "nessun allievo si chiama 'Nobody' nella classe 3B" in err
 
 
 def test_rename_merge_reset_and_remove_from_the_command_line(people: Identities,

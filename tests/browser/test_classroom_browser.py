@@ -1,6 +1,8 @@
 """The classroom in real Chromium: a learner's answer reaches the teacher's dashboard, the
-language chosen on one page is the language of the next (signed in or not), and the teacher's
-key is checked as typed."""
+language chosen on one page is the language of the next (signed in or not), the teacher's
+key is checked as typed, and the teacher's walk on a phone in Italian (a forgotten PIN reset,
+a learner renamed, two records of one learner merged), read back from the store. Screenshots
+of the walk go to build/screenshots/teacher/."""
 
 from __future__ import annotations
 
@@ -9,19 +11,39 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tressette_learn.i18n import t
+from tressette_learn.store import Store
 from tressette_learn.teaching.generate import make_quiz
 
-from .conftest import server_with_store
+from .conftest import CHECKOUT, server_with_store
 
 KEY = "k3y-for-tests"
 QUIZ = "tests/browser/notebooks/classroom_quiz"
 QUESTIONS = make_quiz(["winner"], 2, seed=3)  # what classroom_quiz.ipynb shows
+SHOTS = CHECKOUT / "build" / "screenshots" / "teacher"
+#: What runs off the right of the screen (a part of a box that scrolls sideways does not).
+OFF_SCREEN = """[...document.querySelectorAll("body *")].filter((el) => {
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 || box.right <= window.innerWidth + 1) return false;
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return false;
+  }
+  return true;
+}).map((el) => el.className || el.tagName).slice(0, 5)"""
+PHONE = {"viewport": {"width": 412, "height": 915}, "has_touch": True, "is_mobile": True}
 
 
 @pytest.fixture(scope="module")
-def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def class_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The classroom's progress database."""
+    return f"sqlite:///{tmp_path_factory.mktemp('classroom-db') / 'progress.sqlite'}"
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory, class_db: str) -> Iterator[str]:
     """Voilà on the whole checkout, with its own progress database and teacher key."""
-    with server_with_store(tmp_path_factory, "classroom", TRESSETTE_TEACHER_KEY=KEY) as url:
+    with server_with_store(tmp_path_factory, "classroom", TRESSETTE_TEACHER_KEY=KEY,
+                           TRESSETTE_DB=class_db) as url:
         yield url
 
 
@@ -173,3 +195,111 @@ def test_the_right_key_opens_the_dashboard_after_wrong_ones(
     expect(opened.first).to_be_visible()
     expect(page.locator(".tl-teacher-message")).not_to_contain_text("Wrong key")
     expect(key).to_be_hidden()
+
+
+# -- the teacher's walk: PINs, a reset, a rename and a merge, on a phone in Italian -----------
+def learner_signs_in(browser: Browser, open_notebook: Callable[..., Page], base: str,
+                     name: str, pin: str, message: str | None, shown: str = "") -> Page:
+    """``name`` signs in with ``pin`` on the quiz page, on a computer of their own; the bar
+    then names them ``shown`` (the name as stored) and says ``message`` (None: nothing)."""
+    page = browser.new_context().new_page()
+    open_notebook(page, QUIZ, ".tl-quiz", base=base)
+    page.locator(".tl-signin-name").fill(name)
+    page.locator(".tl-signin-pin").fill(pin)
+    page.locator(".tl-signin-code").fill("3b")
+    page.locator(".tl-signin-start").click()
+    expect(page.locator(".tl-signin-who")).to_contain_text(shown or name)
+    if message is None:
+        expect(page.locator(".tl-signin-message")).to_have_count(0)
+    else:
+        expect(page.locator(".tl-signin-message")).to_have_text(message)
+    return page
+
+
+def learner_answers(browser: Browser, open_notebook: Callable[..., Page], base: str,
+                    name: str, pin: str) -> None:
+    """``name`` chooses ``pin`` at a first sign-in and answers the first question right."""
+    page = learner_signs_in(browser, open_notebook, base, name, pin,
+                            t("signin.chose_pin", "en"))
+    try:
+        page.locator(f'.tl-quiz-picker .tl-card[data-card="{QUESTIONS[0].answer}"]').click()
+        page.locator(".tl-quiz-check").click()
+        expect(page.locator(".tl-quiz-score")).to_contain_text("1 / 1")
+    finally:
+        page.context.close()
+
+
+def choose(page: Page, box: str, name: str) -> None:
+    """Choose ``name`` in the dashboard's list ``box`` (each line: name · class · #id;
+    ipywidgets shows its spaces as no-break spaces)."""
+    labels = page.locator(f"{box} select option").all_text_contents()
+    page.locator(f"{box} select").select_option(label=next(
+        label for label in labels if label.replace("\xa0", " ").startswith(f"{name} ·")))
+
+
+def change(page: Page, button: str, said: str, shot: str) -> None:
+    page.locator(button).click()
+    expect(page.locator(".tl-teacher-learners-status")).to_have_text(said)
+    page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)
+
+
+def stored(db: str) -> dict[str, int]:
+    """Each learner of class 3B with the number of answers stored for them."""
+    store = Store(db)
+    try:
+        return {name: count for name, count in store.db.query(
+            "SELECT l.name, COUNT(e.uid) FROM learners l LEFT JOIN events e ON "
+            "e.learner_id = l.id WHERE l.class_code = '3B' AND (l.name LIKE 'Giulia %' OR "
+            "l.name LIKE 'Marco %') "
+            "GROUP BY l.id, l.name")}
+    finally:
+        store.close()
+
+
+def test_the_teachers_walk_on_a_phone_in_italian(
+    browser: Browser, open_notebook: Callable[..., Page], classroom: str, class_db: str
+) -> None:
+    for name, pin in (("Giulia Bianchi", "1357"), ("Marco Rossi", "2468"),
+                      ("Marco R", "1111")):  # the last one by mistake, Marco's second record
+        learner_answers(browser, open_notebook, classroom, name, pin)
+    assert stored(class_db) == {"Giulia Bianchi": 1, "Marco Rossi": 1, "Marco R": 1}
+
+    page = browser.new_context(**PHONE).new_page()
+    try:
+        choose_italian_on_the_index(page, open_notebook, classroom, None)
+        open_dashboard(page, open_notebook, classroom, KEY)
+        expect(page.locator(".tl-teacher-learners")).to_contain_text("Giulia Bianchi")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "1-dashboard-phone-it.png"), full_page=True)
+        page.locator(".tl-teacher-learners").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "1-dashboard-phone-it-learners.png"))
+        assert page.evaluate(OFF_SCREEN) == [], "parts of the dashboard run off a phone"
+
+        choose(page, ".tl-teacher-learner", "Giulia Bianchi")
+        change(page, ".tl-teacher-reset-pin",
+               t("teacher.learner.pin_reset", "it", name="Giulia Bianchi"), "2-pin-reset")
+        choose(page, ".tl-teacher-learner", "Marco R")
+        choose(page, ".tl-teacher-into", "Marco Rossi")
+        change(page, ".tl-teacher-merge",
+               t("teacher.learner.merged", "it", name="Marco R", into="Marco Rossi"), "3-merged")
+        choose(page, ".tl-teacher-learner", "Marco Rossi")
+        page.locator(".tl-teacher-new-name input").fill("Marco Rossini")
+        change(page, ".tl-teacher-rename",
+               t("teacher.learner.renamed", "it", name="Marco Rossini"), "4-renamed")
+    finally:
+        page.context.close()
+    assert stored(class_db) == {"Giulia Bianchi": 1, "Marco Rossini": 2}
+
+    # Giulia forgot her PIN: she chooses a new one and finds her answer; Marco signs in
+    # under his new name with his own PIN
+    giulia = learner_signs_in(browser, open_notebook, classroom, "Giulia Bianchi", "9753",
+                              t("signin.chose_pin", "en"))
+    expect(giulia.locator(".tl-quiz-score")).to_have_text(
+        t("quiz.score_label", "en", right=1, answered=1))
+    giulia.screenshot(path=str(SHOTS / "5-giulia-new-pin.png"))
+    giulia.context.close()
+    marco = learner_signs_in(browser, open_notebook, classroom, "marco  rossini", "2468", None,
+                             shown="Marco Rossini")
+    marco.screenshot(path=str(SHOTS / "6-marco-renamed.png"))
+    marco.context.close()
+    assert stored(class_db) == {"Giulia Bianchi": 1, "Marco Rossini": 2}
