@@ -36,6 +36,7 @@ from hub_support import (  # noqa: E402
     SERVICE_INDEX,
     Visitor,
     class_hub,
+    comm,
     cookie_header,
     environment,
     jupyter_message,
@@ -44,7 +45,9 @@ from hub_support import (  # noqa: E402
     login_error,
     new_state,
     process_user,
+    widget_states,
 )
+from hub_support import sign_in_bar as bar_of  # noqa: E402
 
 from tressette_learn.ai.solve import ADDRESS_ENV, KEY_ENV  # noqa: E402
 from tressette_learn.cli import main  # noqa: E402
@@ -263,38 +266,11 @@ def test_a_learners_kernel_is_hers_alone(hub: Hub, ada: Visitor, bruno: Visitor)
     assert ada.call("GET", f"{LESSONS}api/kernels/{kernel}")[0] == 200  # still running
 
 
-def comm(model: str, data: dict[str, object]) -> dict[str, object]:
-    return jupyter_message("comm_msg", {"comm_id": model, "data": data})
-
-
-def widget_states(hub: Hub, visitor: Visitor, page: str,
-                  *extra: dict[str, object]) -> dict[str, dict[str, object]]:
-    """The synced state of each widget of the page's kernel (asked as the page asks it:
-    the comms, then each one's state), after sending ``extra`` messages first."""
-    kernel, cookie = kernel_id(page), {"Cookie": cookie_header(visitor)}
-    info = jupyter_message("comm_info_request", {"target_name": "jupyter.widget"})
-    replies = kernel_messages(hub.url, kernel, cookie, [info], listen=3)
-    comms = next(message["content"]["comms"] for message in replies  # type: ignore[index]
-                 if message["msg_type"] == "comm_info_reply")
-    asked = [comm(model, {"method": "request_state"}) for model in comms]
-    states: dict[str, dict[str, object]] = {}
-    for message in kernel_messages(hub.url, kernel, cookie, [*extra, *asked], listen=5):
-        data = message["content"].get("data", {}) if message["msg_type"] == "comm_msg" \
-            else {}  # type: ignore[union-attr]
-        if data.get("method") == "update":  # type: ignore[union-attr]
-            states.setdefault(message["content"]["comm_id"], {}).update(  # type: ignore[index]
-                data["state"])  # type: ignore[index]
-    return states
-
-
 def sign_in_bar(hub: Hub, visitor: Visitor, page: str,
                 *extra: dict[str, object]) -> tuple[str, dict[str, object]]:
     """The sign-in bar's model id and its ``state`` trait in the page's kernel."""
-    for model, state in widget_states(hub, visitor, page, *extra).items():
-        bar = state.get("state")
-        if isinstance(bar, dict) and "kept_prefixes" in bar:
-            return model, bar
-    raise AssertionError("no sign-in bar on the page")
+    return bar_of(widget_states(hub.url, kernel_id(page), {"Cookie": cookie_header(visitor)},
+                                *extra))
 
 
 def test_the_service_says_who_the_page_is_for_and_the_browser_cannot(
