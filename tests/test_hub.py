@@ -13,6 +13,7 @@ learner would make; a refusal changes nothing (the store is read back). The brow
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import os
@@ -230,6 +231,64 @@ def test_a_learner_has_no_endpoint_that_runs_code_nor_can_make_a_token(
     assert ada.call("GET", f"/hub/api/users/{name}/tokens")[0] == 403
     assert learners_servers(hub) == []
     assert store_snapshot(hub) == before
+
+
+def oauth_token(visitor: Visitor) -> str:
+    """The hub's OAuth token for the lessons service that the learner's browser holds: the
+    service's cookie (``service-lessons``) is signed, not encrypted, so she can read it."""
+    (cookie,) = [cookie for cookie in visitor.jar() if cookie.name.endswith("service-lessons")]
+    field = cookie.value.strip('"').split("|")[4]  # Tornado's signed value, version 2
+    return base64.b64decode(field.split(":", 1)[1]).decode()
+
+
+TEACHERS = [("GET", f"/hub/api/users/{TEACHER}", None),
+            ("PATCH", f"/hub/api/users/{TEACHER}", {"admin": False}),
+            ("POST", f"/hub/api/users/{TEACHER}/server", {}),
+            ("POST", f"/hub/api/users/{TEACHER}/tokens", {}),
+            ("GET", f"/user/{TEACHER}/api/kernels", None)]
+
+
+def test_the_token_the_hub_gave_the_learner_runs_no_code_and_makes_no_other(
+        hub: Hub, ada: Visitor, teacher: Visitor) -> None:
+    """The one token a learner holds (the service's OAuth token, read from her cookie),
+    sent as ``Authorization: token ...`` with no cookie: it names her to the hub and
+    opens nothing else: no server, kernel, terminal, file or new token, nothing of the
+    teacher's, no kernel API on the service."""
+    name, before = ada.signed_in_as(), store_snapshot(hub)
+    bearer, auth = Visitor(hub.url), {"Authorization": f"token {oauth_token(ada)}"}
+    status, text = bearer.call("GET", "/hub/api/user", headers=auth)
+    assert status == 200 and json.loads(text)["name"] == name  # a real token, and hers
+    for method, path, body in [*HUB_CODE, *TEACHERS,
+                               ("GET", f"{LESSONS}api/kernels", None),
+                               ("POST", f"{LESSONS}api/kernels", {}),
+                               ("POST", f"{LESSONS}api/terminals", {}),
+                               ("PUT", f"{LESSONS}api/contents/evil.py", {"type": "file"})]:
+        status, text = bearer.call(method, path.format(name=name), body, headers=auth)
+        login_page = status == 200 and 'id="login_submit"' in text  # pages want the cookie
+        assert status in (403, 404, 405, 424, 503) or login_page, \
+            (method, path, status, text[:300])
+    assert bearer.call("GET", f"/hub/api/users/{name}/tokens", headers=auth)[0] == 403
+    assert servers(teacher, name) == {} and learners_servers(hub) == []
+    status, text = teacher.call("GET", f"/hub/api/users/{TEACHER}")
+    assert status == 200 and json.loads(text)["admin"] is True
+    assert store_snapshot(hub) == before
+
+
+def test_a_name_in_other_letters_signs_in_and_one_the_class_cannot_use_is_told_why(
+        hub: Hub) -> None:
+    """"名字" is a learner (hub name ``l<id>``); a name of spaces or accents only, or too
+    long, is refused with its reason and writes nothing."""
+    before = store_snapshot(hub)
+    for typed, key in [("   ", "signin.error.no_name"), ("\u0301\u0300", "signin.error.no_name"),
+                       ("x" * 41, "signin.error.long_name")]:
+        status, _, page = Visitor(hub.url).sign_in(typed, CODE, "2468")
+        assert status == 403, typed
+        assert login_error(page) == html.unescape(t(key, "en", most=40)), typed
+    assert store_snapshot(hub) == before
+    visitor = signed_in(hub, "名字", CODE, "2468")
+    name = visitor.signed_in_as()
+    assert re.fullmatch(r"l\d+", name), name
+    assert sign_in_bar(hub, visitor, visitor.index)[1]["name"] == "名字"  # type: ignore[attr-defined]
 
 
 def test_the_lessons_service_has_no_kernel_api_and_runs_no_code_sent_on_a_kernel(
