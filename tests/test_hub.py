@@ -539,6 +539,19 @@ def test_the_command_needs_the_teacher_key(monkeypatch: pytest.MonkeyPatch,
     assert "TRESSETTE_TEACHER_KEY" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("url", ["bogus://x", "sqlite://x.db"])
+def test_the_command_refuses_a_database_url_it_cannot_open_and_creates_nothing(
+        url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TRESSETTE_TEACHER_KEY", "k" * 24)
+    monkeypatch.setenv("TRESSETTE_DB", url)
+    assert main(["hub", "--class-code", CODE, "--dir", str(tmp_path / "state")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: TRESSETTE_DB: ") and err.count("\n") == 1, err
+    assert list(tmp_path.iterdir()) == []  # no state folder, no file named after the URL
+
+
 def test_the_command_refuses_a_bad_class_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hub", "--class-code", "3B C"]) == 2
     assert "--class-code" in capsys.readouterr().err
