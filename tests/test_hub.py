@@ -618,3 +618,24 @@ def test_on_the_lessons_service_only_the_services_word_names_the_learner(
     assert hub_learner(env) is None and served_learner(env) is None
     assert served_learner({**env, LEARNER_ENV: str(ada.id)}) == ("Ada Rossi", CODE)
     assert served_learner({**env, LEARNER_ENV: str(ada.id + 1)}) is None
+
+
+def test_a_kubernetes_replica_is_given_what_the_hub_gives_its_lessons_service(
+        hub: Hub) -> None:
+    """docs/deploy.md's replicas are started by no hub: they make for themselves what this
+    hub gives its managed lessons service (every ``JUPYTERHUB_*`` variable set, in the same
+    form), for their own name."""
+    from tressette_learn.serve.hub.kubernetes import replica_environment
+
+    (service,) = lessons_pids(hub)
+    given = {name: value for name, value in environment(service).items()
+             if name.startswith("JUPYTERHUB_") and value
+             and name not in ("JUPYTERHUB_USER",  # the service's system user: kernels lose it
+                              "JUPYTERHUB_COOKIE_HOST_PREFIX_ENABLED")}  # "0", the default
+    made = replica_environment("lessons-3", "s" * 64)
+    assert set(given) <= set(made), set(given) - set(made)
+    for name in ("JUPYTERHUB_SERVICE_NAME", "JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_CLIENT_ID",
+                 "JUPYTERHUB_OAUTH_CALLBACK_URL", "JUPYTERHUB_OAUTH_SCOPES",
+                 "JUPYTERHUB_OAUTH_ACCESS_SCOPES", "JUPYTERHUB_OAUTH_CLIENT_ALLOWED_SCOPES",
+                 "JUPYTERHUB_BASE_URL"):
+        assert made[name] == given[name].replace("lessons", "lessons-3"), name
