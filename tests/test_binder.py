@@ -10,12 +10,15 @@ The fresh environment takes a few minutes to install (pip, from the local wheel 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
@@ -274,3 +277,71 @@ def test_installed_serve_command_serves_the_shipped_index(binder_env: tuple[Path
     with server:
         page = _page(f"{server.url}/voila/render/00_index.ipynb")
     assert TITLE in page
+
+
+REPLICA_MAIN = """
+import sys
+from tressette_learn.serve.hub import kubernetes
+kubernetes.PORT = int(sys.argv[1])
+kubernetes.main()
+"""
+
+
+def test_a_replica_starts_behind_the_hubs_login_and_signs_in_with_the_derived_key(
+        tmp_path: Path) -> None:
+    """``python -m tressette_learn.serve.hub.kubernetes`` as the StatefulSet starts it (no
+    hub here: its API address answers nothing): the index sends the browser to the hub's
+    OAuth for this replica's client, and the sign-in the hub calls takes the key derived
+    from the shared secret and no other."""
+    from tressette_learn.serve.hub.kubernetes import derived
+    from tressette_learn.serve.server import descendants, free_port, wait_until_answers
+
+    port, db = free_port(), f"sqlite:///{tmp_path / 'progress.sqlite'}"
+    env = {**os.environ, "TRESSETTE_LESSONS_REPLICA": "lessons-1",
+           "TRESSETTE_LESSONS_SECRET": SECRET, "TRESSETTE_DB": db,
+           "TRESSETTE_CLASS_SIZE": "1", "JUPYTERHUB_API_URL": "http://127.0.0.1:9/hub/api",
+           "HOME": str(tmp_path)}
+    with open(tmp_path / "replica.log", "wb") as log:
+        process = subprocess.Popen([sys.executable, "-c", REPLICA_MAIN, str(port)], env=env,
+                                   stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True, cwd=tmp_path)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        trouble = wait_until_answers(f"{base}/services/lessons-1/voila/static/voila.js",
+                                     process, 180)
+        assert not trouble, trouble + (tmp_path / "replica.log").read_text()[-3000:]
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args: Any) -> None:
+                return None
+
+        opener = urllib.request.build_opener(NoRedirect)
+        with pytest.raises(urllib.error.HTTPError) as sent:
+            opener.open(f"{base}/services/lessons-1/voila/render/00_index.ipynb", timeout=60)
+        where = sent.value.headers["Location"]
+        assert sent.value.code == 302 and "/hub/api/oauth2/authorize" in where, where
+        assert "client_id=service-lessons-1" in where
+        assert "redirect_uri=%2Fservices%2Flessons-1%2Foauth_callback" in where
+        form = json.dumps({"name": "Ada Rossi", "class_code": "3B", "pin": "4821"}).encode()
+        for key, status in [("wrong", 403), (derived(SECRET, "lessons-1"), 403),
+                            (derived(SECRET, "sign-in"), 200)]:
+            asked = urllib.request.Request(f"{base}/internal/sign-in", form, method="POST",
+                                           headers={"Authorization": f"key {key}"})
+            try:
+                with urllib.request.urlopen(asked, timeout=60) as answer:
+                    got, body = answer.status, json.loads(answer.read())
+            except urllib.error.HTTPError as err:
+                got, body = err.code, {}
+            assert got == status, (key, got)
+        assert body["name"] == "Ada Rossi" and body["class_code"] == "3B"
+    finally:
+        below = descendants(process.pid)  # its kernels and solver, in sessions of their own
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for pid in below:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)

@@ -182,6 +182,7 @@ def test_the_teachers_name_with_the_class_code_is_a_learner_who_cannot_touch_the
     intruder = signed_in(hub, "Teacher", CODE, "1111")
     name = intruder.signed_in_as()
     assert name != TEACHER and learner_id(name) is not None
+    before = store_snapshot(hub)  # with the learner "Teacher", made by her first sign-in
     for method, path, body in [("GET", f"/hub/api/users/{TEACHER}", None),
                                ("PATCH", f"/hub/api/users/{TEACHER}", {"admin": False}),
                                ("POST", f"/hub/api/users/{TEACHER}/server", {}),
@@ -195,6 +196,7 @@ def test_the_teachers_name_with_the_class_code_is_a_learner_who_cannot_touch_the
     assert status in (403, 404) and "JupyterLab" not in page, status
     status, text = teacher.call("GET", f"/hub/api/users/{TEACHER}")
     assert status == 200 and json.loads(text)["admin"] is True  # still the teacher
+    assert store_snapshot(hub) == before
 
 
 @pytest.mark.parametrize(("typed", "pin", "key"), [
