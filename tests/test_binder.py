@@ -145,8 +145,16 @@ def test_deploy_config_gives_the_teacher_a_server_and_names_what_the_code_reads(
     assert single["defaultUrl"] == "/voila/render/notebooks/teacher.ipynb"
     assert single["extraEnv"]["TRESSETTE_DB"]["valueFrom"]["secretKeyRef"]["key"]
     assert config["cull"]["enabled"] is True
-    (container,) = _manifest("StatefulSet")["spec"]["template"]["spec"]["containers"]
+    template = _manifest("StatefulSet")["spec"]["template"]
+    (container,) = template["spec"]["containers"]
     assert container["command"][-1] == "tressette_learn.serve.hub.kubernetes"
+    # the chart's hub answers the replicas' OAuth calls only with this label on them
+    assert template["metadata"]["labels"]["hub.jupyter.org/network-access-hub"] == "true"
+    policy = _manifest("NetworkPolicy")["spec"]
+    assert policy["podSelector"]["matchLabels"] == {
+        key: value for key, value in template["metadata"]["labels"].items() if key == "app"}
+    assert {peer["podSelector"]["matchLabels"]["component"]
+            for peer in policy["ingress"][0]["from"]} == {"hub", "proxy"}
     replica_env = {item["name"]: item for item in container["env"]}
     assert replica_env["TRESSETTE_LESSONS_REPLICA"]["valueFrom"]["fieldRef"]["fieldPath"] \
         == "metadata.name"

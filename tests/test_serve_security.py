@@ -163,7 +163,7 @@ def test_the_teachers_page_before_the_key_sets_no_class_deal_and_imports_no_file
                  if isinstance(state.get("state"), dict) and "most_bytes" in state["state"]]
     progress = saved_progress("Zeno Nuovo")
     wrong_key = comm(key_box, {"method": "custom", "content": {"type": "unlock",
-                                                               "key": KEY[:-1] + "x"}})
+                                                               "key": "not-" + KEY}})
     upload = with_buffers(comm(picker, {"method": "custom", "content": {
         "type": "file", "name": "zeno.json", "index": 0, "count": 1}}), [progress])
     states = served.widgets(page, wrong_key, upload)
