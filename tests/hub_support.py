@@ -140,16 +140,18 @@ def cookie_header(visitor: Visitor) -> str:
 
 
 def kernel_messages(base: str, kernel: str, headers: dict[str, str],
-                    send: list[dict[str, object]], listen: float = 5.0) -> list[dict[str, object]]:
-    """Open the kernel's websocket on the lessons service (with ``headers``), send the
-    Jupyter messages ``send`` and return what comes back within ``listen`` seconds;
+                    send: list[dict[str, object] | bytes], listen: float = 5.0,
+                    prefix: str = LESSONS) -> list[dict[str, object]]:
+    """Open the kernel's websocket on the lessons service (or the Voilà under ``prefix``)
+    with ``headers``, send the Jupyter messages ``send`` (a message with buffers as the
+    bytes of :func:`with_buffers`) and return what comes back within ``listen`` seconds;
     ``PermissionError`` when the websocket is refused."""
     import asyncio
 
     from tornado.httpclient import HTTPClientError, HTTPRequest
     from tornado.websocket import websocket_connect
 
-    url = base.replace("http", "ws", 1) + f"{LESSONS}api/kernels/{kernel}/channels"
+    url = base.replace("http", "ws", 1) + f"{prefix}api/kernels/{kernel}/channels"
 
     async def talk() -> list[dict[str, object]]:
         try:
@@ -157,7 +159,8 @@ def kernel_messages(base: str, kernel: str, headers: dict[str, str],
         except HTTPClientError as err:
             raise PermissionError(err.code) from None
         for message in send:
-            await socket.write_message(json.dumps(message))
+            binary = isinstance(message, bytes)
+            await socket.write_message(message if binary else json.dumps(message), binary)
         got: list[dict[str, object]] = []
         deadline = time.monotonic() + listen
         while (left := deadline - time.monotonic()) > 0:
@@ -184,3 +187,44 @@ def jupyter_message(kind: str, content: dict[str, object],
                        "username": "", "version": "5.3", "date": ""},
             "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
             "buffers": []}
+
+
+def with_buffers(message: dict[str, object], buffers: list[bytes]) -> bytes:
+    """``message`` with binary ``buffers``, framed as a browser sends it on the websocket."""
+    from jupyter_server.services.kernels.connection.base import serialize_binary_message
+
+    return bytes(serialize_binary_message({**message, "buffers": buffers}))
+
+
+def comm(model: str, data: dict[str, object]) -> dict[str, object]:
+    return jupyter_message("comm_msg", {"comm_id": model, "data": data})
+
+
+def widget_states(base: str, kernel: str, headers: dict[str, str],
+                  *extra: dict[str, object] | bytes,
+                  prefix: str = LESSONS) -> dict[str, dict[str, object]]:
+    """The synced state of each widget of a page's kernel (asked as the page asks it: the
+    comms, then each one's state), after sending ``extra`` messages first."""
+    info = jupyter_message("comm_info_request", {"target_name": "jupyter.widget"})
+    replies = kernel_messages(base, kernel, headers, [info], listen=3, prefix=prefix)
+    comms = next(message["content"]["comms"] for message in replies  # type: ignore[index]
+                 if message["msg_type"] == "comm_info_reply")
+    asked = [comm(model, {"method": "request_state"}) for model in comms]
+    states: dict[str, dict[str, object]] = {}
+    for message in kernel_messages(base, kernel, headers, [*extra, *asked], listen=5,
+                                   prefix=prefix):
+        data = message["content"].get("data", {}) if message["msg_type"] == "comm_msg" \
+            else {}  # type: ignore[union-attr]
+        if data.get("method") == "update":  # type: ignore[union-attr]
+            states.setdefault(message["content"]["comm_id"], {}).update(  # type: ignore[index]
+                data["state"])  # type: ignore[index]
+    return states
+
+
+def sign_in_bar(states: dict[str, dict[str, object]]) -> tuple[str, dict[str, object]]:
+    """The sign-in bar's model id and its ``state`` trait, among a page's widgets."""
+    for model, state in states.items():
+        bar = state.get("state")
+        if isinstance(bar, dict) and "kept_prefixes" in bar:
+            return model, bar
+    raise AssertionError("no sign-in bar on the page")

@@ -13,6 +13,7 @@ learner would make; a refusal changes nothing (the store is read back). The brow
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import os
@@ -36,6 +37,7 @@ from hub_support import (  # noqa: E402
     SERVICE_INDEX,
     Visitor,
     class_hub,
+    comm,
     cookie_header,
     environment,
     jupyter_message,
@@ -44,7 +46,9 @@ from hub_support import (  # noqa: E402
     login_error,
     new_state,
     process_user,
+    widget_states,
 )
+from hub_support import sign_in_bar as bar_of  # noqa: E402
 
 from tressette_learn.ai.solve import ADDRESS_ENV, KEY_ENV  # noqa: E402
 from tressette_learn.cli import main  # noqa: E402
@@ -178,6 +182,7 @@ def test_the_teachers_name_with_the_class_code_is_a_learner_who_cannot_touch_the
     intruder = signed_in(hub, "Teacher", CODE, "1111")
     name = intruder.signed_in_as()
     assert name != TEACHER and learner_id(name) is not None
+    before = store_snapshot(hub)  # with the learner "Teacher", made by her first sign-in
     for method, path, body in [("GET", f"/hub/api/users/{TEACHER}", None),
                                ("PATCH", f"/hub/api/users/{TEACHER}", {"admin": False}),
                                ("POST", f"/hub/api/users/{TEACHER}/server", {}),
@@ -191,6 +196,7 @@ def test_the_teachers_name_with_the_class_code_is_a_learner_who_cannot_touch_the
     assert status in (403, 404) and "JupyterLab" not in page, status
     status, text = teacher.call("GET", f"/hub/api/users/{TEACHER}")
     assert status == 200 and json.loads(text)["admin"] is True  # still the teacher
+    assert store_snapshot(hub) == before
 
 
 @pytest.mark.parametrize(("typed", "pin", "key"), [
@@ -229,6 +235,64 @@ def test_a_learner_has_no_endpoint_that_runs_code_nor_can_make_a_token(
     assert store_snapshot(hub) == before
 
 
+def oauth_token(visitor: Visitor) -> str:
+    """The hub's OAuth token for the lessons service that the learner's browser holds: the
+    service's cookie (``service-lessons``) is signed, not encrypted, so she can read it."""
+    (cookie,) = [cookie for cookie in visitor.jar() if cookie.name.endswith("service-lessons")]
+    field = cookie.value.strip('"').split("|")[4]  # Tornado's signed value, version 2
+    return base64.b64decode(field.split(":", 1)[1]).decode()
+
+
+TEACHERS = [("GET", f"/hub/api/users/{TEACHER}", None),
+            ("PATCH", f"/hub/api/users/{TEACHER}", {"admin": False}),
+            ("POST", f"/hub/api/users/{TEACHER}/server", {}),
+            ("POST", f"/hub/api/users/{TEACHER}/tokens", {}),
+            ("GET", f"/user/{TEACHER}/api/kernels", None)]
+
+
+def test_the_token_the_hub_gave_the_learner_runs_no_code_and_makes_no_other(
+        hub: Hub, ada: Visitor, teacher: Visitor) -> None:
+    """The one token a learner holds (the service's OAuth token, read from her cookie),
+    sent as ``Authorization: token ...`` with no cookie: it names her to the hub and
+    opens nothing else: no server, kernel, terminal, file or new token, nothing of the
+    teacher's, no kernel API on the service."""
+    name, before = ada.signed_in_as(), store_snapshot(hub)
+    bearer, auth = Visitor(hub.url), {"Authorization": f"token {oauth_token(ada)}"}
+    status, text = bearer.call("GET", "/hub/api/user", headers=auth)
+    assert status == 200 and json.loads(text)["name"] == name  # a real token, and hers
+    for method, path, body in [*HUB_CODE, *TEACHERS,
+                               ("GET", f"{LESSONS}api/kernels", None),
+                               ("POST", f"{LESSONS}api/kernels", {}),
+                               ("POST", f"{LESSONS}api/terminals", {}),
+                               ("PUT", f"{LESSONS}api/contents/evil.py", {"type": "file"})]:
+        status, text = bearer.call(method, path.format(name=name), body, headers=auth)
+        login_page = status == 200 and 'id="login_submit"' in text  # pages want the cookie
+        assert status in (403, 404, 405, 424, 503) or login_page, \
+            (method, path, status, text[:300])
+    assert bearer.call("GET", f"/hub/api/users/{name}/tokens", headers=auth)[0] == 403
+    assert servers(teacher, name) == {} and learners_servers(hub) == []
+    status, text = teacher.call("GET", f"/hub/api/users/{TEACHER}")
+    assert status == 200 and json.loads(text)["admin"] is True
+    assert store_snapshot(hub) == before
+
+
+def test_a_name_in_other_letters_signs_in_and_one_the_class_cannot_use_is_told_why(
+        hub: Hub) -> None:
+    """"名字" is a learner (hub name ``l<id>``); a name of spaces or accents only, or too
+    long, is refused with its reason and writes nothing."""
+    before = store_snapshot(hub)
+    for typed, key in [("   ", "signin.error.no_name"), ("\u0301\u0300", "signin.error.no_name"),
+                       ("x" * 41, "signin.error.long_name")]:
+        status, _, page = Visitor(hub.url).sign_in(typed, CODE, "2468")
+        assert status == 403, typed
+        assert login_error(page) == html.unescape(t(key, "en", most=40)), typed
+    assert store_snapshot(hub) == before
+    visitor = signed_in(hub, "名字", CODE, "2468")
+    name = visitor.signed_in_as()
+    assert re.fullmatch(r"l\d+", name), name
+    assert sign_in_bar(hub, visitor, visitor.index)[1]["name"] == "名字"  # type: ignore[attr-defined]
+
+
 def test_the_lessons_service_has_no_kernel_api_and_runs_no_code_sent_on_a_kernel(
         hub: Hub, ada: Visitor, tmp_path: Path) -> None:
     """Voilà keeps its kernel API to a page's own kernel (no new kernel, no list) and
@@ -263,38 +327,11 @@ def test_a_learners_kernel_is_hers_alone(hub: Hub, ada: Visitor, bruno: Visitor)
     assert ada.call("GET", f"{LESSONS}api/kernels/{kernel}")[0] == 200  # still running
 
 
-def comm(model: str, data: dict[str, object]) -> dict[str, object]:
-    return jupyter_message("comm_msg", {"comm_id": model, "data": data})
-
-
-def widget_states(hub: Hub, visitor: Visitor, page: str,
-                  *extra: dict[str, object]) -> dict[str, dict[str, object]]:
-    """The synced state of each widget of the page's kernel (asked as the page asks it:
-    the comms, then each one's state), after sending ``extra`` messages first."""
-    kernel, cookie = kernel_id(page), {"Cookie": cookie_header(visitor)}
-    info = jupyter_message("comm_info_request", {"target_name": "jupyter.widget"})
-    replies = kernel_messages(hub.url, kernel, cookie, [info], listen=3)
-    comms = next(message["content"]["comms"] for message in replies  # type: ignore[index]
-                 if message["msg_type"] == "comm_info_reply")
-    asked = [comm(model, {"method": "request_state"}) for model in comms]
-    states: dict[str, dict[str, object]] = {}
-    for message in kernel_messages(hub.url, kernel, cookie, [*extra, *asked], listen=5):
-        data = message["content"].get("data", {}) if message["msg_type"] == "comm_msg" \
-            else {}  # type: ignore[union-attr]
-        if data.get("method") == "update":  # type: ignore[union-attr]
-            states.setdefault(message["content"]["comm_id"], {}).update(  # type: ignore[index]
-                data["state"])  # type: ignore[index]
-    return states
-
-
 def sign_in_bar(hub: Hub, visitor: Visitor, page: str,
                 *extra: dict[str, object]) -> tuple[str, dict[str, object]]:
     """The sign-in bar's model id and its ``state`` trait in the page's kernel."""
-    for model, state in widget_states(hub, visitor, page, *extra).items():
-        bar = state.get("state")
-        if isinstance(bar, dict) and "kept_prefixes" in bar:
-            return model, bar
-    raise AssertionError("no sign-in bar on the page")
+    return bar_of(widget_states(hub.url, kernel_id(page), {"Cookie": cookie_header(visitor)},
+                                *extra))
 
 
 def test_the_service_says_who_the_page_is_for_and_the_browser_cannot(
@@ -504,6 +541,19 @@ def test_the_command_needs_the_teacher_key(monkeypatch: pytest.MonkeyPatch,
     assert "TRESSETTE_TEACHER_KEY" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("url", ["bogus://x", "sqlite://x.db"])
+def test_the_command_refuses_a_database_url_it_cannot_open_and_creates_nothing(
+        url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TRESSETTE_TEACHER_KEY", "k" * 24)
+    monkeypatch.setenv("TRESSETTE_DB", url)
+    assert main(["hub", "--class-code", CODE, "--dir", str(tmp_path / "state")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: TRESSETTE_DB: ") and err.count("\n") == 1, err
+    assert list(tmp_path.iterdir()) == []  # no state folder, no file named after the URL
+
+
 def test_the_command_refuses_a_bad_class_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hub", "--class-code", "3B C"]) == 2
     assert "--class-code" in capsys.readouterr().err
@@ -570,3 +620,24 @@ def test_on_the_lessons_service_only_the_services_word_names_the_learner(
     assert hub_learner(env) is None and served_learner(env) is None
     assert served_learner({**env, LEARNER_ENV: str(ada.id)}) == ("Ada Rossi", CODE)
     assert served_learner({**env, LEARNER_ENV: str(ada.id + 1)}) is None
+
+
+def test_a_kubernetes_replica_is_given_what_the_hub_gives_its_lessons_service(
+        hub: Hub) -> None:
+    """docs/deploy.md's replicas are started by no hub: they make for themselves what this
+    hub gives its managed lessons service (every ``JUPYTERHUB_*`` variable set, in the same
+    form), for their own name."""
+    from tressette_learn.serve.hub.kubernetes import replica_environment
+
+    (service,) = lessons_pids(hub)
+    given = {name: value for name, value in environment(service).items()
+             if name.startswith("JUPYTERHUB_") and value
+             and name not in ("JUPYTERHUB_USER",  # the service's system user: kernels lose it
+                              "JUPYTERHUB_COOKIE_HOST_PREFIX_ENABLED")}  # "0", the default
+    made = replica_environment("lessons-3", "s" * 64)
+    assert set(given) <= set(made), set(given) - set(made)
+    for name in ("JUPYTERHUB_SERVICE_NAME", "JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_CLIENT_ID",
+                 "JUPYTERHUB_OAUTH_CALLBACK_URL", "JUPYTERHUB_OAUTH_SCOPES",
+                 "JUPYTERHUB_OAUTH_ACCESS_SCOPES", "JUPYTERHUB_OAUTH_CLIENT_ALLOWED_SCOPES",
+                 "JUPYTERHUB_BASE_URL"):
+        assert made[name] == given[name].replace("lessons", "lessons-3"), name

@@ -117,6 +117,20 @@ def test_forged_messages_from_the_page_change_nothing(url: str) -> None:
     assert board.importer.status.value == "" and Store(url).learners() == []
 
 
+def test_a_file_sent_before_the_teacher_key_is_given_is_not_imported(url: str) -> None:
+    """The picker is on the teacher's page before the key is typed (served by ``serve`` to
+    anyone): a file sent to it then imports nothing."""
+    board = TeacherDashboard(Store(url), key=KEY, settings=Settings())
+    content = {"type": "file", "name": "anna.json", "index": 0, "count": 1}
+    board.importer.picker._handle_msg({"content": {"data": {
+        "method": "custom", "content": content}}, "buffers": [saved_file()]})
+    assert board.importer.status.value == "" and Store(url).learners() == []
+    board.unlock(KEY)  # the same message once the teacher has opened the dashboard
+    board.importer.picker._handle_msg({"content": {"data": {
+        "method": "custom", "content": content}}, "buffers": [saved_file()]})
+    assert [learner.name for learner in Store(url).learners()] == ["Anna"]
+
+
 def test_a_malformed_file_is_refused_naming_its_field_and_changes_nothing(url: str) -> None:
     board = dashboard(url)
     doc = json.loads(saved_file())

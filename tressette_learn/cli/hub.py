@@ -5,7 +5,8 @@ and a PIN of their own; the teacher with the key in ``TRESSETTE_TEACHER_KEY``. L
 pages come from one lessons service (Voilà with pre-heated kernels for ``--class-size``
 learners); they run no code. The teacher gets a server of their own (JupyterLab and the
 dashboard). Ctrl-C (or SIGTERM) stops the hub and all it started; a port in use, a missing
-class code or teacher key exit with status 2 and one line.
+class code or teacher key, or a ``TRESSETTE_DB`` it cannot open exit with status 2 and one
+line.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from ..serve.pools import ClassSizeError, class_size
 from ..ui.classroom.teacher import KEY_VARIABLE
 from .common import EXIT_OK, UsageError, add_lang, fail
-from .serve import check_port, last_line, stop_signals_raise
+from .serve import check_port, check_store, last_line, stop_signals_raise
 
 DEFAULT_PORT = 8000
 CODE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
@@ -58,6 +59,8 @@ def run_hub(args: argparse.Namespace) -> int:
         raise UsageError(f"--class-size: {err}") from None
     if not os.environ.get(KEY_VARIABLE, "").strip():
         raise UsageError(f"set {KEY_VARIABLE} to the teacher's key first")
+    if os.environ.get("TRESSETTE_DB", "").strip():
+        check_store()  # the lessons service would refuse it at every sign-in
     check_port(args.port)
     try:
         from ..serve.hub.process import Hub, HubError, settings_for

@@ -4,7 +4,9 @@ once, each imported or refused with its reason, and the dashboard redrawn.
 The browser weighs each file before sending it (``import_box.js``): a file larger than the
 limit never reaches the kernel, whose connection would close on a message that big; the
 box says so in words, as it says why any other file was refused. Each file that fits comes
-as one message with its bytes, checked again here."""
+as one message with its bytes, checked again here. The box takes no file from the page
+until the dashboard is opened with the teacher key (``allowed``): its picker exists, and can
+be sent messages, from the moment the teacher's page is shown."""
 
 from __future__ import annotations
 
@@ -41,8 +43,9 @@ class ImportBox(widgets.VBox):
     """A title, a line on what the files are, the upload button and what each file did."""
 
     def __init__(self, store: Callable[[], Store], settings: Settings = SETTINGS,
-                 done: Callable[[], Any] = lambda: None) -> None:
-        self.store, self.settings, self.done = store, settings, done
+                 done: Callable[[], Any] = lambda: None,
+                 allowed: Callable[[], bool] = lambda: True) -> None:
+        self.store, self.settings, self.done, self.allowed = store, settings, done, allowed
         self.said: list[Phrase] = []
         self.title, self.status = widgets.HTML(), widgets.HTML()
         self.picker = FilePicker()
@@ -63,6 +66,9 @@ class ImportBox(widgets.VBox):
 
     def _received(self, _widget: object, content: Any, buffers: list[Any]) -> None:
         """One file chosen in the browser (its bytes, or only its name if too big)."""
+        if not self.allowed():
+            LOG.warning("ImportBox ignored a file sent before the teacher key was given")
+            return
         msg = checked("ImportBox", content, MESSAGES, max_text=MAX_NAME)
         if msg is None or not 0 <= msg["index"] < msg["count"]:
             return

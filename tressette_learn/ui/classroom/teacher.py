@@ -110,7 +110,7 @@ class TeacherDashboard(widgets.VBox):
         self.content = widgets.VBox()
         self.learners_box: LearnersBox | None = None  # made at the first refresh
         self.importer = ImportBox(lambda: self._store or Store(), settings,
-                                  lambda: self.refresh(self._class))
+                                  lambda: self.refresh(self._class), lambda: self.opened)
         for widget, css in ((self.intro, "tl-teacher-intro"),
                             (self.message, "tl-teacher-message")):
             widget.add_class(css)
