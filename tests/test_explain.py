@@ -669,6 +669,7 @@ CLAIMS: dict[str, Callable[[Truth, Said], None]] = {
     "dump_points": _check_dump_points, "take_cheaply": _check_take_cheaply,
     "overtake": _check_overtake, "lead_to_lose": _check_lead_to_lose,
     "best_line": _check_best_line, "lose_cheaply": _check_best_line,
+    "lead_long": _check_best_line, "unblock": _check_best_line,  # every hand seen only
 }
 
 
