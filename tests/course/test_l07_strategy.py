@@ -19,6 +19,7 @@ EXAMPLES = {
     "strategy_second_hand": ("7b", "2b"),
     "strategy_count_suits": ("4c", "Rd"),
     "strategy_discard": ("4c", "3c"),
+    "strategy_unblock": ("3s", "5b"),
     "strategy_last_trick": ("6b", "3b"),
 }
 
@@ -189,3 +190,11 @@ def test_second_hand_low_and_wests_ace_falls_on_the_last_trick_to_partners_two()
     assert last.winner == Seat.N and last.plays[0].card == Card.parse("2c")
     assert Card.parse("Ab") in last.cards
     assert final.result().sides["NS"].card_points == 7
+
+
+def test_the_unblock_example_lets_partners_knight_and_ace_of_swords_win():
+    final = HandScript.load("strategy_unblock").record.replay()
+    eighth, last = final.tricks[7], final.tricks[-1]
+    assert eighth.winner == Seat.N and Card.parse("Cs") in eighth.cards
+    assert last.winner == Seat.N and {Card.parse("As"), Card.parse("Rs")} <= set(last.cards)
+    assert final.result().sides["NS"].card_points == 6
