@@ -12,8 +12,8 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from ...ai.solve import card_values, position_from_deal
 from ...ai.explain import explain
+from ...ai.solve import card_values, position_from_deal
 from ...engine.cards import SUIT_MASKS, Card, Rank, Suit
 from ...engine.deal import Deal
 from ...engine.seats import Seat
