@@ -259,7 +259,8 @@ def last_trick(deal: Deal, answer: Answer) -> Facts | None:
 
 
 def keeps_ace(ace: Card) -> Callable[[Deal, Answer], Facts | None]:
-    """The sound cards keep ``ace`` on the learner's side; some other card loses it."""
+    """The sound cards keep ``ace`` (or a Two) on the learner's side; some other card loses
+    it."""
     def test(deal: Deal, answer: Answer) -> Facts | None:
         def safe(card: Card) -> bool:
             final = line(deal, card)
@@ -271,10 +272,16 @@ def keeps_ace(ace: Card) -> Callable[[Deal, Answer], Facts | None]:
     return test
 
 
-def guard_ace(deal: Deal, answer: Answer) -> Facts | None:
-    """:func:`keeps_ace` for the ace the position holds."""
-    facts = holding_ace(deal)
-    return None if facts is None else keeps_ace(facts["ace"])(deal, answer)
+def keeps_held(fits: Callable[[Deal], Facts | None], key: str
+               ) -> Callable[[Deal, Answer], Facts | None]:
+    """:func:`keeps_ace` for the card ``fits`` finds in the position (its fact ``key``)."""
+    def test(deal: Deal, answer: Answer) -> Facts | None:
+        facts = fits(deal)
+        return None if facts is None else keeps_ace(facts[key])(deal, answer)
+    return test
+
+
+guard_ace = keeps_held(holding_ace, "ace")
 
 
 def leads_a_three(deal: Deal, answer: Answer) -> Facts | None:
@@ -332,26 +339,6 @@ def _length_wins(final: Deal, suit: Suit, start: int) -> bool:
     return False
 
 
-def keeps_card(card: Card) -> Callable[[Deal, Answer], Facts | None]:
-    """The sound cards keep ``card`` (an ace, a Two) on the learner's side; some other card
-    loses it to the opponents."""
-    def test(deal: Deal, answer: Answer) -> Facts | None:
-        def safe(first: Card) -> bool:
-            final = line(deal, first)
-            return any(_ours(final, t.winner) for t in final.tricks if card in t.cards)
-        wrong = [r.card for r in answer.cards if not r.sound]
-        if all(safe(c) for c in answer.accepted) and not all(safe(c) for c in wrong):
-            return {}
-        return None
-    return test
-
-
-def saves_two(deal: Deal, answer: Answer) -> Facts | None:
-    """:func:`keeps_card` for the bare Two."""
-    facts = bare_two(deal)
-    return None if facts is None else keeps_card(facts["two"])(deal, answer)
-
-
 def discards_plain(deal: Deal, answer: Answer) -> Facts | None:
     """Every sound card is a card worth nothing (4 to 7) of one suit with no Three, Two or
     Ace in hand; some wrong card is of a suit that has one."""
@@ -395,7 +382,8 @@ THEMES: tuple[Theme, ...] = (
     Theme("return_suit", "strategy", True, (3, 6), partner_led, returns_suit),
     Theme("second_hand", "strategy", True, (3, 6), second_hand, plays_low),
     Theme("long_suit", "strategy", True, (5, 8), long_suit, leads_long),
-    Theme("bare_two", "strategy", True, (2, 9), bare_two, saves_two),
+    Theme("bare_two", "strategy", True, (2, 9), bare_two,
+          keeps_held(bare_two, "two")),
     Theme("first_discard", "strategy", True, (3, 7), first_discard, discards_plain),
     Theme("unblock", "strategy", True, (3, 8), unblocking, unblocks),
     *(Theme(f"lead_{signal}", "signals", False, (3, 4), asks(signal), sound_leads,
