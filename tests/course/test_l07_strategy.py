@@ -18,6 +18,8 @@ EXAMPLES = {
     "strategy_guard_aces": ("2d", "Ac"),
     "strategy_second_hand": ("7b", "2b"),
     "strategy_count_suits": ("4c", "Rd"),
+    "strategy_bare_two": ("2b", "7d"),
+    "strategy_long_suit": ("6d", "3d"),
     "strategy_discard": ("4c", "3c"),
     "strategy_unblock": ("3s", "5b"),
     "strategy_last_trick": ("6b", "3b"),
@@ -198,3 +200,21 @@ def test_the_unblock_example_lets_partners_knight_and_ace_of_swords_win():
     assert eighth.winner == Seat.N and Card.parse("Cs") in eighth.cards
     assert last.winner == Seat.N and {Card.parse("As"), Card.parse("Rs")} <= set(last.cards)
     assert final.result().sides["NS"].card_points == 6
+
+
+def test_the_bare_two_is_dropped_on_partners_sure_trick_and_east_keeps_the_three():
+    deal = position("strategy_bare_two")
+    assert [c for c in deal.hand(Seat.S) if c.suit == Suit.BASTONI] == [Card.parse("2b")]
+    assert Card.parse("3b") in deal.hand(Seat.E)
+    assert winning_play(tuple(deal.current)).seat == Seat.N
+    assert not any(c.suit == Suit.SPADE for s in (Seat.E, Seat.W) for c in deal.hand(s))
+
+
+def test_the_long_suit_example_runs_the_coins_to_the_last_trick():
+    deal = position("strategy_long_suit")
+    assert len([c for c in deal.hand(Seat.S) if c.suit == Suit.DENARI]) == 5
+    assert not any(c.suit == Suit.DENARI for s in (Seat.E, Seat.W) for c in deal.hand(s))
+    final = HandScript.load("strategy_long_suit").record.replay()
+    assert all(t.winner == Seat.S and t.plays[0].card.suit == Suit.DENARI
+               for t in final.tricks[-4:])
+    assert final.result().sides["NS"].card_points == 11
