@@ -25,7 +25,8 @@ from tressette_learn.teaching.puzzles.themes import LEARNER, THEMES, Theme
 #: Puzzles wanted per theme.
 WANTED = {"following": 8, "signals": 8, "declarations": 6, "a_perdere": 8, "make_points": 7,
           "last_trick": 7, "guard_ace": 6, "lead_threes": 6, "discarding": 6, "count_suits": 6,
-          "return_suit": 5, "second_hand": 5,
+          "return_suit": 5, "second_hand": 5, "long_suit": 5, "bare_two": 5,
+          "first_discard": 5, "unblock": 4,
           "lead_busso": 3, "lead_volo": 3, "lead_striscio": 2}
 
 

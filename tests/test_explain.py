@@ -290,7 +290,8 @@ def test_constructed_positions(case: Case) -> None:
 
 def test_every_reason_has_a_constructed_position() -> None:
     # these need the whole deal: tests/test_reason_check.py constructs them
-    assert {case[5] for case in CASES} == set(REASONS) - {"best_line", "lose_cheaply"}
+    assert {case[5] for case in CASES} == set(REASONS) - {"best_line", "lose_cheaply",
+                                                          "lead_long", "unblock"}
 
 
 def test_the_rules_players_choice_is_explained_by_its_rule() -> None:
@@ -669,6 +670,7 @@ CLAIMS: dict[str, Callable[[Truth, Said], None]] = {
     "dump_points": _check_dump_points, "take_cheaply": _check_take_cheaply,
     "overtake": _check_overtake, "lead_to_lose": _check_lead_to_lose,
     "best_line": _check_best_line, "lose_cheaply": _check_best_line,
+    "lead_long": _check_best_line, "unblock": _check_best_line,  # every hand seen only
 }
 
 

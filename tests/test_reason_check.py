@@ -5,6 +5,7 @@ resting on what its page shows (the cards already played, who has shown out)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -15,7 +16,7 @@ from tressette_learn.ai.levels import make_player
 from tressette_learn.ai.reason_check import refute
 from tressette_learn.ai.review import review
 from tressette_learn.engine import Card, Deal, Rules
-from tressette_learn.i18n import LANGUAGES
+from tressette_learn.i18n import LANGUAGES, Phrase
 from tressette_learn.teaching import reason_audit
 from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import Puzzle, load_puzzles
@@ -133,6 +134,39 @@ def test_higher_cards_out_are_counted_among_the_seats_still_to_play() -> None:
     assert view_only.phrase.key == "explain.overtake.out"
     assert "not 1" in str(refute(view_only, deal, two, shown=True))
     assert "still out" not in words.reason(p).get("en")
+
+
+def test_unblock_names_partners_length_and_a_wrong_count_is_refused() -> None:
+    """Lesson 7's unblock puzzle: the Three of swords, South's only sword, discarded so that
+    North's swords run; the sentence's facts are read against the hands."""
+    p = puzzle("07_strategy", "unblock_1181")
+    deal, three = p.deal(), Card.parse("3s")
+    said = words.reason(p)
+    assert said.reason == "unblock"
+    assert said.get("en").startswith("Discard the Three of swords, your only card of swords: "
+                                     "your partner holds 3 swords, the Four of swords among")
+    assert said.get("it").startswith("Scarta il Tre di spade, l'unica carta di spade che hai: "
+                                     "il tuo compagno ne ha 3, tra cui il Quattro di spade")
+    assert refute(said, deal, three, shown=True) is None
+    wrong = dataclasses.replace(said, phrase=Phrase.of(said.phrase.key, **{
+        **said.phrase.facts, "n": 4}))
+    assert "does not hold 4 cards" in str(refute(wrong, deal, three, shown=True))
+    assert explain(deal.view(p.seat), three).reason != "unblock"  # hands hidden: never said
+
+
+def test_lead_long_counts_the_long_suit_against_the_opponents() -> None:
+    p = puzzle("07_strategy", "long_suit_1463")
+    deal, four = p.deal(), Card.parse("4b")
+    said = explain(deal.view(p.seat), four, deal=deal, shown=True)
+    assert said.reason == "lead_long"
+    assert said.get("en") == ("Lead the Four of batons from your long suit: you hold 3 batons "
+                              "and no opponent holds as many, so each round draws out theirs, "
+                              "and once they have none left even your small batons take the "
+                              "tricks.")
+    assert refute(said, deal, four, shown=True) is None
+    wrong = dataclasses.replace(said, phrase=Phrase.of(said.phrase.key, **{
+        **said.phrase.facts, "n": 2}))
+    assert "not 2" in str(refute(wrong, deal, four, shown=True))
 
 
 def _keep_guard_position() -> tuple[Deal, Card, Card]:

@@ -3,7 +3,8 @@
 import pytest
 
 from tressette_learn.ai.review import judge_play
-from tressette_learn.engine import Card, Deal, Rank, Suit, parse_cards
+from tressette_learn.engine import Card, Deal, Rank, Rules, Suit, parse_cards
+from tressette_learn.engine.cards import FULL_DECK_MASK, cards_of
 from tressette_learn.engine.seats import Seat
 from tressette_learn.engine.tricks import Play, winning_play
 from tressette_learn.teaching.guided import HandScript, Walkthrough
@@ -17,7 +18,10 @@ EXAMPLES = {
     "strategy_guard_aces": ("2d", "Ac"),
     "strategy_second_hand": ("7b", "2b"),
     "strategy_count_suits": ("4c", "Rd"),
+    "strategy_bare_two": ("2b", "7d"),
+    "strategy_long_suit": ("6d", "3d"),
     "strategy_discard": ("4c", "3c"),
+    "strategy_unblock": ("3s", "5b"),
     "strategy_last_trick": ("6b", "3b"),
 }
 
@@ -46,6 +50,54 @@ def _piombo_index() -> int:
     return 0 if winning_play(tuple(plays)).seat == Seat.N else 1
 
 
+def south_leads(south: str, north_void: Suit | None = None) -> Deal:
+    """A fresh standard deal where South holds ``south`` (filled up to ten with the lowest
+    cards left) and leads; North holds no card of ``north_void``."""
+    mine = list(parse_cards(south))
+    rest = [c for c in cards_of(FULL_DECK_MASK) if c not in mine]
+    mine += [c for c in rest if c.suit != north_void][:10 - len(mine)]
+    rest = [c for c in rest if c not in mine]
+    north = [c for c in rest if c.suit != north_void][:10]
+    rest = [c for c in rest if c not in north]
+    hands = {Seat.S: mine, Seat.N: north, Seat.W: rest[:10], Seat.E: rest[10:]}
+    dealer = next(s for s in Seat if Rules.preset("standard").next_seat(s) == Seat.S)
+    return Deal(Rules.preset("standard"), dealer, hands)
+
+
+def _busso_shows() -> int:
+    """The card a busso on the Three of coins shows the opponents: the master still out."""
+    deal = south_leads("3d 2d 6d Rc 5s")
+    three = Card.parse("3d")
+    assert "busso" in deal.true_signals(three)
+    deal.play(three, "busso")
+    out = [c for c in suit_cards(Suit.DENARI) if not c.bit & deal.played_mask]
+    master = max(out)
+    assert master in deal.hand(Seat.S)
+    return [Card.parse("2d"), Card.parse("Ad")].index(master)
+
+
+def _muta_partner_void() -> int:
+    """The busso is true, but partner has no coin to lead back: no sign (0)."""
+    deal = south_leads("3d 2d 6d Rc 5s", north_void=Suit.DENARI)
+    assert "busso" in deal.true_signals(Card.parse("3d"))
+    return 0 if not any(c.suit == Suit.DENARI for c in deal.hand(Seat.N)) else 1
+
+
+def _seen_by_opponents(lead: str, signal: str) -> int:
+    """The signal is true and an opponent's view shows it: everyone learns (0)."""
+    deal = south_leads({"4s": "4s 3c 6c 5b", "4c": "4c 5c Rc 6b"}[lead])
+    deal.play(Card.parse(lead), signal)
+    seen = deal.view(Seat.E).current_trick[0].signal
+    return 0 if seen == signal else 1
+
+
+def _call(before: int, taken: str, declared: int = 0) -> int:
+    """Yes (0) when the captured cards' thirds (rounded down), the declarations and the
+    score before the deal reach the target; else no (1)."""
+    points = sum(c.thirds for c in parse_cards(taken)) // 3 + declared + before
+    return 0 if points >= Rules.preset("standard").target else 1
+
+
 CHOICES = {
     "strategy-lead-three": lambda: best_choice("strategy_lead_threes", "3c 6c Fc"),
     "strategy-guard-ace": lambda: best_choice("strategy_guard_aces", "2d Ac Rb"),
@@ -57,6 +109,14 @@ CHOICES = {
     "strategy-last-trick": lambda: best_choice("strategy_last_trick", "6b 3b"),
     "strategy-master": lambda: _master_after("3s 2s As"),
     "strategy-piombo-wins": _piombo_index,
+    "strategy-busso-public": _busso_shows,
+    "strategy-muta-partner-void": _muta_partner_void,
+    "strategy-volo-public": lambda: _seen_by_opponents("4s", "volo"),
+    "strategy-striscio-public": lambda: _seen_by_opponents("4c", "striscio"),
+    "strategy-call-short": lambda: _call(15, "3c 2c Ac As Rd Cd"),
+    "strategy-call-reached": lambda: _call(18, "Ad As Ac 3c 2c Rb"),
+    "strategy-call-last-trick": lambda: _call(20, "3d 2d"),
+    "strategy-call-declared": lambda: _call(16, "As 3b 2b Rb", declared=3),
 }
 
 
@@ -132,3 +192,29 @@ def test_second_hand_low_and_wests_ace_falls_on_the_last_trick_to_partners_two()
     assert last.winner == Seat.N and last.plays[0].card == Card.parse("2c")
     assert Card.parse("Ab") in last.cards
     assert final.result().sides["NS"].card_points == 7
+
+
+def test_the_unblock_example_lets_partners_knight_and_ace_of_swords_win():
+    final = HandScript.load("strategy_unblock").record.replay()
+    eighth, last = final.tricks[7], final.tricks[-1]
+    assert eighth.winner == Seat.N and Card.parse("Cs") in eighth.cards
+    assert last.winner == Seat.N and {Card.parse("As"), Card.parse("Rs")} <= set(last.cards)
+    assert final.result().sides["NS"].card_points == 6
+
+
+def test_the_bare_two_is_dropped_on_partners_sure_trick_and_east_keeps_the_three():
+    deal = position("strategy_bare_two")
+    assert [c for c in deal.hand(Seat.S) if c.suit == Suit.BASTONI] == [Card.parse("2b")]
+    assert Card.parse("3b") in deal.hand(Seat.E)
+    assert winning_play(tuple(deal.current)).seat == Seat.N
+    assert not any(c.suit == Suit.SPADE for s in (Seat.E, Seat.W) for c in deal.hand(s))
+
+
+def test_the_long_suit_example_runs_the_coins_to_the_last_trick():
+    deal = position("strategy_long_suit")
+    assert len([c for c in deal.hand(Seat.S) if c.suit == Suit.DENARI]) == 5
+    assert not any(c.suit == Suit.DENARI for s in (Seat.E, Seat.W) for c in deal.hand(s))
+    final = HandScript.load("strategy_long_suit").record.replay()
+    assert all(t.winner == Seat.S and t.plays[0].card.suit == Suit.DENARI
+               for t in final.tricks[-4:])
+    assert final.result().sides["NS"].card_points == 11

@@ -44,9 +44,9 @@ __all__ = ["REASONS", "Basis", "Explanation", "explain"]
 
 REASONS: tuple[str, ...] = (
     "forced", "last_trick", "return_busso", "draw_out_aces", "cash_ace", "master_card",
-    "cash_winner", "return_partner_suit", "keep_guard", "lead_low", "lead",
+    "cash_winner", "return_partner_suit", "keep_guard", "lead_low", "lead_long", "lead",
     "load_partner", "partner_wins", "win_cheaply", "win_for_busso", "win_trick",
-    "try_to_win", "discard", "follow_low", "duck",
+    "try_to_win", "unblock", "discard", "follow_low", "duck",
     "dump_points", "take_cheaply", "overtake", "lead_to_lose", "lose_cheaply",
     "best_line",
 )
@@ -341,6 +341,26 @@ def lead_low(s: _Spot) -> Explanation | None:
     return _says("lead_low", "lead_low.cheapest", card=s.card, worth=_worth(s.value))
 
 
+def lead_long(s: _Spot) -> Explanation | None:
+    """Every hand seen: lead from our longest suit (three cards or more), of which no
+    opponent holds as many: each round draws out theirs, and then our small ones win."""
+    if not s.leading or s.perdere or s.hands is None:
+        return None
+    n = len(s.mine(s.suit))
+    if n < 3 or any(len(s.mine(o)) >= n for o in Suit if o != s.suit):
+        return None
+    if _opponents_most(s, s.suit) >= n:
+        return None
+    return _says("lead_long", "lead_long", card=s.card, n=n, suit=s.suit)
+
+
+def _opponents_most(s: _Spot, suit: Suit) -> int:
+    """Every hand seen: the most cards of ``suit`` one opponent holds."""
+    assert s.hands is not None
+    return max((count(s.hands[o] & SUIT_MASKS[suit]) for o in s.k.others()
+                if not s.k.ours(o)), default=0)
+
+
 def lead(s: _Spot) -> Explanation | None:
     """Any lead: name the suit's length in hand."""
     if not s.leading:
@@ -441,6 +461,31 @@ def lose_cheaply(s: _Spot) -> Explanation | None:
                  worth=_worth(s.value))
 
 
+def unblock_facts(s: _Spot) -> tuple[int, int] | None:
+    """Every hand seen, a discard: the card is our only one of its suit, partner holds at
+    least two of that suit and one of them lower than ours (kept, our card would fall on a
+    round of partner's suit and could take it): (partner's cards of the suit, the lower
+    one)."""
+    partner = s.k.partner
+    if (s.hands is None or s.perdere or s.leading or s.follows or partner is None
+            or s.mine(s.suit) != [s.index]):
+        return None
+    held = s.hands[partner] & SUIT_MASKS[s.suit]
+    lower = [c for c in bits(held) if c < s.index]
+    if count(held) < 2 or not lower:
+        return None
+    return count(held), lower[0]
+
+
+def unblock(s: _Spot) -> Explanation | None:
+    """Throw our only card of partner's long suit: kept, it would block the suit."""
+    found = unblock_facts(s)
+    if found is None:
+        return None
+    return _says("unblock", "unblock", card=s.card, suit=s.suit, n=found[0],
+                 partner=s.partner, lower=Card(found[1]))
+
+
 def discard(s: _Spot) -> Explanation | None:
     """A card of another suit: void in the suit led, or free while the stock lasts."""
     if s.leading or s.follows:
@@ -539,7 +584,7 @@ def best_line(s: _Spot) -> Explanation:
 
 # -- choosing the sentence -------------------------------------------------------------------
 LOW_LEAD: tuple[Explainer, ...] = (last_trick, keep_guard, lead_low)
-LOW_FOLLOW: tuple[Explainer, ...] = (last_trick, keep_guard, discard, follow_low, duck)
+LOW_FOLLOW: tuple[Explainer, ...] = (last_trick, keep_guard, unblock, discard, follow_low, duck)
 BY_RULE: dict[str, tuple[Explainer, ...]] = {
     "return_busso": (return_busso,), "draw_out_aces": (draw_out_aces,),
     "cash_aces": (cash_ace,), "cash_winners": (master_card, cash_winner),
@@ -551,9 +596,9 @@ BY_RULE: dict[str, tuple[Explainer, ...]] = {
 }
 LEAD_FEATURES: tuple[Explainer, ...] = (
     draw_out_aces, cash_ace, master_card, cash_winner, return_busso, return_partner_suit,
-    *LOW_LEAD, lead)
+    lead_long, *LOW_LEAD, lead)
 FOLLOW_FEATURES: tuple[Explainer, ...] = (
-    load_partner, partner_wins, win_cheaply, win_for_busso, master_card, win_trick,
+    unblock, load_partner, partner_wins, win_cheaply, win_for_busso, master_card, win_trick,
     lose_cheaply, try_to_win,
     *LOW_FOLLOW, best_line)
 PERDERE_LEAD: tuple[Explainer, ...] = (lead_to_lose, lead)

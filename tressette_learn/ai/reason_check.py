@@ -141,6 +141,36 @@ def _out_holders(deal: Deal, card: Card, said: int) -> str | None:
     return None if n == said else f"the seats still to play hold {n} higher cards, not {said}"
 
 
+def _long_suit(deal: Deal, card: Card, said: int) -> str | None:
+    """"You hold ``said`` cards of the suit and no opponent as many": every hand seen."""
+    me = deal.to_play
+    assert me is not None
+    mine = bin(deal.hand_mask(me) & SUIT_MASKS[card.suit]).count("1")
+    if mine != said:
+        return f"the seat holds {mine} cards of the suit, not {said}"
+    for seat in deal.seats:
+        n = bin(deal.hand_mask(seat) & SUIT_MASKS[card.suit]).count("1")
+        if deal.side_of(seat) != deal.side_of(me) and n >= said:
+            return f"{seat.name} holds {n} cards of the suit"
+    return None
+
+
+def _partner_suit(deal: Deal, card: Card, said: int, lower: Card) -> str | None:
+    """"Your partner holds ``said`` cards of the suit, ``lower`` among them, and the card
+    is your only one of it": every hand seen."""
+    me = deal.to_play
+    assert me is not None
+    partner = deal.rules.partner_of(me)
+    if partner is None:
+        return "the seat has no partner"
+    held = deal.hand_mask(partner) & SUIT_MASKS[card.suit]
+    if bin(held).count("1") != said or not held & lower.bit or not lower < card:
+        return f"{partner.name} does not hold {said} cards of the suit with {lower} below {card}"
+    if deal.hand_mask(me) & SUIT_MASKS[card.suit] != card.bit:
+        return f"{card} is not the seat's only card of its suit"
+    return None
+
+
 def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
            played: Card | None = None, advice: bool = True) -> str | None:
     """What in ``deal`` (the position where ``card`` is explained, every hand seen)
@@ -166,6 +196,10 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
         checks.append(_cheaper_low(deal, card))
     if reason == "lose_cheaply":
         checks.append(_overtaken(deal, facts["seat"], facts["beater"]))
+    if reason == "lead_long":
+        checks.append(_long_suit(deal, card, facts["n"]))
+    if reason == "unblock":
+        checks.append(_partner_suit(deal, card, facts["n"], facts["lower"]))
     if shown and reason == "try_to_win":
         checks.append(_wins(deal, card))
     if shown and "out" in facts and reason in ("overtake", "lead_to_lose"):

@@ -61,8 +61,8 @@ def _signal(value: Any) -> str:
 
 #: How each fact is read (stored as text: cards '3c', suits 'c', seats 'N').
 FACTS: Mapping[str, Callable[[Any], Any]] = {
-    "card": _card, "led": _card, "ace": _card, "three": _card, "cards": _cards,
-    "suit": _suit, "seat": lambda v: Seat.parse(v), "signal": _signal,
+    "card": _card, "led": _card, "ace": _card, "three": _card, "two": _card, "cards": _cards,
+    "suit": _suit, "plain": _suit, "seat": lambda v: Seat.parse(v), "signal": _signal,
     "n": lambda v: _count(v, 21),
 }
 

@@ -12,8 +12,9 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from ...ai.explain import explain
 from ...ai.solve import card_values, position_from_deal
-from ...engine.cards import SUIT_MASKS, Card, Rank
+from ...engine.cards import SUIT_MASKS, Card, Rank, Suit
 from ...engine.deal import Deal
 from ...engine.seats import Seat
 from ...engine.tricks import SIGNALS, Signal
@@ -126,6 +127,76 @@ def second_hand(deal: Deal) -> Facts | None:
     return {"led": led, "suit": led.suit}
 
 
+def _length(deal: Deal, seat: Seat, suit: Suit) -> int:
+    return bin(deal.hand_mask(seat) & SUIT_MASKS[suit]).count("1")
+
+
+def long_suit(deal: Deal) -> Facts | None:
+    """The learner leads, holding a suit of three cards or more, longer than each other
+    suit in hand, and no opponent holds as many of it."""
+    if leading(deal) is None:
+        return None
+    lengths = sorted(((_length(deal, LEARNER, s), s) for s in Suit), reverse=True)
+    (n, suit), (m, _) = lengths[0], lengths[1]
+    opponents = [s for s in deal.seats if deal.side_of(s) != deal.side_of(LEARNER)]
+    if n < 3 or n == m or any(_length(deal, s, suit) >= n for s in opponents):
+        return None
+    return {"suit": suit}
+
+
+def bare_two(deal: Deal) -> Facts | None:
+    """The learner holds a bare Two (the only card of its suit in hand) and an opponent
+    holds the Three of its suit."""
+    for card in deal.hand(LEARNER):
+        three = Card(10 * card.suit + Rank.THREE)
+        if (card.rank == Rank.TWO and _length(deal, LEARNER, card.suit) == 1
+                and any(three in deal.hand(s) for s in deal.seats
+                        if deal.side_of(s) != deal.side_of(LEARNER))):
+            return {"two": card, "suit": card.suit}
+    return None
+
+
+_HONOURS = (Rank.THREE, Rank.TWO, Rank.ASSO)
+
+
+def _protects(deal: Deal, suit: Suit) -> bool:
+    """The learner holds a Three, a Two or an Ace of ``suit``."""
+    return any(c.suit == suit and c.rank in _HONOURS for c in deal.hand(LEARNER))
+
+
+def first_discard(deal: Deal) -> Facts | None:
+    """The learner's first piombo of the deal, with a suit in hand that has nothing to
+    protect and one that has a Three, a Two or an Ace."""
+    if discarding(deal) is None:
+        return None
+    if any(p.seat == LEARNER and p.card.suit != t.plays[0].card.suit
+           for t in deal.tricks for p in t.plays):
+        return None
+    held = {c.suit for c in deal.hand(LEARNER)}
+    if not any(_protects(deal, s) for s in held) or all(_protects(deal, s) for s in held):
+        return None
+    return {"suit": deal.current[0].card.suit}
+
+
+def blocking_card(deal: Deal) -> Card | None:
+    """A discard the learner can make of its only card of a suit that partner holds at
+    least two of, one lower than it."""
+    if discarding(deal) is None:
+        return None
+    for card in deal.hand(LEARNER):
+        held = [c for c in deal.hand(LEARNER.partner) if c.suit == card.suit]
+        if (_length(deal, LEARNER, card.suit) == 1 and len(held) >= 2
+                and any(c < card for c in held) and card.rank in _HONOURS):
+            return card
+    return None
+
+
+def unblocking(deal: Deal) -> Facts | None:
+    """:func:`blocking_card` is there."""
+    card = blocking_card(deal)
+    return None if card is None else {"card": card}
+
+
 def partner_signalled(deal: Deal) -> Facts | None:
     """Partner led this trick with a signal."""
     lead = deal.current[0] if deal.current else None
@@ -188,7 +259,8 @@ def last_trick(deal: Deal, answer: Answer) -> Facts | None:
 
 
 def keeps_ace(ace: Card) -> Callable[[Deal, Answer], Facts | None]:
-    """The sound cards keep ``ace`` on the learner's side; some other card loses it."""
+    """The sound cards keep ``ace`` (or a Two) on the learner's side; some other card loses
+    it."""
     def test(deal: Deal, answer: Answer) -> Facts | None:
         def safe(card: Card) -> bool:
             final = line(deal, card)
@@ -200,10 +272,16 @@ def keeps_ace(ace: Card) -> Callable[[Deal, Answer], Facts | None]:
     return test
 
 
-def guard_ace(deal: Deal, answer: Answer) -> Facts | None:
-    """:func:`keeps_ace` for the ace the position holds."""
-    facts = holding_ace(deal)
-    return None if facts is None else keeps_ace(facts["ace"])(deal, answer)
+def keeps_held(fits: Callable[[Deal], Facts | None], key: str
+               ) -> Callable[[Deal, Answer], Facts | None]:
+    """:func:`keeps_ace` for the card ``fits`` finds in the position (its fact ``key``)."""
+    def test(deal: Deal, answer: Answer) -> Facts | None:
+        facts = fits(deal)
+        return None if facts is None else keeps_ace(facts[key])(deal, answer)
+    return test
+
+
+guard_ace = keeps_held(holding_ace, "ace")
 
 
 def leads_a_three(deal: Deal, answer: Answer) -> Facts | None:
@@ -233,6 +311,62 @@ def plays_low(deal: Deal, answer: Answer) -> Facts | None:
     return None
 
 
+def leads_long(deal: Deal, answer: Answer) -> Facts | None:
+    """Every sound card is of the long suit, some other card is not; on the solver's line
+    from each sound card, a small card of that suit (below the Ace) later takes a trick
+    for the learner's side that no opponent could follow."""
+    facts = long_suit(deal)
+    if facts is None:
+        return None
+    suit = facts["suit"]
+    wrong = [r.card for r in answer.cards if not r.sound]
+    if not all(c.suit == suit for c in answer.accepted) or all(c.suit == suit for c in wrong):
+        return None
+    if any(c.rank == Rank.THREE for c in answer.accepted):
+        return None  # a Three led is lesson "lead_threes", not length
+    if not all(_length_wins(line(deal, c), suit, len(deal.tricks)) for c in answer.accepted):
+        return None
+    return {}
+
+
+def _length_wins(final: Deal, suit: Suit, start: int) -> bool:
+    for trick in final.tricks[start + 1:]:
+        win = next(p for p in trick.plays if p.seat == trick.winner)
+        followed = [p for p in trick.plays if p.card.suit == suit and not _ours(final, p.seat)]
+        if (trick.plays[0].card.suit == suit and _ours(final, trick.winner)
+                and win.card.suit == suit and win.card.rank < Rank.ASSO and not followed):
+            return True
+    return False
+
+
+def discards_plain(deal: Deal, answer: Answer) -> Facts | None:
+    """Every sound card is a card worth nothing (4 to 7) of one suit with no Three, Two or
+    Ace in hand; some wrong card is of a suit that has one."""
+    wrong = [r.card for r in answer.cards if not r.sound]
+    suits = {c.suit for c in answer.accepted}
+    if (len(suits) != 1 or any(c.thirds or _protects(deal, c.suit) for c in answer.accepted)
+            or not any(_protects(deal, c.suit) for c in wrong)):
+        return None
+    return {"plain": suits.pop()}
+
+
+def unblocks(deal: Deal, answer: Answer) -> Facts | None:
+    """The one sound card is the blocking card, explained as unblocking; on the solver's
+    line partner then takes two tricks or more led in that suit."""
+    card = blocking_card(deal)
+    if card is None or answer.accepted != (card,):
+        return None
+    assert deal.to_play is not None
+    why = explain(deal.view(deal.to_play), card, deal=deal, shown=True)
+    if why.reason != "unblock":
+        return None
+    final = line(deal, card)
+    runs = [t for t in final.tricks[len(deal.tricks) + 1:]
+            if t.plays[0].seat == t.winner == LEARNER.partner
+            and t.plays[0].card.suit == card.suit]
+    return {} if len(runs) >= 2 else None
+
+
 THEMES: tuple[Theme, ...] = (
     Theme("following", "whole_deal", True, (3, 6), following),
     Theme("signals", "signals", False, (3, 4), partner_signalled),
@@ -247,6 +381,11 @@ THEMES: tuple[Theme, ...] = (
     Theme("count_suits", "strategy", False, (2, 4), anything),
     Theme("return_suit", "strategy", True, (3, 6), partner_led, returns_suit),
     Theme("second_hand", "strategy", True, (3, 6), second_hand, plays_low),
+    Theme("long_suit", "strategy", True, (5, 8), long_suit, leads_long),
+    Theme("bare_two", "strategy", True, (2, 9), bare_two,
+          keeps_held(bare_two, "two")),
+    Theme("first_discard", "strategy", True, (3, 7), first_discard, discards_plain),
+    Theme("unblock", "strategy", True, (3, 8), unblocking, unblocks),
     *(Theme(f"lead_{signal}", "signals", False, (3, 4), asks(signal), sound_leads,
             lead_signal=signal) for signal in SIGNALS),
 )
