@@ -50,8 +50,8 @@ class MatchPlay(widgets.VBox, EventSource):
     Events: ``match_start``, ``match_deal`` after each deal (with the match totals),
     ``match_end`` (``correct`` is True when the learner's side won), then the match's
     ``result`` (the play page's exercise "a match won", with the hints asked in its deals)
-    and ``match_state`` (what to save). The table itself emits ``deal_end`` and the coach ``hint``, ``review``
-    and the ``result`` of each mistake replayed.
+    and ``match_state`` (what to save). The table itself emits ``deal_end`` and the coach
+    ``hint``, ``review`` and the ``result`` of each mistake replayed.
     """
 
     def __init__(self, *, level: str = "club", preset: str = "standard", target: int = 21,
