@@ -22,8 +22,8 @@ from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import Puzzle, load_puzzles
 from tressette_learn.teaching.puzzles.check import check
 from tressette_learn.teaching.puzzles.find import positions, teachable
-from tressette_learn.teaching.puzzles.themes import BY_NAME
 from tressette_learn.teaching.puzzles.shown import played_cards, voids
+from tressette_learn.teaching.puzzles.themes import BY_NAME
 from tressette_learn.ui.puzzle import PuzzleSet, played_html
 from tressette_learn.ui.settings import Settings
 
