@@ -254,3 +254,26 @@ def test_not_you_on_a_shared_computer_leaves_nothing_of_the_previous_learner(
     expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 3 of 6")
     assert offline == []
     assert console_errors == []
+
+
+def test_a_sign_in_error_goes_once_signed_in_and_a_damaged_record_locks_no_one_out(
+        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
+    """Issue 25: "Please type your name first." stayed after signing in, and a damaged
+    record kept in the browser locked its name out with "(file: not_json)"."""
+    page.add_init_script(f"localStorage.setItem({PROGRESS + '/Anna'!r}, '{{not json');")
+    page.goto(f"{lite_url}/voici/render/04_following_suit.html")
+    expect(page.locator(".tl-signin-start")).to_be_visible(timeout=BOOT)
+    page.locator(".tl-signin-start").click()
+    message = page.locator(".tl-signin-message")
+    expect(message).to_have_text("Please type your name first.", timeout=ANSWER)
+    page.locator(".tl-signin-name").fill("Anna")
+    page.locator(".tl-signin-pin").fill("2468")
+    page.locator(".tl-signin-start").click()
+    expect(page.locator(".tl-signin-who")).to_contain_text("Anna", timeout=ANSWER)
+    expect(message).to_contain_text("could not be read")
+    expect(message).not_to_contain_text("Please type your name first.")
+    expect(page.locator("body")).not_to_contain_text("not_json")
+    page.wait_for_function(  # the damaged text is kept aside in the browser
+        f"() => Object.keys(localStorage).some((k) => k.startsWith({PROGRESS + '/Anna#'!r}))")
+    assert offline == []
+    assert console_errors == []
