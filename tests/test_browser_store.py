@@ -141,8 +141,9 @@ def test_a_forged_storage_entry_is_ignored(tab: Tab) -> None:
     assert browser_store.BROWSER_STORAGE.entries == {}
     page.say("stored", stored={key_of("Anna", ""): "not json"})
     page.sign_in("Anna")
-    assert page.recorder.learner is None  # its progress cannot be read: the bar says so
-    assert "cannot be read" in page.bar.state["message"]
+    assert page.recorder.learner is not None  # its progress cannot be read: kept aside
+    assert "could not be read" in page.bar.state["message"]
+    assert "not json" in browser_store.BROWSER_STORAGE.entries.values()
 
 
 def test_the_bar_offers_the_progress_as_a_file_on_the_static_site_only(

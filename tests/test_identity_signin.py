@@ -15,6 +15,7 @@ from tressette_learn.store import BROWSER_URL, Store, browser_store, identity
 from tressette_learn.store.browser_store import IDENTITY_PREFIX, PREFIX, MirroredStorage
 from tressette_learn.ui.classroom.recorder import Recorder
 from tressette_learn.ui.classroom.signin import SignIn
+from tressette_learn.ui.events import Event
 from tressette_learn.ui.settings import Settings
 
 
@@ -177,3 +178,34 @@ def test_a_unicode_name_is_accepted(tabs) -> None:
     tab = tabs()
     tab.sign_in("名字", "2718")
     assert tab.recorder.learner.name == "名字"
+
+
+@pytest.mark.parametrize("where", ["browser"], indirect=True)
+@pytest.mark.parametrize("pin_first", [False, True])
+def test_a_damaged_document_in_the_browser_is_kept_aside_and_locks_no_one_out(
+        tabs, where: str, pin_first: bool) -> None:
+    """Issue 25: an unreadable document in the browser locked its name out with "(file:
+    not_json)". It is kept aside, the learner is told in words and starts again, and what
+    they do next is stored and read back."""
+    if pin_first:  # the name already has its PIN; only the progress is damaged
+        tabs().sign_in("Ada", "2718")
+    key = browser_store.key_of("Ada", "3B")
+    browser_store.BROWSER_STORAGE.set(key, "{not json")
+    ada = tabs()
+    ada.sign_in("Ada", "2718")
+    assert ada.bar.state["signed_in"]
+    assert t("signin.set_aside", "en") in ada.message and "not_json" not in ada.message
+    entries = browser_store.BROWSER_STORAGE.entries
+    [aside] = [k for k in entries if k.startswith(key + browser_store.SET_ASIDE)]
+    assert entries[aside] == "{not json"
+    ada.recorder.hear(Event("result", "bank-01_deck", "q1", True, data={
+        "lesson": "01_deck", "exercise": "question", "attempt": "a1"}))
+    store = browser_store.BrowserStore()
+    [result] = store.results(ada.recorder.learner)
+    assert (result.source, result.item, result.solved) == ("bank-01_deck", "q1", True)
+    assert [learner.name for learner in store.learners()] == ["Ada"]  # the copy hides no one
+    again = tabs()
+    again.sign_in("Ada", "2718")
+    assert again.message == ""  # said once
+    ada.bar.settings.lang = "it"
+    assert t("signin.set_aside", "it") in ada.message

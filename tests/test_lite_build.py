@@ -89,7 +89,9 @@ def test_trimming_leaves_no_link_outside_the_site_no_service_worker_and_no_lab_a
     site = _site(tmp_path)
     trim.trim(site)
     page = (site / "voici" / "render" / "04_following_suit.html").read_text(encoding="utf-8")
-    assert page == "<head>\n  <title>04_following_suit</title>\n</head>"
+    script = trim.PREFERENCES_HEAD.read_text(encoding="utf-8")
+    assert page == ("<head>\n  <title>04_following_suit</title>\n"
+                    f"<script>\n{script}</script>\n</head>")  # hidden until its language
     chunk = (site / "voici" / "build" / "5981.js").read_text(encoding="utf-8")
     assert chunk == f"plugins.filter((e=>{trim.NO_PLUGIN}))"
     assert not any((site / name).exists() for name in trim.UNUSED)

@@ -6,6 +6,7 @@ resting on what its page shows (the cards already played, who has shown out)."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import random
 import re
 
@@ -16,14 +17,15 @@ from tressette_learn.ai.levels import make_player
 from tressette_learn.ai.reason_check import refute
 from tressette_learn.ai.review import review
 from tressette_learn.engine import Card, Deal, Rules
-from tressette_learn.i18n import LANGUAGES, Phrase
+from tressette_learn.i18n import LANGUAGES, Phrase, t
 from tressette_learn.teaching import reason_audit
 from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import Puzzle, load_puzzles
 from tressette_learn.teaching.puzzles.check import check
 from tressette_learn.teaching.puzzles.find import positions, teachable
+from tressette_learn.teaching.puzzles.shown import played_cards, voids
 from tressette_learn.teaching.puzzles.themes import BY_NAME
-from tressette_learn.ui.puzzle import PuzzleSet
+from tressette_learn.ui.puzzle import PuzzleSet, played_html
 from tressette_learn.ui.settings import Settings
 
 PUZZLES = list(reason_audit.puzzles())
@@ -203,7 +205,8 @@ def test_every_puzzle_shows_the_cards_already_played_and_who_has_shown_out() -> 
     board.next()  # signals_1036: partner's King of cups; East showed out of cups
     p = board.puzzle
     played = [str(c) for t in p.deal().tricks for c in t.cards]
-    titles = re.findall(r"<title>([^<]*)</title>", board.played.value)
+    strip = board.played.value.partition("</svg>")[0]  # the tricks so far come after it
+    titles = re.findall(r"<title>([^<]*)</title>", strip)
     assert "Already played" in board.played.value and "East has no more cups." in \
         board.played.value
     assert len(titles) == len(played) + 1  # the strip's title, then one per card
@@ -213,6 +216,36 @@ def test_every_puzzle_shows_the_cards_already_played_and_who_has_shown_out() -> 
         board.played.value
     assert "Tre di coppe" in board.played.value
 
+
+
+@pytest.mark.parametrize("p", PUZZLES, ids=lambda p: p.id)
+def test_each_puzzles_page_shows_what_the_check_counts_as_shown(p: Puzzle) -> None:
+    """The reason check above reads the played cards, the voids and the tricks of
+    teaching/puzzles/shown.py as shown: every puzzle's page shows them all, the tricks so
+    far one by one with who took each and the leader's signal."""
+    deal = p.deal()
+    for lang in LANGUAGES:
+        page = played_html(p, lang, "italian")
+        strip, _, rest = page.partition("</svg>")
+        titles = re.findall(r"<title>([^<]*)</title>", strip)
+        if deal.tricks:
+            assert len(titles) == len(played_cards(deal)) + 1  # the strip's title, its cards
+        for seat, suit in voids(deal):
+            assert html.escape(Phrase.of("puzzle.void", seat=seat, suit=suit).get(lang)) in rest
+        shown = re.findall(r'<div class="tl-trick-so-far"><small>([^<]*)</small>', page)
+        assert len(shown) == len(deal.tricks) == page.count('data-winner="true"')
+        for number, (caption, trick) in enumerate(zip(shown, deal.tricks, strict=True), 1):
+            assert caption.startswith(t("puzzle.trick", lang, number=number))
+            assert (trick.signal is None) == ("·" not in caption)
+
+
+def test_a_puzzle_after_earlier_tricks_shows_them_in_both_languages() -> None:
+    p = puzzle("07_strategy", next(q.id for q in load_puzzles("07_strategy")
+                                   if q.theme == "return_suit"))
+    assert p.deal().tricks
+    en, it = (played_html(p, lang, "italian") for lang in ("en", "it"))
+    assert "Tricks so far" in en and "Trick 1" in en
+    assert "Le prese finora" in it and "Presa 1" in it and "Trick" not in it
 
 
 def test_the_review_names_another_seat_and_never_speaks_to_it_as_you() -> None:

@@ -259,7 +259,8 @@ def test_the_progress_map_shows_stars_and_points_to_the_first_lesson_not_passed(
 
 
 def test_every_lesson_is_done_only_when_every_lesson_is_passed(rec: Recorder) -> None:
-    """3 right of 12 in lesson 10 does not finish the course; a retry at 9 of 12 does."""
+    """3 right of the play page's 12 questions does not finish the course, nor a retry at
+    9 of 12: with its match it has 13 exercises, 10 needed; a match won then does."""
     from tressette_learn.teaching.course import course
     from tressette_learn.teaching.exercises import exercises
     from tressette_learn.ui.classroom.progress import CourseProgress
@@ -276,8 +277,11 @@ def test_every_lesson_is_done_only_when_every_lesson_is_passed(rec: Recorder) ->
     assert "Well done" not in panel.value
     assert "Carry on with: 11 · Play a match" in panel.value
     assert '<li data-lesson="11_play" class="started">' in panel.value
-    assert "3 of 12 exercises with a star, 6 more to pass" in panel.value
+    assert "3 of 13 exercises with a star, 7 more to pass" in panel.value
     _answer_bank(rec, learner, "11_play", right=9, attempt="a2")
+    assert "9 of 13 exercises with a star, 1 more to pass" in panel.value
+    EventSource().emit(Event("result", "match", "won", True, {
+        "lesson": "11_play", "exercise": "match", "attempt": "m1"}))
     assert "You have passed every lesson. Well done!" in panel.value
     assert 'class="tl-progress-next"' not in panel.value
 

@@ -1,6 +1,7 @@
-"""Edits of the site ``voici build`` wrote, for speed, size and a site that asks for nothing
-outside itself (docs/lite.md, "Speed" and "Size"). Each edit checks that what it changes is
-there, so that a new voici or JupyterLite fails the build instead of being edited wrongly."""
+"""Edits of the site ``voici build`` wrote, for speed, size, a site that asks for nothing
+outside itself (docs/lite.md, "Speed" and "Size") and pages that open in the learner's
+language. Each edit checks that what it changes is there, so that a new voici or JupyterLite
+fails the build instead of being edited wrongly."""
 
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ ICON_LINKS = tuple(ICON_FONT.format(name) for name in ("all", "v4-shims"))
 # The pages read no file of the drive: the plugin is left out of voici's list.
 SERVICE_WORKER = '"@jupyterlite/application-extension:service-worker-manager"===e.id'
 NO_PLUGIN = "!1"
+# Each page hides itself from its first paint while a language saved in the browser is not
+# yet the kernel's (voici loads the widgets' own scripts after drawing the cells: hidden only
+# from there, an Italian learner saw English for seconds).
+HEAD_END = "</head>"
+PREFERENCES_HEAD = Path(__file__).resolve().parents[2] / "tressette_learn" / "ui" / \
+    "preferences_head.js"
 
 
 class TrimError(SystemExit):
@@ -55,6 +62,17 @@ def drop_icon_font(site: Path) -> None:
         page.write_text(text, encoding="utf-8")
 
 
+def hide_until_preferences(site: Path) -> None:
+    """Inline :data:`PREFERENCES_HEAD` at the end of every rendered page's ``<head>`` (it
+    runs before the body is drawn)."""
+    script = f"<script>\n{PREFERENCES_HEAD.read_text(encoding='utf-8')}</script>\n"
+    for page in sorted((site / "voici" / "render").glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if text.count(HEAD_END) != 1:
+            raise TrimError(f"lite build: {page.name} has no single {HEAD_END}")
+        page.write_text(text.replace(HEAD_END, script + HEAD_END), encoding="utf-8")
+
+
 def drop_service_worker(site: Path) -> None:
     """Leave the service worker's plugin out of voici's app (in one of its chunks)."""
     chunks = [path for path in (site / "voici" / "build").glob("*.js")
@@ -70,4 +88,5 @@ def trim(site: Path) -> None:
     """Every edit, on the built ``site``."""
     drop_service_worker(site)
     drop_icon_font(site)
+    hide_until_preferences(site)
     drop_unused(site)

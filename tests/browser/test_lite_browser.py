@@ -106,6 +106,39 @@ def test_a_lesson_page_draws_its_widgets_offline_with_no_error(
     assert console_errors == []
 
 
+# As the page opens: a learner's Italian saved in this browser, and a watch over what the
+# page shows (every 50 ms while its cells are visible: the language switch's choice and
+# whether an English lesson title is in the text).
+ITALIAN_SAVED = """localStorage.setItem("tressette_learn.preferences", JSON.stringify(
+    {lang: "it", faces: "italian", at: "2026-01-01T00:00:00.000000+00:00"}));"""
+WATCH_ENGLISH = """window.seenInEnglish = [];
+setInterval(() => {
+  const cells = document.getElementById("rendered_cells");
+  if (!cells || cells.style.display === "none" || getComputedStyle(cells).visibility === "hidden")
+    return;
+  const active = document.querySelector(".tl-lang-switch .mod-active");
+  const chosen = active ? active.innerText.trim() : "";
+  if (chosen === "English" || document.body.innerText.includes(%r))
+    window.seenInEnglish.push(chosen || "text");
+}, 50);"""
+
+
+def test_an_italian_learner_never_sees_the_page_in_english(
+        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
+    """Issue 25: the page stays hidden until the kernel speaks the language saved in the
+    browser (it showed English for seconds, and a hint asked then answered in English)."""
+    page.add_init_script(ITALIAN_SAVED)
+    page.add_init_script(WATCH_ENGLISH % "Following suit")
+    page.goto(f"{lite_url}/voici/render/04_following_suit.html")
+    expect(page.locator(".tl-lesson-nav")).to_be_visible(timeout=BOOT)
+    expect(page.locator(".tl-lang-switch .mod-active")).to_have_text("Italiano")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.seenInEnglish") == []
+    expect(page.locator("body")).to_contain_text("Rispondere al seme")
+    assert offline == []
+    assert console_errors == []
+
+
 def links_name_the_pages(page: Page) -> None:
     """The course's links name the static pages, not the notebooks."""
     expect(page.locator('a[href="04_following_suit.html"]').first).to_be_attached()
@@ -219,5 +252,28 @@ def test_not_you_on_a_shared_computer_leaves_nothing_of_the_previous_learner(
     sign_in("alice", "1111")
     expect(page.locator(".tl-signin-who")).to_contain_text("Alice", timeout=ANSWER)
     expect(quiz.locator(".tl-quiz-progress")).to_have_text("Question 3 of 6")
+    assert offline == []
+    assert console_errors == []
+
+
+def test_a_sign_in_error_goes_once_signed_in_and_a_damaged_record_locks_no_one_out(
+        page: Page, lite_url: str, offline: list[str], console_errors: list[str]) -> None:
+    """Issue 25: "Please type your name first." stayed after signing in, and a damaged
+    record kept in the browser locked its name out with "(file: not_json)"."""
+    page.add_init_script(f"localStorage.setItem({PROGRESS + '/Anna'!r}, '{{not json');")
+    page.goto(f"{lite_url}/voici/render/04_following_suit.html")
+    expect(page.locator(".tl-signin-start")).to_be_visible(timeout=BOOT)
+    page.locator(".tl-signin-start").click()
+    message = page.locator(".tl-signin-message")
+    expect(message).to_have_text("Please type your name first.", timeout=ANSWER)
+    page.locator(".tl-signin-name").fill("Anna")
+    page.locator(".tl-signin-pin").fill("2468")
+    page.locator(".tl-signin-start").click()
+    expect(page.locator(".tl-signin-who")).to_contain_text("Anna", timeout=ANSWER)
+    expect(message).to_contain_text("could not be read")
+    expect(message).not_to_contain_text("Please type your name first.")
+    expect(page.locator("body")).not_to_contain_text("not_json")
+    page.wait_for_function(  # the damaged text is kept aside in the browser
+        f"() => Object.keys(localStorage).some((k) => k.startsWith({PROGRESS + '/Anna#'!r}))")
     assert offline == []
     assert console_errors == []

@@ -4,6 +4,10 @@ Each exercise of a lesson (:mod:`tressette_learn.teaching.exercises`) counts wit
 stars of its attempts (:mod:`.stars`); a lesson is *passed* when enough of its exercises
 have a star, *started* once any of them was tried, else *todo*. Results of exercises a
 lesson no longer has are kept in the store and ignored here, so the course can change.
+
+A mistake replayed from a review (``exercise`` ``replay``) counts for the lesson its result
+names, the one that teaches the point: as an attempt of that lesson (its hints and time
+too), not toward its pass or its stars, which come from the lesson's own exercises only.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ __all__ = ["ExerciseMastery", "FirstAnswers", "LessonMastery", "LessonScore", "a
            "course_mastery", "lesson_mastery", "lesson_scores", "next_step", "quiz_attempts"]
 
 MIGRATED = "v2-"  # the attempt ids the migration gave the answers of schema version 1
+PRACTICE = "replay"  # the exercise of a result that counts as an attempt, not toward a pass
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,6 +50,7 @@ class LessonMastery:
     lesson: Lesson
     exercises: tuple[ExerciseMastery, ...]
     attempts: int = 0
+    practice: tuple[Result, ...] = ()  # the lesson's replayed mistakes (not toward the pass)
 
     @property
     def total(self) -> int:
@@ -73,13 +79,16 @@ class LessonMastery:
 
     @property
     def hints(self) -> int:
-        """The hints used over every attempt."""
-        return sum(item.hints for item in self.exercises)
+        """The hints used over every attempt (replayed mistakes too)."""
+        return sum(item.hints for item in self.exercises) + \
+            sum(result.hints for result in self.practice)
 
     @property
     def seconds(self) -> float:
-        """The time spent over every attempt (as the widgets measured it)."""
-        return sum(item.seconds for item in self.exercises)
+        """The time spent over every attempt, replayed mistakes too (as the widgets
+        measured it)."""
+        return sum(item.seconds for item in self.exercises) + \
+            sum(result.seconds or 0.0 for result in self.practice)
 
     @property
     def state(self) -> str:
@@ -97,27 +106,36 @@ def attempt_of(result: Result) -> str:
 
 def lesson_mastery(page: Lesson, results: Iterable[Result]) -> LessonMastery:
     """The lesson ``page`` as ``results`` (the learner's, any lesson's) show it."""
-    return _lesson(page, _by_exercise(results))
+    return _lesson(page, _Sorted(results))
 
 
 def course_mastery(results: Iterable[Result]) -> dict[str, LessonMastery]:
     """Every lesson with exercises, in course order, by id."""
-    by_key = _by_exercise(results)
-    return {page.id: _lesson(page, by_key) for page in course() if exercises(page.id)}
+    found = _Sorted(results)
+    return {page.id: _lesson(page, found) for page in course() if exercises(page.id)}
 
 
-def _by_exercise(results: Iterable[Result]) -> dict[tuple[str, str], list[Result]]:
-    by_key: dict[tuple[str, str], list[Result]] = defaultdict(list)
-    for result in results:
-        by_key[(result.source, result.item)].append(result)
-    return by_key
+class _Sorted:
+    """Results by exercise (source and item), and the replayed mistakes by lesson."""
+
+    def __init__(self, results: Iterable[Result]) -> None:
+        self.by_key: dict[tuple[str, str], list[Result]] = defaultdict(list)
+        self.practice: dict[str, list[Result]] = defaultdict(list)
+        for result in results:
+            if result.exercise == PRACTICE:
+                self.practice[result.lesson].append(result)
+            else:
+                self.by_key[(result.source, result.item)].append(result)
 
 
-def _lesson(page: Lesson, by_key: Mapping[tuple[str, str], list[Result]]) -> LessonMastery:
+def _lesson(page: Lesson, found: _Sorted) -> LessonMastery:
     items = exercises(page.id)
+    by_key: Mapping[tuple[str, str], list[Result]] = found.by_key
     done = [_exercise(item, by_key.get(item.key, [])) for item in items]
+    practice = tuple(found.practice.get(page.id, ()))
     tries = {attempt_of(result) for item in items for result in by_key.get(item.key, [])}
-    return LessonMastery(page, tuple(done), len(tries))
+    tries |= {attempt_of(result) for result in practice}
+    return LessonMastery(page, tuple(done), len(tries), practice)
 
 
 def _exercise(item: Exercise, results: Sequence[Result]) -> ExerciseMastery:

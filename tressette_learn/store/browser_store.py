@@ -27,6 +27,7 @@ PREFIX = "tressette_learn.progress/"  # then the class code, "/", the learner's 
 IDENTITY_PREFIX = "tressette_learn.identity/"  # a learner's PIN (:mod:`.browser_identity`)
 KEPT = (PREFIX, IDENTITY_PREFIX)  # the browser's keys the kernel mirrors
 MAX_DOCUMENT = 4_000_000  # characters of one learner's document the kernel accepts
+SET_ASIDE = "#unreadable-"  # then the time: a learner's unreadable document, kept aside
 
 
 def key_of(name: str, class_code: str) -> str:
@@ -119,14 +120,29 @@ class BrowserStore:
 
     def __init__(self, storage: Storage | None = None) -> None:
         self.storage = storage if storage is not None else browser_storage()
+        self.set_aside: dict[Learner, str] = {}  # unreadable documents kept aside, by learner
 
     def close(self) -> None:
         """Nothing to close: every write is passed on at once."""
 
     # -- documents --------------------------------------------------------------------
     def progress(self, learner: Learner) -> Progress:
-        """The learner's progress as stored (StoreError if it cannot be read)."""
-        return self._read(key_of(learner.name, learner.class_code), learner)
+        """The learner's progress as stored. A document that cannot be read (damaged in the
+        browser) would lock the name out: it is kept aside under its key and
+        :data:`SET_ASIDE` with the time (listed in :attr:`set_aside`), and the learner starts
+        again with an empty one."""
+        key = key_of(learner.name, learner.class_code)
+        try:
+            return self._read(key, learner)
+        except StoreError:
+            text = self.storage.get(key)
+            assert text is not None
+            aside = f"{key}{SET_ASIDE}{stamp()}"
+            self.storage.set(aside, text)
+            fresh = Progress(learner.name, learner.class_code)
+            self.storage.set(key, fresh.text())
+            self.set_aside[learner] = aside
+            return fresh
 
     def _read(self, key: str, learner: Learner | None = None) -> Progress:
         text = self.storage.get(key)

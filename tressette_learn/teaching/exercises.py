@@ -1,6 +1,11 @@
 """A lesson's exercises: every guided hand of its page where the learner must find a card,
-every puzzle of its puzzle bank and every question of its quiz bank, each named as the
-``result`` events name it (``source`` and ``item``) and with a title a teacher reads.
+every puzzle of its puzzle bank, every question of its quiz bank and, on the play page, a
+match won, each named as the ``result`` events name it (``source`` and ``item``) and with a
+title a teacher reads.
+
+A mistake replayed from a review is no exercise of a lesson (the mistakes differ from one
+learner to another): its result names the lesson that teaches the point, where it counts as
+an attempt, not toward the pass (:mod:`tressette_learn.classroom.mastery`).
 
 Each kind of exercise comes from a *provider*, a function from a lesson to its exercises of
 that kind; a new kind is one more function in :data:`PROVIDERS`, in the order the page shows
@@ -14,7 +19,7 @@ import functools
 from collections.abc import Callable, Iterable, Mapping
 
 from ..content import ContentError
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, t
 from .bank import bank_source, load_bank
 from .course import Lesson, course, lesson
 from .guided import HandScript
@@ -71,8 +76,21 @@ def puzzle_exercises(page: Lesson) -> list[Exercise]:
             for puzzle in load_puzzles(page.id)]
 
 
+MATCH_SOURCE, MATCH_WON = "match", "won"  # a match won, as the match widget reports it
+PLAY = "play"  # the role of the lesson whose exercise a match is
+
+
+def match_exercises(page: Lesson) -> list[Exercise]:
+    """On the play page, one exercise: a match won (its stars from the hints it used)."""
+    if page.role != PLAY:
+        return []
+    return [Exercise(page.id, "match", MATCH_SOURCE, MATCH_WON,
+                     {lang: t("match.exercise", lang) for lang in LANGUAGES})]
+
+
 #: The kinds of exercise, in the order a lesson's page shows them.
-PROVIDERS: list[Provider] = [guided_exercises, puzzle_exercises, quiz_exercises]
+PROVIDERS: list[Provider] = [guided_exercises, puzzle_exercises, match_exercises,
+                             quiz_exercises]
 
 
 @functools.cache

@@ -1,5 +1,5 @@
 """The result of one attempt at one exercise (a quiz question, a guided hand, a puzzle, a
-drill, a replayed mistake), as widgets report it and the store keeps it."""
+drill, a replayed mistake, a match), as widgets report it and the store keeps it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-EXERCISES = ("question", "guided", "puzzle", "drill", "replay")
+EXERCISES = ("question", "guided", "puzzle", "drill", "replay", "match")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -16,6 +16,8 @@ itself (:func:`.events.announce`) so the store can hand the saved state back to
 from __future__ import annotations
 
 import html
+import time
+import uuid
 
 import ipywidgets as widgets
 
@@ -25,6 +27,8 @@ from ..engine.rules import Rules
 from ..engine.scoring import DealResult
 from ..engine.seats import Seat, side_of
 from ..i18n import Joined, Phrase, Wording
+from ..teaching.course import by_role
+from ..teaching.exercises import MATCH_SOURCE, MATCH_WON, PLAY
 from .coach import Coach
 from .events import LOG, Event, EventSource, announce
 from .i18n import t
@@ -44,9 +48,10 @@ class MatchPlay(widgets.VBox, EventSource):
     North–South, as the dealer when the dummy is South).
 
     Events: ``match_start``, ``match_deal`` after each deal (with the match totals),
-    ``match_end`` (``correct`` is True when the learner's side won) and ``match_state``
-    (what to save). The table itself emits ``deal_end`` and the coach ``hint``, ``review``
-    and the ``result`` of each mistake replayed.
+    ``match_end`` (``correct`` is True when the learner's side won), then the match's
+    ``result`` (the play page's exercise "a match won", with the hints asked in its deals)
+    and ``match_state`` (what to save). The table itself emits ``deal_end`` and the coach
+    ``hint``, ``review`` and the ``result`` of each mistake replayed.
     """
 
     def __init__(self, *, level: str = "club", preset: str = "standard", target: int = 21,
@@ -61,6 +66,8 @@ class MatchPlay(widgets.VBox, EventSource):
         self.coach: Coach | None = None
         self._status: Wording | None = None
         self._saved: tuple[int, int] | None = None  # (deals finished, actions) last saved
+        self._hints = 0  # asked in the match's deals (not in replayed mistakes)
+        self._started = time.monotonic()
         self.setup = MatchSetup(self._start, level=level, preset=preset, target=target,
                                 settings=settings)
         self.scoreboard = Scoreboard(Rules.preset(preset), settings=settings)
@@ -161,6 +168,8 @@ class MatchPlay(widgets.VBox, EventSource):
         self.table.on_event(self._on_table_event)
         self.table.observe(self._save, "state")
         self.coach = Coach(self.table, settings=self.settings)
+        self.coach.on_event(self._on_coach_event)
+        self._hints, self._started = 0, time.monotonic()
         self.scoreboard.from_match(match)
         self.next_button.layout.display = "none"
         self.play_area.children = [self.info, self.table, self.coach,
@@ -205,6 +214,10 @@ class MatchPlay(widgets.VBox, EventSource):
             self.next_button.layout.display = None
             self._say(*self._between_deals(number, result))
 
+    def _on_coach_event(self, event: Event) -> None:
+        if event.kind == "hint" and self.coach is not None and self.coach.replaying is None:
+            self._hints += 1
+
     def _between_deals(self, number: int, result: DealResult) -> tuple[Wording, ...]:
         match = self.match
         assert match is not None
@@ -231,6 +244,10 @@ class MatchPlay(widgets.VBox, EventSource):
             **self.choice.data(), "winner": outcome.winner, "reason": outcome.reason,
             "totals": dict(outcome.totals), "deals": outcome.deals, "stake": outcome.stake,
             "learner_side": self.learner_side}))
+        self.emit(Event("result", MATCH_SOURCE, MATCH_WON, won, data={
+            "lesson": by_role(PLAY).id, "exercise": "match", "attempt": uuid.uuid4().hex,
+            "mistakes": 0, "hints": self._hints,
+            "seconds": round(time.monotonic() - self._started, 1), **self.choice.data()}))
 
     def _deal_info(self) -> Phrase:
         assert self.match is not None

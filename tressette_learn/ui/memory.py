@@ -12,13 +12,14 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..engine.seats import Seat
-from ..engine.svg import hand_svg, trick_svg
+from ..engine.svg import hand_svg
 from ..engine_words import svg_labels
 from ..teaching.memory import Marked, MemoryQuestion, drill_questions, mark, memory_deal
 from .cardpicker import CardPicker
 from .events import Event, EventSource
 from .i18n import t
 from .settings import SETTINGS, Settings
+from .tricks_view import tricks_html
 
 
 def _strongest_first(cards: frozenset[Card]) -> list[Card]:
@@ -132,13 +133,7 @@ class MemoryDrill(widgets.VBox, EventSource):
         self.feedback.value = self._feedback(lang)
 
     def _tricks_html(self, lang: str, faces: str) -> str:
-        rows = []
-        for number, trick in enumerate(self.deal.tricks, 1):
-            svg = trick_svg([(p.seat, p.card) for p in trick.plays], winner=trick.winner,
-                            faces=faces, labels=svg_labels(lang))
-            label = html.escape(t("memory.trick", lang, number=number))
-            rows.append(f"<div><small>{label}</small><br>{svg}</div>")
-        return '<div style="display:flex;flex-wrap:wrap;gap:4px">' + "".join(rows) + "</div>"
+        return tricks_html(self.deal.tricks, lang, faces, "memory.trick")
 
     def _prompt(self, lang: str) -> str:
         return t(f"memory.ask.{self.question.kind}", lang, suit=self.question.suit)

@@ -1,6 +1,7 @@
 // The learner's language and faces kept in localStorage: offered to the kernel as a page
-// opens (the page stays hidden until the kernel has answered, at most HIDE_MS), saved back
-// after every choice. Also names the browser tab in the chosen language.
+// opens (the page stays hidden until the kernel has answered, at most 2 * HIDE_MS; on the
+// static site it is hidden from its first paint by preferences_head.js), saved back after
+// every choice. Also names the browser tab in the chosen language.
 const KEY = "tressette_learn.preferences";
 const HIDE_MS = 4000;
 const PENDING = "tl-preferences-pending";
@@ -52,11 +53,15 @@ function whenRestored(manager) {
 
 function initialize({ model }) {
   const saved = remembered();
-  const current = model.get("saved");
-  if (saved && saved.at > current.at && (saved.lang !== current.lang || saved.faces !== current.faces)) {
+  // on the static site the model may not hold the kernel's state yet: nothing chosen there
+  const current = model.get("saved") || {};
+  const offered = saved && saved.at > (current.at || "");
+  if (offered && (saved.lang !== current.lang || saved.faces !== current.faces)) {
     // the same look carries its time too: a later choice elsewhere must not undo it
     hide(true);
-    setTimeout(() => hide(false), HIDE_MS);
+    setTimeout(() => hide(false), 2 * HIDE_MS);  // the offer may wait HIDE_MS, then the kernel
+  } else if (!offered) {
+    hide(false);  // hidden as the page opened (preferences_head.js): nothing is offered
   }
   whenRestored(model.widget_manager).then(() => offerSaved(model));
   const onMessage = (msg) => { if (msg && msg.type === "settled") hide(false); };
@@ -74,7 +79,7 @@ function initialize({ model }) {
 
 function offerSaved(model) {
   const saved = remembered();
-  if (saved && saved.at > model.get("saved").at) {
+  if (saved && saved.at > ((model.get("saved") || {}).at || "")) {
     offer(model, { type: "restore", lang: saved.lang, faces: saved.faces, at: saved.at });
   }
 }

@@ -35,6 +35,7 @@ from .markup import inline
 from .settings import SETTINGS, Settings
 from .stepper import Step, Stepper
 from .table import Table
+from .tricks_view import tricks_html
 
 ACTIONS = ("previous", "hint", "retry", "next")
 
@@ -202,8 +203,9 @@ class PuzzleBoard(widgets.VBox, EventSource):
 
 
 def played_html(puzzle: Puzzle, lang: str, faces: str) -> str:
-    """The cards already played (as the quizzes show them) and who has shown out of a suit:
-    what the puzzle's answer may rely on besides the table."""
+    """The cards already played (as the quizzes show them), who has shown out of a suit and
+    the tricks so far (who led, who played what, who took it, the signals): what the
+    puzzle's answer may rely on besides the table."""
     deal = puzzle.deal()
     cards = played_cards(deal)
     strip = hand_svg(cards, faces=faces, labels=svg_labels(lang), overlap=0.6) if cards else \
@@ -211,6 +213,10 @@ def played_html(puzzle: Puzzle, lang: str, faces: str) -> str:
     out = [f"<small>{html.escape(t('puzzle.played', lang))}</small><br>{strip}"]
     out += [html.escape(Phrase.of("puzzle.void", seat=seat, suit=suit).get(lang))
             for seat, suit in voids(deal)]
+    if deal.tricks:
+        out.append(f'<details class="tl-puzzle-tricks" open><summary><small>'
+                   f'{html.escape(t("puzzle.tricks", lang))}</small></summary>'
+                   f'{tricks_html(deal.tricks, lang, faces, "puzzle.trick")}</details>')
     return "<div>" + "<br>".join(out) + "</div>"
 
 

@@ -1,7 +1,8 @@
 """What a puzzle's page shows besides the table: the cards already played (as the quizzes'
-"Already played" strip) and the seats that have shown out of a suit. An answer may rely only
-on these, the learner's hand, the trick on the table and, when the puzzle shows them, the
-other hands (``tests/test_reason_check.py`` holds every stored puzzle to that)."""
+"Already played" strip), the seats that have shown out of a suit and the tricks so far (who
+led, played and took each, with the leader's signal). An answer may rely only on these,
+the learner's hand, the trick on the table and, when the puzzle shows them, the other hands
+(``tests/test_reason_check.py`` holds every stored puzzle to that)."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ...i18n import Phrase, Wording
+from ...i18n import Joined, Phrase, Wording
 from ...store import InputError, Learner, ProgressStore, Store, StoreError
 from ...store.browser_identity import BrowserIdentities
 from ...store.browser_store import KEPT, BrowserStore, browser_storage, key_of
@@ -117,7 +117,9 @@ class SignIn(anywidget.AnyWidget):
             return False
         self._use(entry.learner)
         self.send({"type": "session", "learner": entry.learner.id, "token": self._token})
-        self._say(Phrase.of("signin.chose_pin") if entry.chose_pin else None, "info")
+        said = ((Phrase.of("signin.chose_pin"),) if entry.chose_pin else ()) + \
+            self._set_aside(entry.learner)
+        self._say(Joined(said) if said else None, "info")
         return True
 
     def resume(self, learner_id: int, token: str) -> bool:
@@ -132,7 +134,17 @@ class SignIn(anywidget.AnyWidget):
             return False
         self._token = token
         self._use(learner)
+        said = self._set_aside(learner)
+        if said:
+            self._say(Joined(said), "info")
         return True
+
+    def _set_aside(self, learner: Learner) -> tuple[Phrase, ...]:
+        """What to say when the learner's progress in this browser could not be read and
+        was kept aside (:meth:`.BrowserStore.progress`): they start again, not locked out."""
+        store = self.recorder.store()
+        aside = store.set_aside.pop(learner, None) if isinstance(store, BrowserStore) else None
+        return (Phrase.of("signin.set_aside"),) if aside else ()
 
     def _use(self, learner: Learner) -> None:
         try:
