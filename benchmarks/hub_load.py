@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -40,6 +41,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import aiohttp
 from classroom_load import (
     Figures,
     Opener,
@@ -53,10 +55,14 @@ from classroom_load import (
     memory_figures,
     on_cores,
     pinning_of,
+    recorded_assets,
     repeated,
+    self_cpu,
     waits,
 )
+from kernel_page import Assets, KernelPage, PageError
 from playwright.async_api import Page
+from widget_client import Learner, interactive, play_a_deal, play_cards, session
 
 from tressette_learn.serve.hub.lessons import PREFIX
 from tressette_learn.serve.hub.process import Hub, settings_for
@@ -65,6 +71,7 @@ from tressette_learn.serve.server import _cmdline, descendants, rss_mb
 from tressette_learn.teaching.course import by_role
 
 CODE = "LOAD"
+INDEX = by_role("index").id
 PLAYS = 5  # cards played on a lesson other than the play page (as classroom_load)
 
 
@@ -89,6 +96,128 @@ def signs_in(hub_url: str, lesson: str, marks: Marks) -> Callable[[int], Opener]
             await page.goto(f"{hub_url}{PREFIX}voila/render/{lesson}.ipynb")
         return sign_in
     return opener
+
+
+# -- the learners without a browser (--client protocol) ----------------------------------------
+HUB_FILE = re.compile(r'(?:href|src)="(/hub/(?:static|logo)[^"]*)"')  # the login page's files
+XSRF_FIELD = re.compile(r'name="_xsrf" value="([^"]+)"')
+NO_CACHE = "/voila/labextensions/"  # Voilà sends these with Cache-Control: no-cache
+
+
+def named(page: KernelPage) -> bool:
+    """The index is usable: its sign-in bar names the learner (:data:`INDEX_USABLE`)."""
+    return any(isinstance(state.get("state"), dict)
+               and "Learner" in str(state["state"].get("who", ""))
+               for _, state in page.widgets.walk())
+
+
+async def sign_in_over_http(http: aiohttp.ClientSession, hub_url: str,
+                            number: int) -> tuple[str, str]:
+    """What a browser does on the hub's login page: GET it (and its files), POST the form
+    with its XSRF token, follow the redirects (the hub, the service, the hub's OAuth, the
+    service's callback) to the index: its path under the service, and its HTML."""
+    async with http.get(f"{hub_url}/hub/login", headers={"Sec-Fetch-Mode": "navigate"}) as answer:
+        login = await answer.text()
+    xsrf = XSRF_FIELD.search(login)
+    if answer.status != 200 or xsrf is None:
+        raise PageError(f"GET /hub/login: {answer.status}, no form")
+    await asyncio.gather(*(hub_file(http, hub_url + path) for path in HUB_FILE.findall(login)))
+    form = {"_xsrf": xsrf.group(1), "username": f"Learner {number + 1:02d}",
+            "password": CODE, "pin": f"{1000 + number}"}
+    async with http.post(f"{hub_url}/hub/login?next=", data=form,
+                         headers={"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Site": "same-origin",
+                                  "Origin": hub_url}) as answer:
+        html = await answer.text()
+        where = answer.url.path
+    if answer.status != 200 or not where.startswith(PREFIX):
+        raise PageError(f"sign-in ended on {where} ({answer.status})")
+    return where[len(PREFIX) - 1:], html
+
+
+async def hub_file(http: aiohttp.ClientSession, url: str) -> None:
+    """One static file of the hub's login page."""
+    async with http.get(url, headers={"Sec-Fetch-Mode": "no-cors"}) as answer:
+        await answer.read()
+        if answer.status != 200:
+            raise PageError(f"GET {url}: {answer.status}")
+
+
+async def leave(page: KernelPage) -> None:
+    """The page is left: its ``beforeunload`` asks Voilà to shut its kernel down (as
+    Voilà's front-end does, with the service's XSRF token), and its websocket closes."""
+    kernel = page.kernel_id
+    await page.close()
+    if kernel:
+        xsrf = page.http.cookie_jar.filter_cookies(
+            aiohttp.client.URL(page.base + "/")).get("_xsrf")
+        headers = {"Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin",
+                   "X-XSRFToken": xsrf.value if xsrf else ""}
+        async with page.http.post(f"{page.base}/voila/api/shutdown/{kernel}",
+                                  headers=headers) as answer:
+            await answer.read()
+
+
+def cached(assets: Assets, fetched: set[str]) -> Assets:
+    """A page's static files less those the browser keeps from an earlier page (Voilà's
+    are cached: a version in the query, or a Last-Modified date; its lab extensions are
+    sent with ``no-cache`` and asked again), noting the new ones as fetched."""
+    def asked(paths: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(path for path in paths if path not in fetched or NO_CACHE in path)
+    fetched.update(assets.before, assets.after)
+    return Assets(asked(assets.before), asked(assets.after))
+
+
+async def protocol_learner(hub_url: str, http: aiohttp.ClientSession, number: int,
+                           lesson: str, delay: float, assets: dict[str, Assets],
+                           marks: Marks) -> tuple[Learner, KernelPage]:
+    """One learner without a browser: sign in on the hub, the index until it names them,
+    then the lesson, played as in ``classroom_load.py --client protocol``; what they
+    measured and the lesson's page (still open)."""
+    out = Learner()
+    await asyncio.sleep(delay)
+    fetched: set[str] = set()
+    base = hub_url + PREFIX.rstrip("/")
+    index, page = KernelPage(base, http), KernelPage(base, http)
+    try:
+        start = time.monotonic()
+        path, html = await sign_in_over_http(http, hub_url, number)
+        await index.connect(html, path, cached(assets[INDEX], fetched))
+        await index.until(lambda: named(index), "the index naming the learner")
+        usable = time.monotonic() - start
+        await leave(index)
+        marks[number] = (usable, time.monotonic() - start)
+        await page.open(f"/voila/render/{lesson}.ipynb", cached(assets[lesson], fetched))
+        await page.until(lambda: interactive(page, lesson), "interactive page")
+        out.interactive_s = time.monotonic() - start
+        if by_role("play").id in lesson:
+            await play_a_deal(page, out)
+        else:
+            out.clicks_ms = await play_cards(page, PLAYS)
+    except Exception as err:  # a benchmark counts failures instead of stopping
+        out.errors.append(f"{type(err).__name__}: {(str(err) or '-').splitlines()[0]}")
+    out.errors += index.errors + page.errors
+    return out, page
+
+
+async def protocol_class(hub_url: str, lesson: str, learners: int, arrival: float,
+                         assets: dict[str, Assets], marks: Marks,
+                         done: Callable[[], object]) -> list[Learner]:
+    """Every learner at once, ``arrival`` seconds apart, each with a session of their
+    own; ``done`` once all are done, before their pages close."""
+    http = [session() for _ in range(learners)]
+    pages: list[KernelPage] = []
+    try:
+        ended = await asyncio.gather(*(protocol_learner(hub_url, client, i, lesson, i * arrival,
+                                                        assets, marks)
+                                       for i, client in enumerate(http)))
+        pages = [page for _, page in ended]
+        done()
+    finally:
+        for page in pages:
+            await page.close()
+        for client in http:
+            await client.close()
+    return [out for out, _ in ended]
 
 
 def footprint(hub: Hub) -> Figures:
@@ -138,8 +267,11 @@ def wait_for_pools(hub: Hub, learners: int, most: float = 900) -> float:
     return time.monotonic() - began
 
 
-def run(learners: int, arrival: float, lesson: str, pinning: Pinning) -> Figures:
-    """Start a hub for the class, run the class through it, return the figures."""
+def run(learners: int, arrival: float, lesson: str, pinning: Pinning,
+        assets: dict[str, Assets] | None = None) -> Figures:
+    """Start a hub for the class, run the class through it, return the figures; with
+    ``assets`` (the index's and the lesson's static files) the learners are protocol
+    clients, else Chromium pages."""
     state = Path(tempfile.mkdtemp(prefix="tressette-hub-load-", dir="/tmp"))
     memory: Figures = {}
     marks: Marks = {}
@@ -150,18 +282,21 @@ def run(learners: int, arrival: float, lesson: str, pinning: Pinning) -> Figures
                                                            class_size=learners),
                                               teacher_key=secrets.token_urlsafe(24)))
             pools_s = wait_for_pools(hub, learners)
-            before, browsers_before = live_cpu(hub), children_cpu()
+            before, browsers_before, own = live_cpu(hub), children_cpu(), self_cpu()
 
             def done() -> None:  # all learners done, their pages (and kernels) still open
                 memory.update(footprint(hub))
                 memory["server_cpu"] = live_cpu(hub) - before
 
             with on_cores(pinning.browsers):
-                results = asyncio.run(classroom(
-                    lesson, learners, arrival, PLAYS, opener=signs_in(hub.url, lesson, marks),
-                    done=done))
+                results = asyncio.run(
+                    classroom(lesson, learners, arrival, PLAYS,
+                              opener=signs_in(hub.url, lesson, marks), done=done)
+                    if assets is None else
+                    protocol_class(hub.url, lesson, learners, arrival, assets, marks, done))
             server_cpu = float(memory.pop("server_cpu", -1))
-            browsers = children_cpu() - browsers_before
+            browsers = children_cpu() - browsers_before + (
+                self_cpu() - own if assets is not None else 0.0)
     finally:
         shutil.rmtree(state, ignore_errors=True)
     index = [marks[i][0] if i in marks else None for i in range(learners)]
@@ -181,12 +316,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1,
                         help="run the class this many times and report medians (default 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--client", choices=["browser", "protocol"], default="browser",
+                        help="the learners: Chromium pages (default) or protocol clients "
+                             "(widget_client.py's, signing in over HTTP), which load only "
+                             "the server")
     add_pinning_options(parser)
     args = parser.parse_args(argv)
     if args.learners < 1:
         parser.error("--learners must be at least 1")
     pinning = pinning_of(args, parser)
-    figures = repeated(lambda: run(args.learners, args.arrival, args.lesson, pinning),
+    assets = ({page: recorded_assets(page) for page in (INDEX, args.lesson)}
+              if args.client == "protocol" else None)
+    figures = repeated(lambda: run(args.learners, args.arrival, args.lesson, pinning, assets),
                        args.runs, pinning)
     if args.json:
         print(json.dumps(figures))
