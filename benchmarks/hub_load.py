@@ -19,7 +19,9 @@ JSON keys: those of ``classroom_load.py``'s class (``interactive_median_s``,
 ``index_p95_s`` (sign-in to a usable index), ``play_median_s``, ``play_p95_s`` (the lesson
 opened from the index to its Start button), the memory of the kernels, of the lessons
 service and of the solver service (``kernel_mb``, ``kernel_max_mb``, ``service_mb``,
-``solver_service_mb``), ``hub_mb`` (the hub and its proxy), ``pools_s`` and
+``solver_service_mb``), ``hub_mb`` (the hub and its proxy), where the server side's CPU
+went during the class (``kernels_cpu_s``, ``service_cpu_s`` — the lessons service's
+Voilà —, ``solver_cpu_s``, ``proxy_cpu_s``, ``hub_cpu_s``, ``other_cpu_s``), ``pools_s`` and
 ``pools_cpu_s`` (filling the pools before the class), and the CPU seconds of the server
 side during the class in all and per learner and of the browsers (``server_cpu_s``,
 ``server_cpu_s_per_learner``, ``browser_cpu_s``).
@@ -241,6 +243,30 @@ def live_cpu(hub: Hub) -> float:
     return sum(tree_cpu(pid) for pid in [hub.process.pid, *descendants(hub.process.pid)])
 
 
+PARTS = {b"ipykernel": "kernels", b"tressette_learn.serve.hub.lessons": "service",
+         b"tressette_learn.serve.hub.solver": "solver", b"configurable-http-proxy": "proxy",
+         b"jupyterhub\0": "hub"}  # what a command line runs -> its part of the server side
+
+
+def cpu_parts(hub: Hub) -> dict[str, float]:
+    """CPU seconds so far of each part of the server side (:data:`PARTS`, the rest
+    ``other``): a process's own, and its ended children's (the lessons service's are
+    kernels it shut down)."""
+    assert hub.process is not None
+    parts: dict[str, float] = dict.fromkeys([*PARTS.values(), "other"], 0.0)
+    for pid in [hub.process.pid, *descendants(hub.process.pid)]:
+        line = _cmdline(pid)
+        part = next((name for words, name in PARTS.items() if words in line), "other")
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        own, ended = (int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14]))
+        parts[part] += own / os.sysconf("SC_CLK_TCK")
+        parts["kernels" if part == "service" else part] += ended / os.sysconf("SC_CLK_TCK")
+    return parts
+
+
 def tree_cpu(pid: int) -> float:
     """CPU seconds of process ``pid`` and of its ended children (0 when it is gone)."""
     try:
@@ -283,10 +309,13 @@ def run(learners: int, arrival: float, lesson: str, pinning: Pinning,
                                               teacher_key=secrets.token_urlsafe(24)))
             pools_s = wait_for_pools(hub, learners)
             before, browsers_before, own = live_cpu(hub), children_cpu(), self_cpu()
+            parts = cpu_parts(hub)
 
             def done() -> None:  # all learners done, their pages (and kernels) still open
                 memory.update(footprint(hub))
                 memory["server_cpu"] = live_cpu(hub) - before
+                memory.update({f"{part}_cpu_s": round(cpu - parts[part], 1)
+                               for part, cpu in cpu_parts(hub).items()})
 
             with on_cores(pinning.browsers):
                 results = asyncio.run(
