@@ -90,7 +90,7 @@ def ready_first(voila_class: type) -> type:
             own ``fill_delay`` in ``kernel_pools_config`` (:mod:`.pools`) overrides the
             pools' one."""
             if delay is None:
-                page = self.kernel_pools_config.get(notebook_name) or {}
+                page: dict[str, Any] = self.kernel_pools_config.get(notebook_name) or {}
                 delay = float(page.get("fill_delay", self.fill_delay))
             before = set(map(id, self._pools.get(notebook_name, ())))
             super().fill_if_needed(delay, notebook_name, **kwargs)
