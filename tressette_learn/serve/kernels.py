@@ -90,8 +90,8 @@ def ready_first(voila_class: type) -> type:
             own ``fill_delay`` in ``kernel_pools_config`` (:mod:`.pools`) overrides the
             pools' one."""
             if delay is None:
-                page: dict[str, Any] = self.kernel_pools_config.get(notebook_name) or {}
-                delay = float(page.get("fill_delay", self.fill_delay))
+                page = self.kernel_pools_config.get(notebook_name) or {}
+                delay = float(page.get("fill_delay", self.fill_delay) or 0.0)
             before = set(map(id, self._pools.get(notebook_name, ())))
             super().fill_if_needed(delay, notebook_name, **kwargs)
             starts = asyncio.get_event_loop().time() + delay
