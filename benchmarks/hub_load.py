@@ -277,20 +277,40 @@ def tree_cpu(pid: int) -> float:
 
 
 def wait_for_pools(hub: Hub, learners: int, most: float = 900) -> float:
-    """Wait until the lessons service's pools are full and quiet; the seconds it took."""
+    """Wait until the lessons service's pools are full and quiet; the seconds it took.
+
+    Full: every pooled kernel runs and the service says each pool is filled. Quiet: for a
+    second, the hub's processes used less than a tenth of a core and none of them was
+    running or waiting for a core (state ``R``). A kernel still rendering its page but
+    starved of the core (other work on it) looks idle by its CPU alone: a learner given
+    it waits for the rest of its page ("Executing 10 of 10", no kernel websocket yet)."""
     assert hub.process is not None
-    expected = sum(pool["pool_size"] for pool in pools(learners)["kernel_pools_config"].values())
+    sizes = {page: pool["pool_size"]
+             for page, pool in pools(learners)["kernel_pools_config"].items()
+             if pool["pool_size"]}
     began, last = time.monotonic(), -1.0
     while time.monotonic() - began < most:
-        kernels = [pid for pid in descendants(hub.process.pid) if b"ipykernel" in _cmdline(pid)]
+        every = [hub.process.pid, *descendants(hub.process.pid)]
+        kernels = [pid for pid in every if b"ipykernel" in _cmdline(pid)]
+        log = hub.log_text()
+        filled = all(f"Kernel pool of {page} is filled" in log for page in sizes)
         used = live_cpu(hub)
-        if len(kernels) >= expected and used - last < 0.3:  # a third of a core: quiet
+        if (filled and len(kernels) >= sum(sizes.values()) and used - last < 0.1
+                and not any(running(pid) for pid in every)):
             break
         last = used
         time.sleep(1.0)
     else:
         print(f"note: the pools were not full after {most:.0f} s", file=sys.stderr)
     return time.monotonic() - began
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs or waits for a core (its state is ``R``)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "R"
+    except OSError:
+        return False
 
 
 def run(learners: int, arrival: float, lesson: str, pinning: Pinning,
