@@ -1,7 +1,8 @@
 """A class through the class hub: N learners sign in to ``tressette-learn hub`` and play.
 
     python benchmarks/hub_load.py [--learners N] [--arrival S] [--lesson NAME] [--runs R]
-                                  [--json] [--server-cores LIST --browser-cores LIST | --no-pin]
+                                  [--json] [--client browser|protocol]
+                                  [--server-cores LIST --browser-cores LIST | --no-pin]
 
 The same class as ``benchmarks/classroom_load.py`` (see there), but each learner first
 signs in on the hub's login page with a name of their own, the class code and a PIN; the
@@ -24,7 +25,25 @@ went during the class (``kernels_cpu_s``, ``service_cpu_s`` — the lessons serv
 Voilà —, ``solver_cpu_s``, ``proxy_cpu_s``, ``hub_cpu_s``, ``other_cpu_s``), ``pools_s`` and
 ``pools_cpu_s`` (filling the pools before the class), and the CPU seconds of the server
 side during the class in all and per learner and of the browsers (``server_cpu_s``,
-``server_cpu_s_per_learner``, ``browser_cpu_s``).
+``server_cpu_s_per_learner``, ``browser_cpu_s``); ``load_before`` and ``load_after``: the
+machine's load average (1 min) when the run began and ended (a loaded machine is slower).
+
+The browsers keep their HTTP cache from the index to the lesson, as a learner's does (no
+request routing, which turns it off: other hosts resolve to nothing instead). Chromium
+runs every learner's page on ``--browser-cores``: each page parses and runs Voilà's
+front-end (~100 files), so with more than a few learners, or a loaded machine, the figures
+measure the browsers' core (5 learners at load average 17-25: index 61 s, with 21 CPU s
+in the browsers and 13 on the server side). ``--client protocol`` runs the learners
+without a browser, as ``classroom_load.py --client protocol`` does (``widget_client.py``
+on ``kernel_page.py``): each is a coroutine of this process that signs in over HTTP as a
+browser would (the login page and its files, the form with its XSRF token, the redirects
+through the hub's OAuth to the lessons service's index), then speaks Voilà's page and the
+widget protocol through the hub's proxy. The index's and the lesson's static files are
+those a real Chromium asked for, recorded once before the first run on a Voilà of their
+own; the lesson asks only for those a browser would not keep from the index (Voilà's lab
+extensions, sent ``no-cache``, are asked again). Leaving the index shuts its kernel down,
+as the page's ``beforeunload`` does. ``browser_cpu_s`` is then this process's CPU during
+the class.
 """
 
 from __future__ import annotations
@@ -319,6 +338,7 @@ def run(learners: int, arrival: float, lesson: str, pinning: Pinning,
     ``assets`` (the index's and the lesson's static files) the learners are protocol
     clients, else Chromium pages."""
     state = Path(tempfile.mkdtemp(prefix="tressette-hub-load-", dir="/tmp"))
+    load_before = os.getloadavg()[0]
     memory: Figures = {}
     marks: Marks = {}
     try:
@@ -340,7 +360,8 @@ def run(learners: int, arrival: float, lesson: str, pinning: Pinning,
             with on_cores(pinning.browsers):
                 results = asyncio.run(
                     classroom(lesson, learners, arrival, PLAYS,
-                              opener=signs_in(hub.url, lesson, marks), done=done)
+                              opener=signs_in(hub.url, lesson, marks), done=done,
+                              cached=True)
                     if assets is None else
                     protocol_class(hub.url, lesson, learners, arrival, assets, marks, done))
             server_cpu = float(memory.pop("server_cpu", -1))
@@ -353,7 +374,8 @@ def run(learners: int, arrival: float, lesson: str, pinning: Pinning,
             else None for i, r in enumerate(results)]
     return {**class_figures(results), **waits("index", index), **waits("play", play),
             **memory, "pools_s": round(pools_s, 1), "pools_cpu_s": round(before, 1),
-            **cpu_figures(server_cpu, browsers, learners)}
+            **cpu_figures(server_cpu, browsers, learners),
+            "load_before": round(load_before, 1), "load_after": round(os.getloadavg()[0], 1)}
 
 
 def main(argv: list[str] | None = None) -> int:
