@@ -83,7 +83,7 @@ from classroom_load import (
 )
 from kernel_page import Assets, KernelPage, PageError
 from playwright.async_api import Page
-from widget_client import Learner, interactive, play_a_deal, play_cards, session
+from widget_client import Learner, failure, open_and_play, session
 
 from tressette_learn.serve.hub.lessons import PREFIX
 from tressette_learn.serve.hub.process import Hub, settings_for
@@ -207,15 +207,9 @@ async def protocol_learner(hub_url: str, http: aiohttp.ClientSession, number: in
         usable = time.monotonic() - start
         await leave(index)
         marks[number] = (usable, time.monotonic() - start)
-        await page.open(f"/voila/render/{lesson}.ipynb", cached(assets[lesson], fetched))
-        await page.until(lambda: interactive(page, lesson), "interactive page")
-        out.interactive_s = time.monotonic() - start
-        if by_role("play").id in lesson:
-            await play_a_deal(page, out)
-        else:
-            out.clicks_ms = await play_cards(page, PLAYS)
+        await open_and_play(page, lesson, PLAYS, cached(assets[lesson], fetched), out, start)
     except Exception as err:  # a benchmark counts failures instead of stopping
-        out.errors.append(f"{type(err).__name__}: {(str(err) or '-').splitlines()[0]}")
+        out.errors.append(failure(err))
     out.errors += index.errors + page.errors
     return out, page
 
