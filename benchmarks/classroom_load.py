@@ -85,6 +85,7 @@ from headless import (
     CHROMIUM_ARGS,
     EXTERNAL,
     LOOK_MS,
+    NO_HOSTS,
     PLAY_CARDS,
     TABLE_SHOWN,
     add_server_options,
@@ -183,15 +184,18 @@ Opener = Callable[[Page], Awaitable[object]]  # how one learner reaches the less
 
 
 async def learner(browser: Browser, url: str, delay: float, plays: int,
-                  opener: Opener | None = None) -> Learner:
+                  opener: Opener | None = None, cached: bool = False) -> Learner:
     """One learner: arrive, open the lesson (``opener``: e.g. sign in on a hub first, which
-    counts in the time to an interactive page), play cards."""
+    counts in the time to an interactive page), play cards. Other hosts are answered by
+    routing, which turns the page's HTTP cache off, unless ``cached`` (the browser then
+    resolves no other host: see :func:`classroom`)."""
     out = Learner()
     await asyncio.sleep(delay)
     context = await browser.new_context()
     page = await context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
-    await page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
+    if not cached:
+        await page.route(EXTERNAL, lambda route: route.fulfill(status=200, body=""))
     page.on("pageerror", lambda err: out.errors.append(f"page error: {err}"))
     page.on("console", lambda msg: msg.type == "error" and "/voila/api/shutdown/" not in
             msg.location.get("url", "") and out.errors.append(f"console: {msg.text}"))
@@ -223,14 +227,18 @@ async def play_a_deal(page: Page, out: Learner) -> None:
 
 async def classroom(url: str, learners: int, arrival: float, plays: int,
                     done: Callable[[], object] = lambda: None,
-                    opener: Callable[[int], Opener] | None = None) -> list[Learner]:
+                    opener: Callable[[int], Opener] | None = None,
+                    cached: bool = False) -> list[Learner]:
     """Every learner at once, arriving ``arrival`` seconds apart; ``done`` is called once
     all of them are done, before their pages close (and their kernels with them);
-    ``opener(i)`` opens the page for learner ``i`` (default: go to ``url``)."""
+    ``opener(i)`` opens the page for learner ``i`` (default: go to ``url``); with
+    ``cached`` each keeps its HTTP cache from page to page (other hosts resolve to nothing
+    instead of being routed)."""
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = await pw.chromium.launch(executable_path=CHROMIUM,
+                                           args=CHROMIUM_ARGS + [NO_HOSTS] * cached)
         results = await asyncio.gather(*(learner(browser, url, i * arrival, plays,
-                                                 opener(i) if opener else None)
+                                                 opener(i) if opener else None, cached)
                                          for i in range(learners)))
         done()
         await browser.close()

@@ -34,9 +34,11 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import aiohttp
 from headless import EXTERNAL
+from yarl import URL
 
 from tressette_learn.teaching.course import by_role
 
@@ -47,6 +49,9 @@ CELL_OUTPUT = re.compile(
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CELL_FAILED = "There was an error when executing cell"  # what Voilà shows instead of a traceback
 T = TypeVar("T")
+# What a browser says of each request (JupyterHub's services check XSRF by them).
+FETCH_MODE = {mode: {"Sec-Fetch-Mode": mode, "Sec-Fetch-Site": "same-origin"}
+              for mode in ("navigate", "no-cors", "cors", "websocket")}
 State = dict[str, Any]
 
 
@@ -173,33 +178,54 @@ class KernelPage:
         self._sending: set[asyncio.Task[None]] = set()  # the timers' messages under way
         self._reader: asyncio.Task[None] | None = None
         self._closed = ""
+        self.kernel_id = ""  # the page's kernel, once its HTML has named it
 
     # -- opening ------------------------------------------------------------------------
     async def open(self, path: str, assets: Assets) -> None:
         """Load the page at ``path`` with its static files, connect to its kernel and take
         every widget's state, as the page does before it shows anything."""
-        html = await self.get(path, text=True)
+        await self.connect(await self.get(path, text=True, mode="navigate"), path, assets)
+
+    async def connect(self, html: str, path: str, assets: Assets) -> None:
+        """What the page does once its HTML (``html``, from ``path``) has come: its static
+        files, its kernel's websocket and every widget's state (e.g. for a page reached
+        through a sign-in's redirects)."""
         if CELL_FAILED in html:
             self.errors.append(f"a cell failed on {path}")
         kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
         if kernel is None:
             raise PageError(f"{path} names no kernel")
+        self.kernel_id = kernel.group(1)
         self.widgets.roots = roots_of(html)
         await self.get_all(assets.before)
-        await self.get(f"/api/kernels/{kernel.group(1)}?{int(time.time() * 1000)}")
+        await self.get(f"/api/kernels/{kernel.group(1)}?{int(time.time() * 1000)}", mode="cors")
         later = asyncio.ensure_future(self.get_all(assets.after))  # asked while connecting
         self.ws = await self.http.ws_connect(
             f"{self.base.replace('http', 'ws', 1)}/api/kernels/{kernel.group(1)}/channels"
-            f"?session_id={self.session}", protocols=[PROTOCOL], origin=self.base,
-            max_msg_size=0)
+            f"?session_id={self.session}", protocols=[PROTOCOL], origin=self.origin,
+            headers=FETCH_MODE["websocket"], max_msg_size=0)
         self._reader = asyncio.create_task(self._read())
         await self.request("kernel_info_request", {})
         await self.load_states()
         await later
 
-    async def get(self, path: str, text: bool = False) -> str:
-        """GET ``path`` from the server and read it all (its text with ``text``)."""
-        async with self.http.get(self.base + path,
+    @property
+    def origin(self) -> str:
+        """The page's origin (scheme, host and port), as a browser sends it."""
+        parts = urlsplit(self.base)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    async def get(self, path: str, text: bool = False, mode: str = "no-cors") -> str:
+        """GET ``path`` from the server and read it all (its text with ``text``), with the
+        headers a browser sends for a request of this ``mode`` (a page: ``navigate``; a
+        script: ``no-cors``; the page's own call to the API: ``cors``, with the XSRF token
+        of the server's ``_xsrf`` cookie, as JupyterLab's services send it)."""
+        headers = dict(FETCH_MODE[mode])
+        if mode == "cors":
+            xsrf = self.http.cookie_jar.filter_cookies(URL(self.base + path)).get("_xsrf")
+            if xsrf is not None:
+                headers["X-XSRFToken"] = xsrf.value
+        async with self.http.get(self.base + path, headers=headers,
                                  timeout=aiohttp.ClientTimeout(total=TIMEOUT)) as answer:
             body = await answer.read()
             if answer.status != 200:

@@ -185,18 +185,29 @@ async def learner(page: KernelPage, lesson: str, delay: float, plays: int,
     out = Learner()
     await asyncio.sleep(delay)
     try:
-        start = time.monotonic()
-        await page.open(f"/voila/render/{lesson}.ipynb", assets)
-        await page.until(lambda: interactive(page, lesson), "interactive page")
-        out.interactive_s = time.monotonic() - start
-        if by_role("play").id in lesson:
-            await play_a_deal(page, out)
-        else:
-            out.clicks_ms = await play_cards(page, plays)
+        await open_and_play(page, lesson, plays, assets, out, time.monotonic())
     except Exception as err:  # a benchmark counts failures instead of stopping
-        out.errors.append(f"{type(err).__name__}: {(str(err) or '-').splitlines()[0]}")
+        out.errors.append(failure(err))
     out.errors += page.errors
     return out
+
+
+async def open_and_play(page: KernelPage, lesson: str, plays: int, assets: Assets,
+                        out: Learner, start: float) -> None:
+    """Open ``lesson`` (``out.interactive_s``: from ``start`` until the page shows what the
+    learner needs), then play as the browser scenario does."""
+    await page.open(f"/voila/render/{lesson}.ipynb", assets)
+    await page.until(lambda: interactive(page, lesson), "interactive page")
+    out.interactive_s = time.monotonic() - start
+    if by_role("play").id in lesson:
+        await play_a_deal(page, out)
+    else:
+        out.clicks_ms = await play_cards(page, plays)
+
+
+def failure(err: Exception) -> str:
+    """A learner's failure in one line, for the figures' errors."""
+    return f"{type(err).__name__}: {(str(err) or '-').splitlines()[0]}"
 
 
 def session() -> aiohttp.ClientSession:

@@ -17,6 +17,7 @@ from tressette_learn.cli import main
 from tressette_learn.serve.kernels import put_ready_first
 from tressette_learn.serve.pools import (
     CLASS_ENV,
+    CLASS_INDEX_REFILL_S,
     ClassSizeError,
     class_size,
     configure,
@@ -48,10 +49,12 @@ def test_a_class_gets_a_play_kernel_for_everyone_and_refills_after_its_arrival()
     assert play_pool(3) == 8  # never fewer than the default
 
 
-def test_a_class_arrives_on_an_index_pool_of_a_third_of_it() -> None:
+def test_a_class_arrives_on_an_index_kernel_for_everyone_refilled_after_its_deals() -> None:
     config = pools(30)["kernel_pools_config"]
-    assert config["00_index.ipynb"] == {"pool_size": 10}
-    assert index_pool(31) == 11 and index_pool(3) == 4  # never fewer than the default
+    assert config["00_index.ipynb"] == {"pool_size": 30, "fill_delay": CLASS_INDEX_REFILL_S}
+    assert pools(30)["fill_delay"] < CLASS_INDEX_REFILL_S
+    assert index_pool(31) == 31 and index_pool(3) == 4  # never fewer than the default
+    assert "fill_delay" not in pools(None)["kernel_pools_config"]["00_index.ipynb"]
 
 
 @pytest.mark.parametrize(("text", "words"), [("abc", "not a whole number"),
@@ -134,13 +137,15 @@ def _render(url: str, timeout: float) -> tuple[float, str]:
 
 
 def test_a_page_after_the_pool_is_taken_starts_its_own_kernel_instead_of_waiting() -> None:
-    """A pool of one kernel, refilled 10 minutes after it is taken: the first page gets the
-    pre-heated kernel, the next ones a kernel started for them at once (Voilà alone hands
-    them the refill and they wait the 10 minutes)."""
-    pool = json.dumps({"default": {"pool_size": 0}, "pooled.ipynb": {"pool_size": 1}})
+    """A pool of one kernel, refilled 10 minutes after it is taken (the page's own delay,
+    over the pools' 1 s, as the index's for a class): the first page gets the pre-heated
+    kernel, the next ones a kernel started for them at once (Voilà alone hands them the
+    refill and they wait the 10 minutes)."""
+    pool = json.dumps({"default": {"pool_size": 0},
+                       "pooled.ipynb": {"pool_size": 1, "fill_delay": 600}})
     server = VoilaServer(CHECK, f"--Voila.config_file_paths={notebooks_dir()}",
                          f"--VoilaKernelManager.kernel_pools_config={pool}",
-                         "--VoilaKernelManager.fill_delay=600", timeout=120, solver=False)
+                         "--VoilaKernelManager.fill_delay=1", timeout=120, solver=False)
     with server:
         _wait_for_log(server, "Kernel pool of pooled.ipynb is filled", times=1)
         pages = [_render(f"{server.url}/voila/render/pooled.ipynb", timeout=90)

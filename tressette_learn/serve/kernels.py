@@ -86,8 +86,12 @@ def ready_first(voila_class: type) -> type:
 
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
                            **kwargs: Any) -> None:
-            """Voilà's refill, remembering when each new entry starts its kernel."""
-            delay = self.fill_delay if delay is None else delay
+            """Voilà's refill, remembering when each new entry starts its kernel; a page's
+            own ``fill_delay`` in ``kernel_pools_config`` (:mod:`.pools`) overrides the
+            pools' one."""
+            if delay is None:
+                page = self.kernel_pools_config.get(notebook_name) or {}
+                delay = float(page.get("fill_delay", self.fill_delay) or 0.0)
             before = set(map(id, self._pools.get(notebook_name, ())))
             super().fill_if_needed(delay, notebook_name, **kwargs)
             starts = asyncio.get_event_loop().time() + delay

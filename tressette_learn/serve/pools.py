@@ -12,9 +12,14 @@ seconds after each is taken.
   each is replaced :data:`CLASS_REFILL_S` seconds after it is taken. A class opens its pages
   within a minute or two; replacing kernels meanwhile took the CPU the learners were waiting
   for (30 learners on one core: hints p95 1.4 s, reviews p95 17 s with immediate refills;
-  0.4 s and 4.6 s with refills after the burst). The index, where the class arrives, keeps
-  kernels for a third of the class, replaced after the arrival too; the learners after
-  them get a kernel started for them (about 2 s). The pools fill while the server starts.
+  0.4 s and 4.6 s with refills after the burst). The index, where the class arrives (and
+  where the class hub sends each learner who signs in), keeps a kernel for every learner,
+  replaced :data:`CLASS_INDEX_REFILL_S` seconds after it is taken: with a third of the
+  class pre-heated, the other learners each got a kernel started for their index (~3 CPU
+  s on the server's core), and thirty learners signing in 3 s apart on one core waited
+  60-80 s for it (``benchmarks/hub_load.py``); its refills, later than the play page's,
+  stay out of the deals the class plays after the index. The pools fill while the server
+  starts (before the class: ~65 MB for each waiting kernel).
 
 A page never waits for a refill (:mod:`.kernels`): with no kernel of its pool ready
 or starting, it starts its own (1-3 s). Other pages always do. ``notebooks/voila.py``
@@ -35,6 +40,7 @@ MAX_CLASS = 200  # learners one server is sized for (docs/deploy.md: beyond, the
 INDEX_POOL, PLAY_POOL = 4, 8
 DEFAULT_REFILL_S = 1.0
 CLASS_REFILL_S = 120.0  # after a class's arrival, not during it
+CLASS_INDEX_REFILL_S = 600.0  # the index: after the class's first deals too
 KERNEL_MB = 70  # a waiting play-page kernel (measured 62-78 MB)
 
 
@@ -57,9 +63,9 @@ def class_size(text: str | None) -> int | None:
 
 
 def index_pool(size: int | None) -> int:
-    """Pre-heated index kernels for a class of ``size``: a third of the class (the default
-    without one)."""
-    return INDEX_POOL if size is None else max(INDEX_POOL, -(-size // 3))
+    """Pre-heated index kernels for a class of ``size``: one for every learner (the
+    default without one)."""
+    return INDEX_POOL if size is None else max(INDEX_POOL, size)
 
 
 def play_pool(size: int | None) -> int:
@@ -72,7 +78,10 @@ def pools(size: int | None) -> dict[str, Any]:
     """Voilà's ``VoilaKernelManager`` settings for a class of ``size`` (None: default)."""
     return {
         "kernel_pools_config": {"default": {"pool_size": 0},
-                                by_role("index").notebook: {"pool_size": index_pool(size)},
+                                by_role("index").notebook: {
+                                    "pool_size": index_pool(size),
+                                    **({} if size is None else
+                                       {"fill_delay": CLASS_INDEX_REFILL_S})},
                                 by_role("play").notebook: {"pool_size": play_pool(size)}},
         "fill_delay": DEFAULT_REFILL_S if size is None else CLASS_REFILL_S,
     }
