@@ -12,8 +12,12 @@ GIL); a connection gets back the table it used last when that one is free, so a 
 review's consecutive searches at one table reuse its bounds (a review asks for a trick's
 positions in one ``sequence``). A hint's batched calls (:mod:`.batched`) never wait for a
 core: a learner waits for a hint, while a review is many searches that may wait a moment
-each; each hint's solver has a table of its own here (:class:`Sessions`). It exits when
-its parent does.
+each; each hint's solver has a table of its own here (:class:`Sessions`). A request marked
+``idle`` (a review's values computed ahead while the deal is played) searches on cores of
+its own, one per machine core, in the order such requests came, and its connection's
+thread runs at the lowest priority (nice 19) from then on: it takes what the hints, the
+reviews a learner waits for, the kernels and Voilà leave of the processor, and never holds
+a core they wait for. It exits when its parent does.
 """
 
 from __future__ import annotations
@@ -133,6 +137,8 @@ def _cpus() -> int:
 WORKERS = 2 * _cpus()
 RUN_GAP_S = 1.0  # a request within this of the last answer continues its run (a review)
 HOLD_S = 0.25  # a connection keeps its core this long for its run's next request
+IDLE_WORKERS = _cpus()  # low-priority searches at once, on cores of their own
+IDLE_NICE = 19
 
 
 class CorePool:
@@ -141,8 +147,9 @@ class CorePool:
     (:class:`Sessions`): a hint waits only for other hints, never behind a review's long
     search."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, idle_workers: int = 0) -> None:
         self.workers = workers
+        self.idle = CorePool(idle_workers) if idle_workers else None  # for idle requests
         self.free: list[Any] = []
         self.made = 0
         self.cond = threading.Condition()
@@ -220,6 +227,15 @@ class Turn:
     answered: float = -math.inf
     held: contextlib.ExitStack = dataclasses.field(default_factory=contextlib.ExitStack)
     holding: bool = False
+    low: bool = False  # the connection asked at low priority: its thread runs at nice 19
+
+    def lower(self) -> None:
+        """Run this connection's thread at the lowest priority from now on (a thread may
+        lower itself but not raise itself again: the connection stays low)."""
+        if not self.low:
+            self.low = True
+            with contextlib.suppress(AttributeError, OSError):  # Linux: a thread's own nice
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), IDLE_NICE)
 
     def begin(self) -> None:
         """A request arrives: it starts a new run unless the last answer was just sent."""
@@ -255,6 +271,8 @@ def answer(request: Request, pool: CorePool, turn: Turn, sessions: Sessions) -> 
     batched.warm_up(background=False)
     if request.op == "wait":
         return True
+    if request.idle or turn.low:
+        return answer_idle(request, pool, turn)
     if request.rows is not None:
         rows = request.rows
         assert request.pos is not None
@@ -271,6 +289,21 @@ def answer(request: Request, pool: CorePool, turn: Turn, sessions: Sessions) -> 
     if request.op == "value":
         return core.position_value(request.pos)
     return sorted(core.card_values(request.pos, request.points_only).items())
+
+
+def answer_idle(request: Request, pool: CorePool, turn: Turn) -> Any:
+    """A low-priority search, on the idle cores in the order such requests came; once a
+    connection asked one, it asks nothing else (its thread stays at low priority)."""
+    if not request.idle:
+        raise WireError("a connection that asked at low priority asks nothing else")
+    assert pool.idle is not None
+    turn.lower()
+    with pool.idle.take(since=time.monotonic()) as core:
+        if request.op == "sequence":
+            return [sorted(core.card_values(pos, request.points_only).items())
+                    for pos in request.positions]
+        assert request.pos is not None
+        return sorted(core.card_values(request.pos, request.points_only).items())
 
 
 def handle(conn: Connection, key: bytes, pool: CorePool, sessions: Sessions) -> None:
@@ -314,7 +347,7 @@ def serve(address: str, key: bytes, workers: int) -> None:
     with Listener(address, family="AF_UNIX") as listener:
         compiled.warm_up(background=True)
         batched.warm_up(background=True)
-        pool, sessions = CorePool(workers), Sessions(4 * workers)
+        pool, sessions = CorePool(workers, IDLE_WORKERS), Sessions(4 * workers)
         while True:
             try:
                 conn = listener.accept()
