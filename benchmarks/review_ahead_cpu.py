@@ -40,6 +40,8 @@ def process_cpu(pid: int) -> float:
 
 
 def deals(preset: str, count: int, first: int = 1000) -> list[Deal]:
+    """``count`` deals of ``preset`` played to the end by club players (seeds from
+    ``first``)."""
     out = []
     for seed in range(count):
         deal = Deal.new(Rules.preset(preset), seed=first + seed)
@@ -48,15 +50,16 @@ def deals(preset: str, count: int, first: int = 1000) -> list[Deal]:
     return out
 
 
-def replayed(final: Deal, ahead: ReviewAhead) -> None:
-    """The deal card by card, followed after each, as the table shows it."""
+def replayed(final: Deal, ahead: ReviewAhead) -> bool:
+    """The deal card by card, followed after each, as the table shows it; whether every
+    position was valued (within 600 s)."""
     deal = Deal(final.rules, final.dealer, {s: final.dealt_hand(s) for s in final.seats},
                 final.dealt_stock, final.match_scores)
     ahead.follow(deal)
     for action in final.actions:
         deal.apply(action)
         ahead.follow(deal)
-    ahead.wait(600)
+    return ahead.wait(600)
 
 
 def measure(finals: list[Deal], ahead_mode: bool, preset: str) -> dict[str, Any]:

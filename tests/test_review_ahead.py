@@ -7,19 +7,24 @@ very review computed at the end, and search nothing more when every position is 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from tressette_learn.ai import make_player, play_deal
 from tressette_learn.ai import review as review_module
 from tressette_learn.ai.review import ReviewAhead, review
 from tressette_learn.ai.solve import compiled as fastsolver
 from tressette_learn.ai.solve.client import RemoteCore, ServiceUnavailable
 from tressette_learn.ai.solve.position import position_from_deal
 from tressette_learn.ai.solve.service import SolverService
-from tressette_learn.engine import Deal, Rules, Seat
+from tressette_learn.engine import Deal, Seat
 from tressette_learn.engine.actions import Play
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from review_ahead_cpu import deals, replayed  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -37,20 +42,7 @@ def on_service(service: SolverService, monkeypatch: pytest.MonkeyPatch) -> Solve
 
 
 def played(preset: str, seed: int) -> Deal:
-    deal = Deal.new(Rules.preset(preset), seed=seed)
-    play_deal(deal, {s: make_player("club", int(s) + seed) for s in deal.seats})
-    return deal
-
-
-def followed(final: Deal, ahead: ReviewAhead) -> None:
-    """Replay ``final`` action by action, as a table does, following it after each."""
-    deal = Deal(final.rules, final.dealer, {s: final.dealt_hand(s) for s in final.seats},
-                final.dealt_stock, final.match_scores)
-    ahead.follow(deal)
-    for action in final.actions:
-        deal.apply(action)
-        ahead.follow(deal)
-    assert ahead.wait(120)
+    return deals(preset, 1, seed)[0]
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("standard", 3), ("standard", 11), ("a_due", 5)])
@@ -61,7 +53,7 @@ def test_the_review_from_values_searched_during_play_is_the_review_at_the_end(
     seat = Seat(0)
     at_the_end = review(final, seat).to_json()
     ahead = ReviewAhead()
-    followed(final, ahead)
+    assert replayed(final, ahead)
     exact = sum(1 for p in at_the_end["plays"] if p["exact"])
     assert ahead.searched >= exact > 0  # every exact play of the seat, and the others' too
     asked: list[int] = []
@@ -115,3 +107,13 @@ def test_a_low_priority_connection_answers_as_a_normal_one_and_asks_nothing_else
     assert low.card_values(pos, True, idle=True) == normal.card_values(pos, True)
     with pytest.raises(ServiceUnavailable, match="asks nothing else"):
         low.card_values(pos, True)
+
+
+def test_a_low_priority_search_never_waits_for_a_core_a_review_holds() -> None:
+    from tressette_learn.ai.solve import service as solver_service
+
+    pool = solver_service.CorePool(1, idle_workers=1)
+    with pool.take(since=1.0) as busy:
+        assert pool.idle is not None
+        with pool.idle.take(since=2.0) as idle:  # the review's core is held: no wait
+            assert idle is not busy

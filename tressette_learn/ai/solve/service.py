@@ -14,10 +14,11 @@ positions in one ``sequence``). A hint's batched calls (:mod:`.batched`) never w
 core: a learner waits for a hint, while a review is many searches that may wait a moment
 each; each hint's solver has a table of its own here (:class:`Sessions`). A request marked
 ``idle`` (a review's values computed ahead while the deal is played) searches on cores of
-its own, one per machine core, in the order such requests came, and its connection's
-thread runs at the lowest priority (nice 19) from then on: it takes what the hints, the
-reviews a learner waits for, the kernels and Voilà leave of the processor, and never holds
-a core they wait for. It exits when its parent does.
+its own, one per machine core, the deal whose positions came first served first (a
+connection's idle requests less than :data:`IDLE_RUN_GAP_S` apart are one deal), and its
+connection's thread runs at the lowest priority (nice 19) from then on: it takes what the
+hints, the reviews a learner waits for, the kernels and Voilà leave of the processor, and
+never holds a core they wait for. It exits when its parent does.
 """
 
 from __future__ import annotations
@@ -139,6 +140,7 @@ RUN_GAP_S = 1.0  # a request within this of the last answer continues its run (a
 HOLD_S = 0.25  # a connection keeps its core this long for its run's next request
 IDLE_WORKERS = _cpus()  # low-priority searches at once, on cores of their own
 IDLE_NICE = 19
+IDLE_RUN_GAP_S = 30.0  # idle requests this close make one run: a deal played card by card
 
 
 class CorePool:
@@ -228,6 +230,8 @@ class Turn:
     held: contextlib.ExitStack = dataclasses.field(default_factory=contextlib.ExitStack)
     holding: bool = False
     low: bool = False  # the connection asked at low priority: its thread runs at nice 19
+    idle_since: float = 0.0  # when its run of idle requests (a deal) began
+    idle_answered: float = -math.inf
 
     def lower(self) -> None:
         """Run this connection's thread at the lowest priority from now on (a thread may
@@ -298,12 +302,18 @@ def answer_idle(request: Request, pool: CorePool, turn: Turn) -> Any:
         raise WireError("a connection that asked at low priority asks nothing else")
     assert pool.idle is not None
     turn.lower()
-    with pool.idle.take(since=time.monotonic()) as core:
-        if request.op == "sequence":
-            return [sorted(core.card_values(pos, request.points_only).items())
-                    for pos in request.positions]
-        assert request.pos is not None
-        return sorted(core.card_values(request.pos, request.points_only).items())
+    now = time.monotonic()
+    if now - turn.idle_answered > IDLE_RUN_GAP_S:
+        turn.idle_since = now
+    try:
+        with pool.idle.take(since=turn.idle_since) as core:  # the oldest deal first
+            if request.op == "sequence":
+                return [sorted(core.card_values(pos, request.points_only).items())
+                        for pos in request.positions]
+            assert request.pos is not None
+            return sorted(core.card_values(request.pos, request.points_only).items())
+    finally:
+        turn.idle_answered = time.monotonic()
 
 
 def handle(conn: Connection, key: bytes, pool: CorePool, sessions: Sessions) -> None:
