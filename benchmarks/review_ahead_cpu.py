@@ -108,15 +108,13 @@ def main() -> int:
                "ahead_kernel_cpu_s": round(float(ahead["kernel_during"]), 3),
                "ahead_review_kernel_cpu_s": round(float(ahead["kernel"]), 3),
                "same": end["reviews"] == ahead["reviews"]}
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        print(f"{args.deals} deals ({args.preset}), CPU seconds per deal: the solver service "
-              f"{figures['end_solver_cpu_s']} for the review at the end; ahead "
-              f"{figures['ahead_solver_cpu_s']} during the deal and "
-              f"{figures['ahead_review_solver_cpu_s']} for the review; this process "
-              f"{figures['end_kernel_cpu_s']} / {figures['ahead_kernel_cpu_s']} + "
-              f"{figures['ahead_review_kernel_cpu_s']}; the same reviews: {figures['same']}")
+    summary = (f"{args.deals} deals ({args.preset}), CPU seconds per deal: the solver "
+               f"service {figures['end_solver_cpu_s']} for the review at the end; ahead "
+               f"{figures['ahead_solver_cpu_s']} during the deal and "
+               f"{figures['ahead_review_solver_cpu_s']} for the review; this process "
+               f"{figures['end_kernel_cpu_s']} / {figures['ahead_kernel_cpu_s']} + "
+               f"{figures['ahead_review_kernel_cpu_s']}; the same reviews: {figures['same']}")
+    print(json.dumps(figures) if args.json else summary)
     return 0
 
 
