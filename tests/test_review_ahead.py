@@ -16,7 +16,7 @@ import pytest
 from tressette_learn.ai import review as review_module
 from tressette_learn.ai.review import ReviewAhead, review
 from tressette_learn.ai.solve import compiled as fastsolver
-from tressette_learn.ai.solve.client import RemoteCore, ServiceUnavailable
+from tressette_learn.ai.solve.client import RemoteCore
 from tressette_learn.ai.solve.position import position_from_deal
 from tressette_learn.ai.solve.service import SolverService
 from tressette_learn.engine import Deal, Seat
@@ -93,8 +93,7 @@ def test_without_a_service_nothing_is_searched_ahead(monkeypatch: pytest.MonkeyP
     assert ahead.wait(1) and ahead.searched == 0 and not ahead.known
 
 
-def test_a_low_priority_connection_answers_as_a_normal_one_and_asks_nothing_else(
-        service: SolverService) -> None:
+def test_a_low_priority_search_answers_as_a_normal_one(service: SolverService) -> None:
     deal = played("standard", 4)
     walker = Deal(deal.rules, deal.dealer, {s: deal.dealt_hand(s) for s in deal.seats},
                   deal.dealt_stock, deal.match_scores)
@@ -103,17 +102,18 @@ def test_a_low_priority_connection_answers_as_a_normal_one_and_asks_nothing_else
             break
         walker.apply(action)
     pos = position_from_deal(walker)
-    low, normal = (RemoteCore(service.address, service.key) for _ in range(2))
-    assert low.card_values(pos, True, idle=True) == normal.card_values(pos, True)
-    with pytest.raises(ServiceUnavailable, match="asks nothing else"):
-        low.card_values(pos, True)
+    core = RemoteCore(service.address, service.key)
+    assert core.card_values(pos, True, idle=True) == core.card_values(pos, True)
+    assert core.card_values(pos, False, idle=True) == core.card_values(pos, False)
 
 
 def test_a_low_priority_search_never_waits_for_a_core_a_review_holds() -> None:
     from tressette_learn.ai.solve import service as solver_service
 
-    pool = solver_service.CorePool(1, idle_workers=1)
+    made: list[object] = []
+    pool = solver_service.CorePool(1, idle_workers=1, make=lambda: made.append(1) or object())
     with pool.take(since=1.0) as busy:
         assert pool.idle is not None
-        with pool.idle.take(since=2.0) as idle:  # the review's core is held: no wait
-            assert idle is not busy
+        with pool.idle.take(since=2.0) as searcher:  # the review's core is held: no wait
+            assert isinstance(searcher, solver_service.IdleSearcher) and searcher is not busy
+    assert made == [1]  # the searcher's process starts at its first request only

@@ -80,8 +80,7 @@ class RemoteCore:
     def card_values(self, pos: Position, points_only: bool, idle: bool = False
                     ) -> dict[int, int]:
         """The first side's future thirds after each representative legal card (with
-        ``idle``, searched at low priority: call it from a thread that asks nothing else,
-        whose connection the service then serves at low priority only)."""
+        ``idle``, searched at low priority, when nothing else waits for the service)."""
         pairs = self._ask(Request("cards", pos, points_only, idle=idle))
         return {int(rep): int(value) for rep, value in pairs}
 

@@ -418,13 +418,19 @@ def fast_card_values_many(positions: Sequence[Position], *, points_only: bool = 
 def idle_card_values(pos: Position, *, points_only: bool = False) -> list[CardValue] | None:
     """:func:`fast_card_values` searched by the solver service at low priority, when
     nothing else waits for it (blocks until then); ``None`` without a service (this
-    process never searches at low priority itself). Ask from a thread of its own that asks
-    the service nothing else: the service serves its connection at low priority only."""
+    process never searches at low priority itself; nor once the service failed to answer
+    one)."""
     if pos.to_play < 0:
         return []
-    asked, values = _on_service(lambda service: service.card_values(pos, points_only,
-                                                                    idle=True))
-    return None if not asked or values is None else _card_list_of(pos, values, points_only)
+    service = _service()
+    if service is None:
+        return None
+    try:  # a failure here only ends the searches ahead: the service stays this process's
+        values = service.card_values(pos, points_only, idle=True)
+    except client.ServiceUnavailable as err:
+        LOG.warning("%s; no more searches ahead", err)
+        return None
+    return _card_list_of(pos, values, points_only)
 
 
 def _card_list_of(pos: Position, values: dict[int, int], points_only: bool
