@@ -36,7 +36,8 @@ from tressette_learn.engine import Deal, Rules, Seat
 def process_cpu(pid: int) -> float:
     """CPU seconds (user + system) of process ``pid`` and its living children (the
     service's idle searcher), their threads included."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    children = [c for task in Path(f"/proc/{pid}/task").iterdir()
+                for c in (task / "children").read_text().split()]
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return own + sum(process_cpu(int(child)) for child in children)
