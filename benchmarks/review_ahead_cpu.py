@@ -23,13 +23,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from tressette_learn.ai import make_player, play_deal
 from tressette_learn.ai.review import ReviewAhead, review
-from tressette_learn.ai.solve import SolverService, compiled
+from tressette_learn.ai.solve import SolverService
 from tressette_learn.engine import Deal, Rules, Seat
 
 
@@ -71,29 +73,37 @@ def measure(finals: list[Deal], ahead_mode: bool, preset: str) -> dict[str, Any]
     service's and this process's CPU seconds per deal, before and after the review is
     asked, and the reviews."""
     seat = Seat(0)
-    with SolverService.start() as service:
-        os.environ.update(service.env())  # this process searches there, as a kernel does
-        compiled._looked_up, compiled._remote = False, None  # read the environment again
-        review(deals(preset, 1, 0)[0], seat)  # connection, core (not counted)
-        pid = service.process.pid
-        during, solver, kernel_during, kernel, reviews = 0.0, 0.0, 0.0, 0.0, []
-        for final in finals:
-            s0, k0 = process_cpu(pid), time.process_time()
-            known = None
-            if ahead_mode:
-                ahead = ReviewAhead()
-                replayed(final, ahead)
-                known = ahead.known
-                ahead.close()
-            s1, k1 = process_cpu(pid), time.process_time()
-            reviews.append(review(final, seat, known=known).to_json())
-            during += s1 - s0
-            kernel_during += k1 - k0
-            solver += process_cpu(pid) - s1
-            kernel += time.process_time() - k1
+    pid = int(os.environ["REVIEW_AHEAD_SERVICE_PID"])  # this process searches there
+    review(deals(preset, 1, 0)[0], seat)  # connection, core (not counted)
+    during, solver, kernel_during, kernel, reviews = 0.0, 0.0, 0.0, 0.0, []
+    for final in finals:
+        s0, k0 = process_cpu(pid), time.process_time()
+        known = None
+        if ahead_mode:
+            ahead = ReviewAhead()
+            replayed(final, ahead)
+            known = ahead.known
+            ahead.close()
+        s1, k1 = process_cpu(pid), time.process_time()
+        reviews.append(review(final, seat, known=known).to_json())
+        during += s1 - s0
+        kernel_during += k1 - k0
+        solver += process_cpu(pid) - s1
+        kernel += time.process_time() - k1
     per = len(finals)
     return {"reviews": reviews, "during": during / per, "solver": solver / per,
             "kernel_during": kernel_during / per, "kernel": kernel / per}
+
+
+def measured(args: argparse.Namespace, mode: str) -> dict[str, Any]:
+    """:func:`measure` in a process of its own, told of a fresh service as a kernel is."""
+    with SolverService.start() as service:
+        env = {**os.environ, **service.env(),
+               "REVIEW_AHEAD_SERVICE_PID": str(service.process.pid)}
+        out = subprocess.run([sys.executable, __file__, "--deals", str(args.deals),
+                              "--preset", args.preset, "--mode", mode],
+                             env=env, check=True, capture_output=True, text=True).stdout
+    return dict(json.loads(out))
 
 
 def main() -> int:
@@ -101,9 +111,13 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--mode", choices=["end", "ahead"], help=argparse.SUPPRESS)
     args = parser.parse_args()
-    finals = deals(args.preset, args.deals)
-    end, ahead = measure(finals, False, args.preset), measure(finals, True, args.preset)
+    if args.mode:  # one way, in this process (see measured)
+        finals = deals(args.preset, args.deals)
+        print(json.dumps(measure(finals, args.mode == "ahead", args.preset)))
+        return 0
+    end, ahead = measured(args, "end"), measured(args, "ahead")
     figures = {"deals": args.deals, "preset": args.preset,
                "end_solver_cpu_s": round(float(end["solver"]), 3),
                "ahead_solver_cpu_s": round(float(ahead["during"]), 3),
