@@ -51,7 +51,8 @@ JSON keys: ``interactive_median_s``, ``interactive_p95_s``, ``click_p95_ms``, ``
 ``server_cpu_s`` and ``browser_cpu_s`` (CPU seconds of the server with its kernels and of
 the browsers), ``server_cpu_s_per_learner`` (``server_cpu_s`` divided by the learners),
 ``voila_cpu_s`` (the Voilà process alone), ``kernels_cpu_s`` and ``solver_cpu_s`` (the
-kernels, ``kernels`` of them, and the solver service, read once every learner is done),
+kernels, ``kernels`` of them, and the solver service with its idle searcher, read once
+every learner is done),
 ``kernel_start_cpu_s`` (the median CPU of a pre-heated kernel before any learner came: its
 start and its page's cells), ``server_cores`` and ``browser_cores`` (the
 cores each side ran on, as lists), ``errors``, ``learners`` (and ``hint_median_s``,
@@ -423,7 +424,7 @@ def cpu_split(server: VoilaServer) -> dict[str, float]:
     kernels = [own_cpu(pid) for pid in server.kernel_pids()]
     solver = server.solver.process.pid if server.solver else None
     return {"kernels": sum(kernels), "count": len(kernels),
-            "solver": own_cpu(solver) if solver else 0.0}
+            "solver": tree_cpu(solver) if solver else 0.0}
 
 
 def recorded_assets(lesson: str) -> Assets:
@@ -461,6 +462,17 @@ def own_cpu(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of process ``pid`` and of its living descendants (the solver service
+    and its idle searcher)."""
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        children = [int(c) for t in tasks for c in (t / "children").read_text().split()]
+    except OSError:
+        children = []
+    return own_cpu(pid) + sum(tree_cpu(child) for child in children)
 
 
 def waits(name: str, times: list[float | None]) -> Figures:

@@ -49,11 +49,13 @@ def status(page: KernelPage) -> str | None:
 
 
 def legal_card(state: State) -> str:
-    """The first card the learner may play (``.tl-pos-bottom .tl-card.legal``)."""
+    """The card the hint marked, else the first card the learner may play
+    (``.tl-pos-bottom .tl-card.legal``): a hint for a lead also chooses its signal, which
+    another card may not carry (the table refuses a false signal)."""
     bottom = [seat for seat in state["seats"] if seat["pos"] == "bottom"]
-    for card in (bottom[0].get("cards") or ()) if bottom else ():
-        if card["legal"]:
-            return str(card["card"])
+    cards = [c for c in ((bottom[0].get("cards") or ()) if bottom else ()) if c["legal"]]
+    for card in sorted(cards, key=lambda c: not c.get("hinted")):
+        return str(card["card"])
     raise PageError(f"no legal card in the learner's hand ({state['status']})")
 
 

@@ -44,6 +44,12 @@ The record is replayed once, forward: before each play the position is built wit
 :func:`.solve.position_from_deal` from a fresh deal that takes the record's actions one
 by one (never ``Deal.undo``, which replays from the start).
 
+A review at the end of the deal searches mostly the first tricks (forty cards still in the
+hands). :class:`ReviewAhead` values those positions while the deal is played, on the solver
+service at low priority (between cards, when nothing else waits for it), so that the review
+at the end only gathers what is already known (``known``): a position's values are its
+values however and whenever they are searched, so the review is the same.
+
 Besides the cards, the review lists what the seat said at the table (:mod:`.review_talk`):
 each combination it did not declare in time, priced exactly, and each of its leads with a
 false signal (a real table's record; the signal is taken out of the replay, so the card
@@ -53,6 +59,7 @@ values and explanations do not see it) or without the true one, priced as an est
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -80,6 +87,8 @@ from .solve import (
     card_values,
     card_values_many,
     future_thirds,
+    has_service,
+    idle_card_values,
     position_from_deal,
     position_value,
     reference_card_values,
@@ -87,8 +96,8 @@ from .solve import (
     warm_up,
 )
 
-__all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewedPlay", "TurningPoint",
-           "judge_play", "review"]
+__all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewAhead", "ReviewedPlay",
+           "TurningPoint", "judge_play", "position_key", "review"]
 
 STOCK_EXACT_LIMIT = 12  # two players, stock in play: above this many tricks left a solve
 #                         can take seconds (measured: 12 left < 0.1 s, 14 left up to 11 s)
@@ -96,6 +105,7 @@ TURNING_POINTS = 3
 
 RecordLike = Deal | DealRecord | Mapping[str, Any] | str | Path
 Progress = Callable[[int, int], None]
+Known = Mapping[str, Sequence[CardValue]]  # a position's exact values, by position_key
 
 
 @dataclasses.dataclass(frozen=True)
@@ -234,7 +244,7 @@ class Review:
 
 # -- the review ----------------------------------------------------------------------------
 def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress | None = None,
-           exact_limit: int = 10) -> Review:
+           exact_limit: int = 10, known: Known | None = None) -> Review:
     """Review the cards ``seat`` played in a finished or partial deal, with the full deal
     seen (an after-the-deal analysis: see the module docstring).
 
@@ -245,11 +255,138 @@ def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress |
 
     ``progress(done, total)`` is called after each solved position. Plays with at most
     ``exact_limit`` tricks left are solved exactly; earlier ones are estimated. A record
-    may hold a false signal (from a real table): the review lists it.
+    may hold a false signal (from a real table): the review lists it. ``known``: exact
+    values already searched (:class:`ReviewAhead`), by :func:`position_key`; the positions
+    found there are not searched again.
     """
     final, false = _final_deal(record_or_deal)
     me = _check_seat(final, seat)
-    return _Reviewer(final, me, exact_limit, progress, false=false).run()
+    return _Reviewer(final, me, exact_limit, progress, false=false, known=known).run()
+
+
+def position_key(pos: Position) -> str:
+    """A position as text, equal for equal positions: the key of ``known`` values."""
+    return repr(dataclasses.astuple(pos))
+
+
+def _exact_at(rules: Any, exact_limit: int, tricks_done: int, stock_left: int) -> bool:
+    """Whether a position after ``tricks_done`` tricks, ``stock_left`` cards in the stock,
+    is solved exactly by a review with ``exact_limit``."""
+    left = rules.tricks_per_deal - tricks_done
+    return left <= exact_limit and (not stock_left or left <= STOCK_EXACT_LIMIT)
+
+
+class ReviewAhead:
+    """The exact values a review of the deal will need, searched while the deal is played.
+
+    :meth:`follow` after every card (it copies the deal): a thread of this process values
+    each position of the deal so far that the review solves exactly (every seat's card in
+    the exact range: the turning points need them all), one position a request to the
+    solver service at low priority, oldest first, and keeps them in :attr:`known`, which
+    :func:`review` takes. Only with a solver service (without one nothing is searched
+    ahead: it would compete with the learner's own kernel). :meth:`pause` before the
+    review: nothing more is asked (the one search under way ends), the review solves what
+    is missing itself.
+    """
+
+    KEEP = 160  # positions kept: four deals of four players
+
+    def __init__(self, exact_limit: int = 10) -> None:
+        self.exact_limit = exact_limit
+        self.known: dict[str, list[CardValue]] = {}
+        self.searched = 0  # positions this helper had searched (for tests and figures)
+        self._cond = threading.Condition()
+        self._latest: Deal | None = None
+        self._thread: threading.Thread | None = None
+        self._walker: Deal | None = None  # the deal replayed so far, from its start
+        self._stopped = False  # the service failed: nothing more is asked
+        self._paused = self._closed = False
+        self._busy = False  # the thread is valuing a deal's positions
+
+    def follow(self, deal: Deal) -> None:
+        """Value ``deal``'s positions so far in the background (a copy is taken)."""
+        if self._stopped or not has_service():
+            return
+        with self._cond:
+            self._latest = deal.copy()
+            self._cond.notify()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="tressette-review-ahead",
+                                                daemon=True)
+                self._thread.start()
+
+    def pause(self) -> None:
+        """Ask the service nothing more until the next :meth:`follow`."""
+        with self._cond:
+            self._latest, self._paused = None, True
+
+    def close(self) -> None:
+        """End the thread (after the search under way, if any)."""
+        with self._cond:
+            self._latest, self._paused, self._closed = None, True, True
+            self._cond.notify_all()
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Wait until every position followed so far is valued (tests); False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._latest is None and not self._busy,
+                                       timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+                self._cond.wait_for(lambda: self._latest is not None or self._closed)
+                if self._closed:
+                    return
+                deal, self._latest, self._busy, self._paused = self._latest, None, True, False
+            assert deal is not None
+            for pos in self._positions(deal):
+                if self._paused or self._closed:
+                    break
+                key = position_key(pos)
+                if key in self.known:
+                    continue
+                try:
+                    values = idle_card_values(pos, points_only=True)
+                except Exception:  # noqa: BLE001  the review will search it itself
+                    values = None
+                if values is None:  # no service any more
+                    with self._cond:
+                        self._stopped, self._busy = True, False
+                        self._cond.notify_all()
+                    return
+                self.known[key] = values
+                self.searched += 1
+                while len(self.known) > self.KEEP:
+                    del self.known[next(iter(self.known))]
+
+    def _positions(self, deal: Deal) -> list[Position]:
+        """The positions of ``deal`` so far that a review solves exactly, oldest first,
+        and the one now to play; the walker goes on from where it was when the deal is the
+        one it follows."""
+        walker = self._walker
+        if walker is None or walker.rules != deal.rules or \
+                any(walker.dealt_hand(s) != deal.dealt_hand(s) for s in deal.seats) or \
+                walker.dealt_stock != deal.dealt_stock or walker.dealer != deal.dealer or \
+                list(deal.actions[:len(walker.actions)]) != list(walker.actions):
+            walker = Deal(deal.rules, deal.dealer, {s: deal.dealt_hand(s) for s in deal.seats},
+                          deal.dealt_stock, deal.match_scores)
+        out = []
+        for action in deal.actions[len(walker.actions):]:
+            if isinstance(action, Play):
+                out.append(self._position(walker))
+            walker.apply(action)
+        out.append(self._position(walker))
+        self._walker = walker
+        return [pos for pos in out if pos is not None]
+
+    def _position(self, deal: Deal) -> Position | None:
+        if deal.is_over() or deal.to_play is None or \
+                not _exact_at(deal.rules, self.exact_limit, len(deal.tricks), len(deal.stock)):
+            return None
+        return position_from_deal(deal)
 
 
 def judge_play(deal: Deal, card: Card, *, exact_limit: int = 10,
@@ -287,8 +424,10 @@ class _Reviewer:
     """One forward walk through the deal's actions, solving before each play."""
 
     def __init__(self, final: Deal, seat: Seat, exact_limit: int, progress: Progress | None,
-                 solve: bool = True, false: Mapping[int, FalseSignal] | None = None):
+                 solve: bool = True, false: Mapping[int, FalseSignal] | None = None,
+                 known: Known | None = None):
         self.final = final
+        self.known = known or {}
         self.seat = seat
         self.false = dict(false or {})
         self.progress = progress
@@ -314,8 +453,7 @@ class _Reviewer:
     def exact_at(self, tricks_done: int, stock_left: int) -> bool:
         """Whether a position after ``tricks_done`` tricks, ``stock_left`` cards in the
         stock, is solved exactly."""
-        left = self.final.rules.tricks_per_deal - tricks_done
-        return left <= self.exact_limit and (not stock_left or left <= STOCK_EXACT_LIMIT)
+        return _exact_at(self.final.rules, self.exact_limit, tricks_done, stock_left)
 
     def mine(self, seat: Seat) -> bool:
         return self.final.controller(seat) == self.seat
@@ -370,8 +508,13 @@ class _Reviewer:
                     positions[number] = position_from_deal(twin)
                 number += 1
             twin.apply(action)
-        values = card_values_many(list(positions.values()), points_only=True)
-        return dict(zip(positions, values, strict=True))
+        out = {n: list(v) for n, pos in positions.items()
+               if (v := self.known.get(position_key(pos))) is not None}
+        missing = {n: pos for n, pos in positions.items() if n not in out}
+        if missing:
+            values = card_values_many(list(missing.values()), points_only=True)
+            out.update(zip(missing, values, strict=True))
+        return out
 
     def signal_note(self, deal: Deal, card: Card, signal: str | None) -> SignalNote | None:
         """The line for a lead by a reviewed seat with a false signal, or without a signal

@@ -11,7 +11,7 @@ import ipywidgets as widgets
 
 from ..ai.comparison import MIN_DEALS
 from ..ai.hints import Hint, hint, warm_up
-from ..ai.review import Review, ReviewedPlay, review
+from ..ai.review import Review, ReviewAhead, ReviewedPlay, review
 from ..ai.review_talk import MissedDeclaration, SignalNote
 from ..engine.cards import Card
 from ..engine.deal import Deal
@@ -42,6 +42,8 @@ class Coach(widgets.VBox, EventSource):
         self.replaying: MistakeReplay | None = None
         self._final: Deal | None = None  # the deal reviewed
         self._hints = 0
+        self.ahead = ReviewAhead()  # the review's searches, made while the deal is played
+        self._followed: tuple[int, int] | None = None
         warm_up()  # compile or load the solver core while the learner plays (not in a browser)
         self.hint_button = _button("tl-coach-hint", self.show_hint)
         self.review_button = _button("tl-coach-review", self.show_review)
@@ -66,6 +68,11 @@ class Coach(widgets.VBox, EventSource):
         settings.observe(self._relabel, "lang")
         self._relabel()
         self._follow_table()
+
+    def close(self) -> None:
+        """Close the widgets and end the thread that searches ahead for the review."""
+        self.ahead.close()
+        super().close()
 
     # -- hint -----------------------------------------------------------------------
     def show_hint(self) -> Hint | None:
@@ -106,7 +113,9 @@ class Coach(widgets.VBox, EventSource):
         self.output.value = _p(t("coach.reviewing", lang))
         self.progress.layout.display = None
         try:
-            result = review(self.table.deal, self.table.me, progress=self._progress)
+            self.ahead.pause()  # what is still missing, the review searches itself
+            result = review(self.table.deal, self.table.me, progress=self._progress,
+                            known=self.ahead.known)
         except Exception:  # a review must never show a traceback to the learner
             LOG.exception("review failed")
             self.output.value = _p(t("coach.review_failed", lang))
@@ -225,6 +234,11 @@ class Coach(widgets.VBox, EventSource):
         if status != "over" and not replaying and self.last_review is not None:
             self.last_review = self._final = None
             self._replay_buttons()
+        deal = self.table.deal
+        followed = (id(deal), len(deal.actions))
+        if not replaying and followed != self._followed and self.last_review is None:
+            self._followed = followed
+            self.ahead.follow(deal)  # values the new positions between cards
 
     def _relabel(self, _change: object = None) -> None:
         lang = self.settings.lang

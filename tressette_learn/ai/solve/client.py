@@ -77,9 +77,11 @@ class RemoteCore:
         """The first side's exact future thirds."""
         return int(self._ask(Request("value", pos)))
 
-    def card_values(self, pos: Position, points_only: bool) -> dict[int, int]:
-        """The first side's future thirds after each representative legal card."""
-        pairs = self._ask(Request("cards", pos, points_only))
+    def card_values(self, pos: Position, points_only: bool, idle: bool = False
+                    ) -> dict[int, int]:
+        """The first side's future thirds after each representative legal card (with
+        ``idle``, searched at low priority, when nothing else waits for the service)."""
+        pairs = self._ask(Request("cards", pos, points_only, idle=idle))
         return {int(rep): int(value) for rep, value in pairs}
 
     def card_values_many(self, positions: Sequence[Position], points_only: bool

@@ -138,6 +138,11 @@ def _service() -> client.RemoteCore | None:
     return _remote
 
 
+def has_service() -> bool:
+    """Whether this process searches on a solver service (named, and not given up)."""
+    return _service() is not None
+
+
 def _on_service(call: Callable[[client.RemoteCore], _T]) -> tuple[bool, _T | None]:
     """``(True, call(service))`` with a solver service; ``(False, None)`` without one, or
     once it fails (from then on this process searches itself)."""
@@ -408,6 +413,24 @@ def fast_card_values_many(positions: Sequence[Position], *, points_only: bool = 
     found = iter(answers)
     return [_card_list_of(pos, next(found), points_only) if pos.to_play >= 0 else []
             for pos in positions]
+
+
+def idle_card_values(pos: Position, *, points_only: bool = False) -> list[CardValue] | None:
+    """:func:`fast_card_values` searched by the solver service at low priority, when
+    nothing else waits for it (blocks until then); ``None`` without a service (this
+    process never searches at low priority itself; nor once the service failed to answer
+    one)."""
+    if pos.to_play < 0:
+        return []
+    service = _service()
+    if service is None:
+        return None
+    try:  # a failure here only ends the searches ahead: the service stays this process's
+        values = service.card_values(pos, points_only, idle=True)
+    except client.ServiceUnavailable as err:
+        LOG.warning("%s; no more searches ahead", err)
+        return None
+    return _card_list_of(pos, values, points_only)
 
 
 def _card_list_of(pos: Position, values: dict[int, int], points_only: bool

@@ -12,8 +12,15 @@ GIL); a connection gets back the table it used last when that one is free, so a 
 review's consecutive searches at one table reuse its bounds (a review asks for a trick's
 positions in one ``sequence``). A hint's batched calls (:mod:`.batched`) never wait for a
 core: a learner waits for a hint, while a review is many searches that may wait a moment
-each; each hint's solver has a table of its own here (:class:`Sessions`). It exits when
-its parent does.
+each; each hint's solver has a table of its own here (:class:`Sessions`). A request marked
+``idle`` (a review's values computed ahead while the deal is played) is searched by a
+child process of the service at the lowest priority (nice 19; :class:`IdleSearcher`, one
+per machine core, at most :data:`IDLE_WORKERS`), the deal whose positions came first
+served first (a connection's idle requests less than :data:`IDLE_RUN_GAP_S` apart are one
+deal): it takes what the hints, the reviews a learner waits for, the kernels and Voilà
+leave of the processor, never holds a core they wait for, and, in a process of its own,
+never holds the interpreter's lock they need (a thread at nice 19 here would: a starved
+thread holding it stalls every other). It exits when its parent does.
 """
 
 from __future__ import annotations
@@ -29,13 +36,14 @@ import os
 import secrets
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, Listener, answer_challenge, deliver_challenge
 from pathlib import Path
 from types import TracebackType
@@ -49,8 +57,10 @@ from .wire import (
     MAX_MESSAGE,
     Request,
     WireError,
+    decode_reply,
     decode_request,
     encode_reply,
+    encode_request,
 )
 
 START_TIMEOUT = 30.0  # seconds for the service to listen (not to load the core)
@@ -133,6 +143,9 @@ def _cpus() -> int:
 WORKERS = 2 * _cpus()
 RUN_GAP_S = 1.0  # a request within this of the last answer continues its run (a review)
 HOLD_S = 0.25  # a connection keeps its core this long for its run's next request
+IDLE_WORKERS = min(2, _cpus())  # low-priority searches at once, each in a child process
+IDLE_NICE = 19
+IDLE_RUN_GAP_S = 30.0  # idle requests this close make one run: a deal played card by card
 
 
 class CorePool:
@@ -141,8 +154,11 @@ class CorePool:
     (:class:`Sessions`): a hint waits only for other hints, never behind a review's long
     search."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, idle_workers: int = 0,
+                 make: Callable[[], Any] = compiled.new_core) -> None:
         self.workers = workers
+        self.make = make
+        self.idle = CorePool(idle_workers, make=IdleSearcher) if idle_workers else None
         self.free: list[Any] = []
         self.made = 0
         self.cond = threading.Condition()
@@ -167,7 +183,7 @@ class CorePool:
                 self.cond.notify_all()
             if not self.free:
                 self.made += 1
-                self.free.append(compiled.new_core())
+                self.free.append(self.make())
             core = preferred if preferred in self.free else self.free[-1]
             self.free.remove(core)
         try:
@@ -220,6 +236,8 @@ class Turn:
     answered: float = -math.inf
     held: contextlib.ExitStack = dataclasses.field(default_factory=contextlib.ExitStack)
     holding: bool = False
+    idle_since: float = 0.0  # when its run of idle requests (a deal) began
+    idle_answered: float = -math.inf
 
     def begin(self) -> None:
         """A request arrives: it starts a new run unless the last answer was just sent."""
@@ -255,6 +273,8 @@ def answer(request: Request, pool: CorePool, turn: Turn, sessions: Sessions) -> 
     batched.warm_up(background=False)
     if request.op == "wait":
         return True
+    if request.idle:
+        return answer_idle(request, pool, turn)
     if request.rows is not None:
         rows = request.rows
         assert request.pos is not None
@@ -271,6 +291,98 @@ def answer(request: Request, pool: CorePool, turn: Turn, sessions: Sessions) -> 
     if request.op == "value":
         return core.position_value(request.pos)
     return sorted(core.card_values(request.pos, request.points_only).items())
+
+
+def answer_idle(request: Request, pool: CorePool, turn: Turn) -> Any:
+    """A low-priority search, by an :class:`IdleSearcher`, the oldest deal first."""
+    assert pool.idle is not None
+    now = time.monotonic()
+    if now - turn.idle_answered > IDLE_RUN_GAP_S:
+        turn.idle_since = now
+    try:
+        with pool.idle.take(since=turn.idle_since) as searcher:
+            return searcher.ask(request)
+    finally:
+        turn.idle_answered = time.monotonic()
+
+
+class IdleSearcher:
+    """A child process at nice 19 with a search core of its own, for idle requests: the
+    service's thread sends it the request and waits (holding no lock) for its answer. It
+    starts at its first request and exits when the service does (its socket closes)."""
+
+    running: list[IdleSearcher] = []  # this service's searchers, stopped when it ends
+
+    def __init__(self) -> None:
+        self.conn: Connection | None = None
+        self.process: subprocess.Popen[bytes] | None = None
+        IdleSearcher.running.append(self)
+
+    def ask(self, request: Request) -> Any:
+        """The answer to ``request`` (a ``cards`` or ``sequence``), searched there."""
+        if self.conn is None or self.process is None or self.process.poll() is not None:
+            self._start()
+        assert self.conn is not None
+        try:
+            self.conn.send_bytes(encode_request(request))
+            return decode_reply(self.conn.recv_bytes(MAX_MESSAGE))
+        except (OSError, EOFError):
+            self.conn = None
+            raise
+
+    def _start(self) -> None:
+        mine, theirs = socket.socketpair()
+        package = __name__.rpartition(".")[0]
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", package, "--idle-fd", str(theirs.fileno())],
+            pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
+        theirs.close()
+        self.conn = Connection(mine.detach())
+
+    def stop(self) -> None:
+        """Close its socket (it exits) and wait for it: its CPU counts in the service's."""
+        if self.conn is not None:
+            self.conn.close()
+        if self.process is not None:
+            try:
+                self.process.wait(2)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def _stop_searchers(*_args: object) -> None:
+    """End the idle searchers, then this process (SIGTERM: how a server stops it)."""
+    for searcher in IdleSearcher.running:
+        with contextlib.suppress(Exception):
+            searcher.stop()
+    os._exit(0)
+
+
+def idle_main(fd: int) -> None:
+    """An :class:`IdleSearcher`'s process: at nice 19, answer the requests on ``fd``."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, IDLE_NICE)
+    conn, core = Connection(fd), None
+    while True:
+        try:
+            data = conn.recv_bytes(MAX_MESSAGE)
+        except (OSError, EOFError):  # the service is gone
+            return
+        try:
+            request = decode_request(data)
+            if core is None:
+                core = compiled.new_core()
+            if request.op == "sequence":
+                reply = encode_reply([sorted(core.card_values(pos, request.points_only).items())
+                                      for pos in request.positions])
+            else:
+                assert request.op == "cards" and request.pos is not None
+                reply = encode_reply(sorted(core.card_values(request.pos,
+                                                             request.points_only).items()))
+        except Exception as err:  # noqa: BLE001  told to the service, which tells the kernel
+            reply = encode_reply(error=f"{type(err).__name__}: {err}")
+        conn.send_bytes(reply)
 
 
 def handle(conn: Connection, key: bytes, pool: CorePool, sessions: Sessions) -> None:
@@ -314,7 +426,7 @@ def serve(address: str, key: bytes, workers: int) -> None:
     with Listener(address, family="AF_UNIX") as listener:
         compiled.warm_up(background=True)
         batched.warm_up(background=True)
-        pool, sessions = CorePool(workers), Sessions(4 * workers)
+        pool, sessions = CorePool(workers, IDLE_WORKERS), Sessions(4 * workers)
         while True:
             try:
                 conn = listener.accept()
@@ -336,8 +448,13 @@ def main(argv: list[str] | None = None) -> None:
     the environment."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=WORKERS)
+    parser.add_argument("--idle-fd", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     threading.Thread(target=_exit_with_parent, daemon=True).start()
+    if args.idle_fd is not None:  # an IdleSearcher's process
+        idle_main(args.idle_fd)
+        return
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # kill -USR1: where each thread is
+    signal.signal(signal.SIGTERM, _stop_searchers)
     address, key = os.environ.pop(ADDRESS_ENV), bytes.fromhex(os.environ.pop(KEY_ENV))
     serve(address, key, max(1, args.workers))  # (popped: this process searches itself)

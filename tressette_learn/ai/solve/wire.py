@@ -6,7 +6,9 @@ value), ``"sequence"`` (``"cards"`` for each of ``positions``, positions of one 
 play order, searched in turn on one table so that each reuses what the others stored: a
 review), ``"rows"`` (many deals of one view in one batched call, :mod:`.batched`: ``pos`` is
 the first deal's position and ``rows`` the deals, :class:`Rows`), ``"ready"`` (are the
-cores loaded?) or ``"wait"`` (answer once they are). A reply is
+cores loaded?) or ``"wait"`` (answer once they are). ``"idle": true`` on ``"cards"`` or
+``"sequence"`` asks for the search at low priority, when nothing else waits for the
+service's cores (a review's values computed ahead, while the deal is played). A reply is
 ``{"ok": ...}`` or ``{"error": "..."}``. Every field of a position is checked before a
 search runs on it: the compiled core trusts its input.
 """
@@ -60,6 +62,7 @@ class Request:
     points_only: bool = False
     rows: Rows | None = None
     positions: tuple[Position, ...] = ()
+    idle: bool = False  # at low priority (see the module)
 
 
 def encode_request(request: Request) -> bytes:
@@ -71,6 +74,8 @@ def encode_request(request: Request) -> bytes:
         body["rows"] = dataclasses.asdict(request.rows)
     if request.positions:
         body["positions"] = [dataclasses.asdict(pos) for pos in request.positions]
+    if request.idle:
+        body["idle"] = True
     return json.dumps(body, separators=(",", ":")).encode()
 
 
@@ -83,15 +88,18 @@ def decode_request(data: bytes) -> Request:
     points_only = body.get("points_only", False)
     if not isinstance(points_only, bool):
         raise WireError("points_only: expected true or false")
+    idle = body.get("idle", False)
+    if not isinstance(idle, bool) or (idle and op not in ("cards", "sequence")):
+        raise WireError("idle: expected true or false, true only for cards or sequence")
     if op in ("ready", "wait"):
         return Request(op)
     if op == "sequence":
         return Request(op, points_only=points_only,
-                       positions=decode_positions(body.get("positions")))
+                       positions=decode_positions(body.get("positions")), idle=idle)
     pos = decode_position(body.get("pos"))
     if op == "rows":
         return Request(op, pos, rows=decode_rows(body.get("rows"), pos))
-    return Request(op, pos, points_only)
+    return Request(op, pos, points_only, idle=idle)
 
 
 def encode_reply(ok: Any = None, error: str | None = None) -> bytes:
