@@ -16,13 +16,15 @@ load average). The two tricks can be made in two processes (``--second 0 --out A
 ``--first 0 --out B``), then ``--merge A B`` writes them into ``--out``.
 
 Cost. With 8 deals per position (first stored file): 29 first-trick positions took 56 s of
-processor time (0.24 s a deal on average, 2 s a deal at most: the leads). The stored file
-has 200 deals per position (standard error of a card's lead over another about 0.05 point):
-a second-trick lead took 26 s of processor time, a follow about 1 s; a first-trick lead
-several minutes. 200 positions of each trick would take about 3.5 hours of processor time
-at 200 deals, and about 35 at 2,000 (the issue's goal, a day and a half): the stored file
-is smaller than that and says so (its positions' count); a rerun with the same arguments
-goes on where it stopped.
+processor time (0.24 s a deal on average, 2 s a deal at most: the leads). The file
+``hint_reference_early_200.json`` has 200 deals per position (a standard error of about
+0.05 point on a card's lead over another), made in December at a load average of 3 to 70 on
+2 cores under ``nice -n 19``: 16 first-trick positions took 886 s of processor time (the two
+leads 129 and 307 s, the others 32 s on average) and 62 second-trick positions 885 s (the 24
+leads 4 to 63 s, the others 5 s). 200 positions of each trick would take about 4 hours of
+processor time at 200 deals and about 40 at 2,000 (the issue's goal): the stored file is
+smaller and says so (its positions' count); a rerun with the same arguments (``--deals
+200 --out benchmarks/measured/hint_reference_early_200.json``) goes on where it stopped.
 """
 
 from __future__ import annotations

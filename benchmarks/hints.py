@@ -31,7 +31,12 @@ max <= 1 s. The solver is loaded and one hint made before timing.
 
 (d) **Early region** (``--early``; on by default when the reference file exists): the
 first- and second-trick positions of ``benchmarks/hint_reference.py`` (its stored file,
-``--early-reference``), each card solved exactly on that file's deals per position. Each
+``--early-reference``), each card solved exactly on that file's deals per position. Two are
+stored: ``hint_reference_early.json`` (the default: 29 + 40 positions, 8 deals each, so a
+loose judge: two standard errors of 8 deals often cover a point) and
+``hint_reference_early_200.json`` (the first positions of each trick with 200 deals each,
+a strict judge; to be extended, see ``hint_reference.py``); their figures are
+``hints_early.json`` and ``hints_early_200.json``. Each
 position's hint is made ``--runs`` times (default 3) and timed (wall and processor ms; the
 median of the runs per position); the hint's card agrees when the reference's best card is
 ahead of it by at most two standard errors of the paired difference, as in (b). Goals:
@@ -251,7 +256,8 @@ def early_region(path: Path, runs: int) -> dict[str, Any]:
 
     data = json.loads(path.read_text())
     rules = Rules.preset(data["preset"])
-    out: dict[str, Any] = {"reference": str(path.relative_to(ROOT)), "deals": data["deals"],
+    out: dict[str, Any] = {"reference": str(path.resolve().relative_to(ROOT)),
+                           "deals": data["deals"],
                            "load_average": [round(x, 1) for x in os.getloadavg()]}
     for name, stored in ((n, data.get(n, [])) for n in TRICKS):
         views = positions(rules, (TRICKS[name],), len(stored), data["seed"] + TRICKS[name])
