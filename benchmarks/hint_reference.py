@@ -12,10 +12,19 @@ per position, its trick, seat, hand and legal cards (to check that the benchmark
 the same view), each card's points per deal and the seconds it took. It is written after
 every position and a rerun goes on where it stopped (the same arguments give the same
 deals). The file says how long each position took (wall and processor seconds, and the
-load average). Measured in December with 8 deals per position: 29 first-trick positions took
-56 s of processor time (0.24 s a deal on average, 2 s a deal at most: the leads) and 775 s
-of wall-clock time at a load average of 18 to 55 on 2 cores; 2,000 deals for 200 positions
-of each trick would take about a day and a half of processor time.
+load average). The two tricks can be made in two processes (``--second 0 --out A`` and
+``--first 0 --out B``), then ``--merge A B`` writes them into ``--out``.
+
+Cost. With 8 deals per position (first stored file): 29 first-trick positions took 56 s of
+processor time (0.24 s a deal on average, 2 s a deal at most: the leads). The file
+``hint_reference_early_200.json`` has 200 deals per position (a standard error of about
+0.05 point on a card's lead over another), made in December at a load average of 3 to 70 on
+2 cores under ``nice -n 19``: 16 first-trick positions took 886 s of processor time (the two
+leads 129 and 307 s, the others 32 s on average) and 62 second-trick positions 885 s (the 24
+leads 4 to 63 s, the others 5 s). 200 positions of each trick would take about 4 hours of
+processor time at 200 deals and about 40 at 2,000 (the issue's goal): the stored file is
+smaller and says so (its positions' count); a rerun with the same arguments (``--deals
+200 --out benchmarks/measured/hint_reference_early_200.json``) goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -66,6 +75,24 @@ def solve_position(view: PlayerView, deals: int, seed: int) -> dict[str, Any]:
         "load_average": [round(x, 1) for x in os.getloadavg()]}
 
 
+def merge(out: Path, parts: list[Path]) -> int:
+    """Write into ``out`` each trick's longest list of positions among ``out`` and ``parts``
+    (all of one reference: the same deals and seed, the positions in the same order)."""
+    files = [json.loads(p.read_text()) for p in [out, *parts] if p.exists()]
+    kinds = {(f["preset"], f["seed"], f["deals"]) for f in files}
+    if len(kinds) != 1:
+        raise SystemExit(f"not one reference (preset, seed, deals): {sorted(kinds)}")
+    data = {k: files[0][k] for k in ("preset", "seed", "deals")}
+    for name in TRICKS:
+        data[name] = max((f.get(name, []) for f in files), key=len)
+        for f in files:
+            if f.get(name) and f[name] != data[name][:len(f[name])]:
+                raise SystemExit(f"the {name}-trick positions of two files differ")
+    out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    print(f"{out}: " + ", ".join(f"{len(data[n])} {n}-trick" for n in TRICKS), file=sys.stderr)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=200, help="first-trick positions")
@@ -73,7 +100,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2000, help="deals per position")
     parser.add_argument("--seed", type=int, default=0, help="seed of the positions")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--merge", type=Path, nargs="+", metavar="PART",
+                        help="only write into --out the positions of these files (made with "
+                             "--first 0 or --second 0 in parallel), the longest list of each "
+                             "trick, after --out's own")
     args = parser.parse_args(argv)
+    if args.merge:
+        return merge(args.out, args.merge)
     rules = Rules.preset("standard")
     data: dict[str, Any] = json.loads(args.out.read_text()) if args.out.exists() else {}
     if data.get("deals") not in (None, args.deals) or data.get("seed") not in (None, args.seed):

@@ -1,6 +1,7 @@
 """Hints early in a deal: never a card below another in the values shown, and when too few
-deals could be solved to tell the cards apart, the hint says so plainly and gives the club
-player's card with the club player's reason (no values shown). A lead names the true
+deals could be solved to tell the cards apart, or the deals solved show no card clearly
+better than the club player's, the hint says so plainly and gives the club player's card
+with the club player's reason (no values shown). A lead names the true
 signal to make with the card, in both languages."""
 
 from __future__ import annotations
@@ -58,24 +59,38 @@ def test_the_recommended_card_is_never_below_another_in_its_table(
 
 def test_too_few_deals_give_the_club_card_and_say_so(
         early: list[tuple[PlayerView, Hint]]) -> None:
-    unseparated = 0
+    unseparated = close = 0
     for view, found in early:
         if found.separated:
             assert found.exact or found.deals >= MIN_DEALS or found.forced
             continue
         unseparated += 1
-        assert not found.exact and found.deals < MIN_DEALS and not found.shown
+        assert not found.exact and not found.shown
         advice = advise(view)
         assert found.card == advice.card == RulesPlayer().choose(view).card
         assert found.explanation.phrase == explain(view, advice.card).phrase  # the club's why
-        for lang, words in (("en", "too few deals"), ("it", "non ho risolto abbastanza")):
+        if found.close:  # enough deals, but none clearly better than the club card
+            close += 1
+            assert found.basis == "unseparated.close" and found.deals >= MIN_DEALS
+            mine = next(e.points for e in found.values if e.card == found.card)
+            for e, margin in zip(found.values, found.margins, strict=True):
+                ahead = e.points - mine if not view.rules.a_perdere else mine - e.points
+                assert ahead <= margin + 1e-9, (e, margin)
+            words = (("no other card did clearly better", "Compared on"),
+                     ("nessun'altra carta ha fatto chiaramente meglio", "Confronto su"))
+        else:
+            assert found.deals < MIN_DEALS
+            words = (("too few deals", "Not compared"),
+                     ("non ho risolto abbastanza", "Nessun confronto"))
+        for lang, (why, method) in zip(("en", "it"), words, strict=True):
             if found.forced:
                 continue
-            assert words in found.explanation.get(lang)
+            assert why in found.explanation.get(lang)
             html = hint_html(found, lang)
             assert "tl-coach-values" not in html
-            assert ("Not compared" if lang == "en" else "Nessun confronto") in html
+            assert method in html
     assert unseparated >= 40  # the first two tricks at least
+    assert close >= 1
 
 
 def test_the_first_tricks_solve_deals_only_where_they_are_cheap(
@@ -84,7 +99,7 @@ def test_the_first_tricks_solve_deals_only_where_they_are_cheap(
     kinds = {found.basis for found in first}
     assert "unseparated.none" in kinds  # a lead: not one deal within the first allowance
     for found in first:
-        assert found.separated == (found.deals >= MIN_DEALS)
+        assert found.separated == (found.deals >= MIN_DEALS and not found.close)
 
 
 def test_a_lead_names_the_true_signal_in_both_languages(

@@ -58,9 +58,15 @@ EXACT_TRICKS = 4  # within this many tricks of the end ...
 EXACT_MS = 450  # ... the budget is this (exact answers are within reach there)
 STOCK_TRICKS = 14  # with a stock, deals are searched within this many tricks of the end
 SOLVE_TRICKS = 7  # with three or four hands, the full search within this many tricks
-EARLY_FIRST_MS = 30  # ... earlier, the first deal's allowance
-EARLY_MS = 150  # ... and the budget (250 with 60 for the first deal: 64/69 agreeing
-# instead of 63/69 on benchmarks/hints.py's early positions, processor p90 348 ms, not 215)
+EARLY_FIRST_MS = 40  # ... earlier, the first deal's allowance
+EARLY_MS = 200  # ... and the budget. On the first 60 first-trick and 60 second-trick
+# positions of benchmarks/hints.py (at a load average of about 20 on 2 cores): 150/30 got
+# 10 deals or more on 6 of them, processor p90 200 ms; 200/40 on 10 (one more agreeing with
+# the 8-deal reference: 64/69), p90 236 ms; 250/60 on 14 (no more agreeing), p90 265 ms;
+# 300/80 on 17 (no more agreeing), p90 336 ms. The leads (9 or 10 cards) stay out of reach:
+# one deal costs 60 ms to 2 s. Against the 200-deal reference (hints_early_200.json: 59/78
+# agree) the misses are mostly second-trick leads given the club player's card (15 of 18
+# on the 76 positions that 60 of each trick shares with it).
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time)
 SEARCH_MS = 0.0015  # setting up one search (a few per card of a deal)
 DEAL_MS = 0.02  # drawing a deal at random and packing it

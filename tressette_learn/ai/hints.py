@@ -18,7 +18,14 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   card with the club player's reason, and shows no values (a handful of deals is noise).
   Early in a deal with three or four hands one deal often takes the compiled solver
   seconds: there the search gives up as soon as it sees that it cannot reach ``MIN_DEALS``
-  (``hint_search.EARLY_MS``).
+  (``hint_search.EARLY_MS``). There too (:data:`EARLY_CLUB`), on enough deals, another
+  card than the club player's is recommended only when it is clearly better than the club
+  card (95%, paired): otherwise the hint says that no card did clearly better than the club
+  player's (``unseparated.close``) and gives the club card and reason, values not shown.
+  So an early hint rests on deals only where they separate a card from the club player's;
+  on the first 60 first-trick and 60 second-trick positions of ``benchmarks/hints.py`` this
+  never changed a card (the early searches that reach ``MIN_DEALS`` are follows of two to
+  four cards, where the best card is usually clear): it guards the rule, not the figures.
 
 Whatever the basis, the recommended card is never below another card in the values shown:
 with values it is the best by average (among exact ties, the club player's card if it is
@@ -45,7 +52,7 @@ from ..i18n import LANGUAGES, Phrase
 from .comparison import CONFIDENCE, MIN_DEALS, Comparison
 from .explain import Explanation, explain
 from .heuristic import Reading, advice_for, choose_signal
-from .hint_search import BUDGET_MS, Search
+from .hint_search import BUDGET_MS, SOLVE_TRICKS, Search
 from .inference import DealSampler, InferenceError, Sample, knowledge_from_view
 from .pimc import Estimate, prefer
 from .solve import REFERENCE_LIMIT, batch_ready, card_values, position_from_view, warm_up_batch
@@ -55,6 +62,7 @@ FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is 
 # ... within this many tricks of the end: in the static site's Pyodide six deals of five
 # tricks take 0.19 s (median), 0.59 s at most (benchmarks/lite_hints.py)
 FALLBACK_TRICKS = REFERENCE_LIMIT
+EARLY_CLUB = True  # early in a deal, another card must be clearly better than the club's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,6 +91,7 @@ class Hint:
     confidence: float = 1.0
     separated: bool = True
     margins: tuple[float, ...] = ()
+    close: bool = False
 
     @property
     def method(self) -> str:
@@ -93,12 +102,15 @@ class Hint:
     def basis(self) -> str:
         """How the values were found, as the last part of a wording's key: ``exact.one``
         (the only deal that fits), ``exact``, ``estimated`` (deals drawn at random, solved)
-        ``unseparated`` (too few deals solved to tell the cards apart) or
-        ``unseparated.none`` (no deal solved)."""
+        ``unseparated`` (too few deals solved to tell the cards apart),
+        ``unseparated.close`` (early in a deal, enough deals but no card clearly better than
+        the club player's) or ``unseparated.none`` (no deal solved)."""
         if self.exact:
             return "exact.one" if self.deals == 1 else "exact"
         if self.separated:
             return "estimated"
+        if self.close:
+            return "unseparated.close"
         return "unseparated" if self.deals else "unseparated.none"
 
     @property
@@ -240,6 +252,9 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     if comparison is None or not (comparison.exact or comparison.deals >= MIN_DEALS
                                   or forced):
         return _unseparated(k, verdict, club)
+    if EARLY_CLUB and _early(view) and not comparison.exact and club != comparison.best() \
+            and not any(comparison.clearly_better(c, club) for c in comparison.cards):
+        return _unseparated(k, verdict, club, close=True)
     values = comparison.estimates()
     top = values[0].key(view.rules)
     card = prefer(view, [e.card for e in values
@@ -259,17 +274,29 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
                 1.0 if comparison.exact else CONFIDENCE, True, margins)
 
 
-def _unseparated(k: Reading, verdict: _Verdict, club: Card) -> Hint:
-    """Too few deals to tell the cards apart: the club player's card and reason, and the
-    deals' averages (if any) kept for the record but not shown (:attr:`Hint.shown`)."""
+def _early(view: PlayerView) -> bool:
+    """Whether the search is an early one (:data:`.hint_search.SOLVE_TRICKS`)."""
+    return view.rules.players > 2 and \
+        view.rules.tricks_per_deal - len(view.tricks) > SOLVE_TRICKS
+
+
+def _unseparated(k: Reading, verdict: _Verdict, club: Card, close: bool = False) -> Hint:
+    """The club player's card and reason: too few deals to tell the cards apart, or
+    (``close``, early in a deal) enough deals but none showed a card clearly better than
+    the club player's. The deals' averages (if any) are kept for the record but not shown
+    (:attr:`Hint.shown`); with ``close`` the margins are each card's against the club
+    card's (none of them ahead by more), else infinite."""
     comparison = verdict.comparison
     values = tuple(comparison.estimates()) if comparison is not None else ()
     legal = tuple(sorted(k.view.legal))
     why = dataclasses.replace(explain(k.view, club, reading=k),
-                              equal=Phrase.of("coach.club_card"))
+                              equal=Phrase.of("coach.club_card.close" if close
+                                              else "coach.club_card"))
+    margins = tuple(comparison.lead(e.card, club)[1] if close and comparison is not None
+                    else float("inf") for e in values)
     return Hint(club, _signal(k, club), values, False,
                 comparison.deals if comparison is not None else 0, verdict.possible,
-                why, legal, CONFIDENCE, False, tuple(float("inf") for _ in values))
+                why, legal, CONFIDENCE, False, margins, close)
 
 
 def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
