@@ -627,7 +627,9 @@ def _check_follow_low(t: Truth, e: Said) -> None:
 def _check_duck(t: Truth, e: Said) -> None:
     assert not t.leading and not t.beats
     if not t.deal.rules.a_perdere:
-        assert t.card.suit == t.led and any(c.beats(t.card) for c in t.own(t.led))
+        stronger = [c for c in t.own(t.led) if c.beats(t.card)]
+        assert t.card.suit == t.led and stronger
+        assert ("stronger cards" in e.en) == (len(stronger) > 1), e.en  # the plural follows
 
 
 def _check_dump_points(t: Truth, e: Said) -> None:

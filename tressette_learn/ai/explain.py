@@ -534,9 +534,10 @@ def duck(s: _Spot) -> Explanation | None:
     if s.perdere:
         return _says("duck", "duck.perdere" if s.value else "duck.perdere.nothing",
                      card=s.card, owner=s.owned(s.best))
-    if not s.follows or not any(c > s.index for c in s.mine(s.led)):
+    stronger = sum(1 for c in s.mine(s.led) if c > s.index) if s.follows else 0
+    if not stronger:
         return None
-    return _says("duck", "duck", card=s.card, suit=s.led)
+    return _says("duck", "duck" if stronger > 1 else "duck.one", card=s.card, suit=s.led)
 
 
 # -- a perdere ---------------------------------------------------------------------------
