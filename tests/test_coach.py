@@ -288,6 +288,21 @@ def test_a_hint_says_to_declare_first_while_a_combination_waits(lang):
     assert "tl-coach-declare" not in coach.output.value
 
 
+def test_the_hint_leaves_the_page_once_a_card_is_played_and_stays_while_declaring():
+    """A hint asked at trick 1 still read "Play the Ace of swords" at the end of the deal."""
+    table = next(t for seed in range(300) if (t := _my_lead_with_a_combo_to_declare(seed)))
+    coach = Coach(table)
+    advice = coach.show_hint()
+    assert advice is not None
+    for choice in list(table.state["declare"]):
+        table.declare(choice["id"])
+    assert "tl-coach-card" in coach.output.value and coach.last_hint is advice
+    table.play(advice.card)
+    assert coach.output.value == "" and coach.last_hint is None
+    SETTINGS.lang = "it"  # a new language does not bring the old hint back
+    assert coach.output.value == ""
+
+
 def _my_lead(seed: int) -> Table | None:
     """The table at the learner's first lead (None if the deal ends first)."""
     table = Table(seed=seed, delay_ms=0)

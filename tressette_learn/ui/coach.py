@@ -44,6 +44,7 @@ class Coach(widgets.VBox, EventSource):
         self._hints = 0
         self.ahead = ReviewAhead()  # the review's searches, made while the deal is played
         self._followed: tuple[int, int] | None = None
+        self._hinted: tuple[int, int] | None = None  # (deal, cards played) of the last hint
         warm_up()  # compile or load the solver core while the learner plays (not in a browser)
         self.hint_button = _button("tl-coach-hint", self.show_hint)
         self.review_button = _button("tl-coach-review", self.show_review)
@@ -91,7 +92,7 @@ class Coach(widgets.VBox, EventSource):
         self._hints += 1
         if self.replaying is not None:
             self.replaying.hints += 1
-        self.last_hint = advice
+        self.last_hint, self._hinted = advice, self._cards_played()
         waiting = self.table.undeclared()
         self._declare_first = None if not waiting else Phrase.of(
             "coach.declare_first", combos=Joined(tuple(declaration_phrase(d) for d in waiting),
@@ -234,11 +235,23 @@ class Coach(widgets.VBox, EventSource):
         if status != "over" and not replaying and self.last_review is not None:
             self.last_review = self._final = None
             self._replay_buttons()
+        if self.last_hint is not None and self._hinted != self._cards_played():
+            self._forget_hint()  # a card was played: the hint's position is past
         deal = self.table.deal
         followed = (id(deal), len(deal.actions))
         if not replaying and followed != self._followed and self.last_review is None:
             self._followed = followed
             self.ahead.follow(deal)  # values the new positions between cards
+
+    def _cards_played(self) -> tuple[int, int]:
+        deal = self.table.deal
+        return id(deal), deal.played_mask.bit_count()
+
+    def _forget_hint(self) -> None:
+        """Take the hint off the page (its card, its reason and its table)."""
+        self.last_hint = self._declare_first = None
+        if self.last_review is None:
+            self.output.value = ""
 
     def _relabel(self, _change: object = None) -> None:
         lang = self.settings.lang

@@ -122,9 +122,9 @@ def play_match(page: Page, match: Locator, findings: Findings, lang: str) -> Non
             t("coach.thinking", lang))), timeout=COACH_TIMEOUT)
     player.play_to_the_end()
     with findings.step(f"{where}, Review"):
+        expect(coach).to_have_text(re.compile(r"^\s*$"))  # the hint left with its card
         match.locator(".tl-coach-review").click()
-        expect(coach).not_to_have_text(re.compile(r"^\s*$|" + re.escape(
-            t("coach.reviewing", lang))), timeout=COACH_TIMEOUT)
+        expect(coach.locator(".tl-coach-summary")).to_be_visible(timeout=COACH_TIMEOUT)
     with findings.step(f"{where}, Next deal"):
         # the kernel may still be recording the review (the store, the class's review)
         player.act(match.locator(".tl-match-next"), timeout=BUSY_KERNEL)
