@@ -57,6 +57,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.fail(str(err), pytrace=False)
 
 
+def coach_text(page: KernelPage) -> str:
+    coach = page.widgets.first("tl-coach-output")
+    return str(coach[1].get("value", "")) if coach else ""
+
+
 def test_a_learner_without_a_browser_starts_a_match_gets_a_hint_and_plays(served: str) -> None:
     async def learner() -> dict[str, object]:
         async with session() as http:
@@ -69,10 +74,11 @@ def test_a_learner_without_a_browser_starts_a_match_gets_a_hint_and_plays(served
                 await ask_hint(page)
                 table = table_of(page)[1]["state"]
                 hand = next(s for s in table["seats"] if s["pos"] == "bottom")["cards"]
-                coach = page.widgets.first("tl-coach-output")
+                await page.until(lambda: "tl-coach-card" in coach_text(page), "the hint's words")
+                coach = coach_text(page)  # read now: the hint leaves once a card is played
                 await play_card(page)
                 played = next(c["card"] for c in hand if c["legal"])
-                return {"shown": shown, "hand": hand, "coach": coach and coach[1]["value"],
+                return {"shown": shown, "hand": hand, "coach": coach,
                         "in_trick": in_trick(page, played), "errors": page.errors}
             finally:
                 await page.close()
