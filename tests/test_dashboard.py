@@ -258,7 +258,7 @@ def test_lessons_passed_follow_the_stars_and_puzzle_cards_are_not_questions(
     lines = {line.name: line for line in learner_lines(store.rows(), {("Anna", "3B"): 1})}
     assert lines["Anna"].passed == 1
     page = html.unescape(shown(board))
-    assert re.search(r'class="tl-teacher-learners".*Anna</td><td>3B</td><td>1 of 12', page)
+    assert re.search(r'class="tl-teacher-learners".*Anna</td><td>3B</td><td>1 of 13', page)
     assert "A question no longer in the course" not in page
 
 

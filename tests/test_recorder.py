@@ -275,7 +275,7 @@ def test_every_lesson_is_done_only_when_every_lesson_is_passed(rec: Recorder) ->
     _answer_bank(rec, learner, "12_play", right=3)
     panel = CourseProgress(rec, settings=Settings())
     assert "Well done" not in panel.value
-    assert "Carry on with: 11 · Play a match" in panel.value
+    assert "Carry on with: 12 · Play a match" in panel.value
     assert '<li data-lesson="12_play" class="started">' in panel.value
     assert "3 of 13 exercises with a star, 7 more to pass" in panel.value
     _answer_bank(rec, learner, "12_play", right=9, attempt="a2")
