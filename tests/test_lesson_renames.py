@@ -58,18 +58,25 @@ def test_every_old_id_names_a_lesson_today_and_no_lesson_of_today() -> None:
     assert source_now("seed002", table) == "seed002"
 
 
+def _schema(execute: Execute, version: int) -> None:
+    """The tables of schema ``version`` (the renames of versions 4 and 5 ran on the course
+    of their day: they are left out) and Anna, learner 1."""
+    for statement in VERSION_1:
+        execute(statement)
+    execute("INSERT INTO learners (name, class_code, created) VALUES ('Anna', '3B', "
+            "'2025-01-01T10:00:00+00:00')")
+    execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    for number, step in STEPS:
+        if number <= version:
+            if number < 4:
+                step(execute)
+            execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+
+
 def _before_the_rename(url: str, old: str) -> None:
     """A database of the schema before version 4, with Anna's progress under ``old``."""
     def work(execute: Execute) -> None:
-        for statement in VERSION_1:
-            execute(statement)
-        execute("INSERT INTO learners (name, class_code, created) VALUES ('Anna', '3B', "
-                "'2025-01-01T10:00:00+00:00')")
-        execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        for number, step in STEPS:
-            if number < 4:
-                step(execute)
-                execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+        _schema(execute, 3)
         at = "2025-01-02T10:00:00+00:00"
         for uid, source in (("e1", bank_source(old)), ("e2", puzzle_source(old))):
             execute("INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, "
@@ -177,16 +184,7 @@ def _database_at(url: str, version: int, rows: list[tuple[str, str, str]]) -> No
     """A database of schema ``version``, Anna's answers and results (lesson, source, item)
     stored as they were then, and a match left mid-way on each lesson named."""
     def work(execute: Execute) -> None:
-        for statement in VERSION_1:
-            execute(statement)
-        execute("INSERT INTO learners (name, class_code, created) VALUES ('Anna', '3B', "
-                "'2025-01-01T10:00:00+00:00')")
-        execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        for number, step in STEPS:
-            if number <= version:
-                if number < 4:  # the renames of version 4 ran on the course of that day
-                    step(execute)
-                execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+        _schema(execute, version)
         at = "2025-01-02T10:00:00+00:00"
         for number, (lesson_id, source, item) in enumerate(rows):
             execute("INSERT INTO events (uid, learner_id, kind, lesson, source, item, correct, "
