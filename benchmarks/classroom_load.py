@@ -33,7 +33,7 @@ is the median over the runs (this machine is noisy); ``runs`` in the JSON lists 
 Prints the median and p95 time to an interactive page, the click-to-redraw p95, the mean
 and largest kernel, the number of errors (timeouts, exceptions, console errors), and the
 CPU seconds of the server (in all and per learner) and of the browsers, with their cores.
-With ``--lesson 11_play`` each learner starts a match instead (the page is interactive when
+With ``--lesson 12_play`` each learner starts a match instead (the page is interactive when
 its Start button shows), plays the whole deal, asks for one exact hint and then for the
 review of the deal: the figures add the hint's and the review's median and p95 times.
 

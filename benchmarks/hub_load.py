@@ -9,7 +9,7 @@ signs in on the hub's login page with a name of their own, the class code and a 
 hub sends them to the lessons service's index (one Voilà for the class, its pools sized for
 ``--learners``, filled before the class arrives, as a teacher starts the hub before the
 lesson); once the index is usable (its sign-in bar names the learner) they open
-``--lesson`` (default ``11_play``: start a match, play the deal, a hint, the review). The
+``--lesson`` (default ``12_play``: start a match, play the deal, a hint, the review). The
 hub, its proxy, the lessons service, its kernels and the class's solver service all run on
 ``--server-cores``; the browsers on ``--browser-cores``. Progress goes to a SQLite file of
 the class.

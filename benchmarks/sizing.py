@@ -7,7 +7,7 @@
 
 FOOTPRINT.json is what ``benchmarks/learner_footprint.py --json`` printed (one learner's
 single-user server through a session); ``--load`` optionally adds what
-``benchmarks/classroom_load.py --lesson 11_play --json`` printed (the server's CPU seconds
+``benchmarks/classroom_load.py --lesson 12_play --json`` printed (the server's CPU seconds
 per learner under a class's load, and the solver service's memory then); ``--hub`` what
 ``benchmarks/hub_footprint.py --json`` printed (the hub's memory as learners are added).
 Memory figures are MiB (resident, shared libraries counted in each process: an upper bound
@@ -379,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("footprint", type=Path,
                         help="JSON of benchmarks/learner_footprint.py --json")
     parser.add_argument("--load", type=Path,
-                        help="JSON of benchmarks/classroom_load.py --lesson 11_play --json")
+                        help="JSON of benchmarks/classroom_load.py --lesson 12_play --json")
     parser.add_argument("--hub", type=Path, help="JSON of benchmarks/hub_footprint.py --json")
     parser.add_argument("--learners", type=int, nargs="+", default=[30, 300, 3000])
     defaults = Assumptions()

@@ -172,7 +172,7 @@ def _document(**changes: Any) -> dict[str, Any]:
     anna = store.sign_in("Anna", "3B")
     store.add(anna, Record("answer", "01_deck", "q", "1", True))
     store.add(anna, Record("result", "01_deck", "q", "1", True, RESULT))
-    store.save_match(anna, "11_play", {"deals": 1})
+    store.save_match(anna, "12_play", {"deals": 1})
     doc = json.loads(store.progress(anna).text())
     for path, value in changes.items():
         *parents, last = path.split(".")

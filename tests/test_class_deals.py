@@ -39,11 +39,11 @@ def hands(play: ClassMatchPlay) -> dict[str, str]:
 
 
 class Kernel:
-    """One learner's page of lesson 10 (its own recorder), as in a kernel of its own."""
+    """One learner's play page (its own recorder), as in a kernel of its own."""
 
     def __init__(self, url: str, name: str, code: str, seed: int | None = None) -> None:
         self.recorder = Recorder(url, settings=Settings())
-        self.recorder.page = "11_play"
+        self.recorder.page = "12_play"
         self.play = ClassMatchPlay(rec=self.recorder, seed=seed, delay_ms=0,
                                    settings=Settings())
         self.recorder.sign_in(name, code)
@@ -233,7 +233,7 @@ def test_the_dashboard_compares_the_class_deals_in_italian(db: str) -> None:
     anna, luca = store.sign_in("Anna", "3B"), store.sign_in("Luca", "3B")
     for row in ROWS[:4] + ROWS[5:7]:
         who = anna if row["name"] == "Anna" else luca
-        store.add(who, Record(row["kind"], "11_play", "match", row["item"], data=row["data"]))
+        store.add(who, Record(row["kind"], "12_play", "match", row["item"], data=row["data"]))
     settings = Settings()
     settings.lang = "it"
     board = TeacherDashboard(store, key="k", settings=settings)

@@ -30,7 +30,7 @@ from tressette_learn.ui.quiz import Quiz
 from tressette_learn.ui.settings import Settings
 
 BANK_03 = load_bank("04_following_suit")
-BANK_08 = load_bank("10_variants")
+BANK_08 = load_bank("11_variants")
 
 
 @pytest.fixture
@@ -42,9 +42,9 @@ def store(tmp_path: Path) -> Store:
                                    (luca, q1, False), (luca, q2, False)]:
         store.add(learner, Record("answer", "04_following_suit", "bank-04_following_suit",
                                   item, correct))
-    store.add(anna, Record("answer", "10_variants", "bank-10_variants", BANK_08[0].id, True))
+    store.add(anna, Record("answer", "11_variants", "bank-11_variants", BANK_08[0].id, True))
     store.add(anna, Record("lesson_complete", "04_following_suit", "04_following_suit"))
-    store.add(luca, Record("match_end", "11_play", "match", "club", True))
+    store.add(luca, Record("match_end", "12_play", "match", "club", True))
     return store
 
 
@@ -72,7 +72,7 @@ def test_error_rates_put_the_most_missed_first(store: Store) -> None:
     assert questions[0].error_rate == 1.0 and questions[0].question is not None
     assert questions[0].question.number == 3  # the third question of lesson 3's quiz
     lessons = lesson_rates(store.rows())
-    assert [r.key for r in lessons] == ["04_following_suit", "10_variants"]
+    assert [r.key for r in lessons] == ["04_following_suit", "11_variants"]
     assert lessons[0].answers == 4 and lessons[0].wrong == 3
 
 
@@ -196,9 +196,9 @@ def url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def anna(url: str):
-    """Anna signed in on a page of lesson 10 (a test may say another page)."""
+    """Anna signed in on the play page (a test may say another page)."""
     rec = Recorder(url, settings=Settings())
-    rec.page = "11_play"
+    rec.page = "12_play"
     rec.sign_in("Anna")
     yield rec
     rec.close()
@@ -224,7 +224,7 @@ def test_deals_and_matches_played_are_counted(url: str, anna: Recorder) -> None:
         play_deal(play.table)
     line = learner_lines(Store(url).rows())[0]
     assert line.matches == 1 and line.deals == len(play.match.finished)
-    assert {r["lesson"] for r in Store(url).rows()} == {"11_play"}
+    assert {r["lesson"] for r in Store(url).rows()} == {"12_play"}
 
 
 def test_an_answer_keeps_its_question_for_the_teacher(url: str, anna: Recorder) -> None:
@@ -258,7 +258,7 @@ def test_lessons_passed_follow_the_stars_and_puzzle_cards_are_not_questions(
     lines = {line.name: line for line in learner_lines(store.rows(), {("Anna", "3B"): 1})}
     assert lines["Anna"].passed == 1
     page = html.unescape(shown(board))
-    assert re.search(r'class="tl-teacher-learners".*Anna</td><td>3B</td><td>1 of 12', page)
+    assert re.search(r'class="tl-teacher-learners".*Anna</td><td>3B</td><td>1 of 13', page)
     assert "A question no longer in the course" not in page
 
 

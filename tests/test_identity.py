@@ -170,13 +170,13 @@ def test_the_teacher_merges_two_learners(people: Identities) -> None:
     store.add(source, Record("answer", "01_deck", "bank", "q2", False))
     store.add(source, Record("lesson_complete", "02_order", "02_order"))
     store.save_preferences(source, Preferences("it", "french", "2026-01-01T00:00:00+00:00"))
-    store.save_match(source, "11_play", {"trick": 3})
+    store.save_match(source, "12_play", {"trick": 3})
     token = people.session(source)
     assert people.merge(source, into) == into
     assert store.answers(into, "bank") == {"q1": True, "q2": False}
     assert store.completed_lessons(into) == {"02_order"}
     assert store.preferences(into).lang == "it"  # type: ignore[union-attr]
-    assert store.saved_match(into, "11_play") == {"trick": 3}
+    assert store.saved_match(into, "12_play") == {"trick": 3}
     assert people.by_id(source.id) is None and people.resume(source.id, token) is None
     assert [learner.name for learner in store.learners()] == ["Ada Rossi"]
     with pytest.raises(InputError):

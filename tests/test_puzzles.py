@@ -30,7 +30,7 @@ STRATEGY = json.loads((lessons_dir() / "puzzles" / "07_strategy.json").read_text
 
 def hidden_puzzle(lucky: bool):
     """A stored hidden puzzle of the bank with (or without) a lucky wrong card."""
-    for lesson in ("08_signals", "07_strategy", "09_declarations_match"):
+    for lesson in ("08_signals", "07_strategy", "09_declarations"):
         data = json.loads((lessons_dir() / "puzzles" / f"{lesson}.json").read_text())
         for puzzle in read_file(lesson, data):
             if not puzzle.shown and not puzzle.lead_signal and any(

@@ -380,10 +380,10 @@ def a_wrong_answer(q: Question) -> object:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_after_a_checkbox_question_every_feedback_matches_its_answer_and_the_score(lang):
-    """Lesson 10's quiz has a "choose every declaration" question, then other kinds: each
+    """The play page's quiz has a "choose every declaration" question, then other kinds: each
     answer's feedback says right or wrong as the score does, and the hint is the question's."""
     SETTINGS.lang = lang
-    quiz = Quiz.from_bank("11_play", lesson="11_play")
+    quiz = Quiz.from_bank("12_play", lesson="12_play")
     events = listen(quiz)
     inputs = [q.input for q in quiz.questions]
     assert "choices" in inputs and inputs.index("choices") < len(inputs) - 2

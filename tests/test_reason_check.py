@@ -130,7 +130,7 @@ def test_follow_low_with_a_card_worth_more_than_another_low_card_is_not_the_reas
 
 def test_higher_cards_out_are_counted_among_the_seats_still_to_play() -> None:
     """Lesson 8 puzzle 3: the holder of the higher card has already played to the trick."""
-    p = puzzle("10_variants", "a_perdere_1012")
+    p = puzzle("11_variants", "a_perdere_1012")
     deal, two = p.deal(), Card.parse("2s")
     view_only = explain(deal.view(p.seat), two)
     assert view_only.phrase.key == "explain.overtake.out"

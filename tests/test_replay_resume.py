@@ -213,7 +213,7 @@ def test_the_lesson_of_a_mistake_follows_what_the_review_says():
     guard = dataclasses.replace(play.explanation, reason="keep_guard")
     assert lesson_for(dataclasses.replace(play, explanation=guard)) == "07_strategy"
     decl = Declaration(Seat.S, "napoletana", "c")
-    assert lesson_for(MissedDeclaration(decl, 3)) == "09_declarations_match"
+    assert lesson_for(MissedDeclaration(decl, 3)) == "09_declarations"
     note = SignalNote("missing", 0, 1, Seat.S, Seat.N, play.card, None, "busso", 1, (),
                       play.better)
     assert lesson_for(note) == "08_signals"
@@ -355,20 +355,20 @@ def url(tmp_path: Path) -> str:
 
 def test_the_recorder_keeps_the_match_and_a_new_kernel_resumes_it(url: str):
     rec = Recorder(url)
-    rec.page = "11_play"
+    rec.page = "12_play"
     try:
         rec.sign_in("Anna", "3B")
         play = started()
         play_cards(play, 3)
         learner = rec.learner
-        kept = Store(url).saved_match(learner, "11_play")
+        kept = Store(url).saved_match(learner, "12_play")
         assert kept == match_state(play.match, play.choice, play.seed)
         assert Store(url).count("match_state") == 0  # not an event of progress
     finally:
         rec.close()
     # a new kernel: the widget opens before the browser signs the learner in again
     rec = Recorder(url)
-    rec.page = "11_play"
+    rec.page = "12_play"
     try:
         again = MatchPlay(delay_ms=0, settings=Settings())
         assert again.match is None
@@ -378,7 +378,7 @@ def test_the_recorder_keeps_the_match_and_a_new_kernel_resumes_it(url: str):
         while not again.match.is_over():
             play_cards(again, 100)
             again.next_deal()
-        assert Store(url).saved_match(rec.learner, "11_play") is None
+        assert Store(url).saved_match(rec.learner, "12_play") is None
     finally:
         rec.close()
 

@@ -125,13 +125,13 @@ def test_a_class_seed_is_set_changed_and_cleared(url: str) -> None:
 def test_a_match_left_mid_way_is_kept_per_learner_and_page(store_url: str) -> None:
     store = open_store(store_url)
     anna, luca = store.sign_in("Anna"), store.sign_in("Luca")
-    store.save_match(anna, "11_play", {"deals": 1})
-    store.save_match(anna, "11_play", {"deals": 2})
-    assert open_store(store_url).saved_match(anna, "11_play") == {"deals": 2}
-    assert store.saved_match(luca, "11_play") is None
+    store.save_match(anna, "12_play", {"deals": 1})
+    store.save_match(anna, "12_play", {"deals": 2})
+    assert open_store(store_url).saved_match(anna, "12_play") == {"deals": 2}
+    assert store.saved_match(luca, "12_play") is None
     assert store.saved_match(anna, "other") is None
-    store.clear_match(anna, "11_play")
-    assert store.saved_match(anna, "11_play") is None
+    store.clear_match(anna, "12_play")
+    assert store.saved_match(anna, "12_play") is None
 
 
 def test_the_clock_can_be_shifted_for_a_rehearsal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -194,7 +194,7 @@ def test_voila_settings_preheat_only_the_index_and_play_pages() -> None:
     pools = served.VoilaKernelManager.kernel_pools_config
     assert pools["default"]["pool_size"] == 0
     assert {name for name, pool in pools.items() if pool["pool_size"] > 0} == {
-        "00_index.ipynb", "11_play.ipynb"}
+        "00_index.ipynb", "12_play.ipynb"}
     assert config["KernelManager"] == {"transport": "ipc"}  # no TCP port race at a start
     # a page's outputs (its widgets) are waited for, not dropped, while 40 kernels start
     assert config["VoilaExecutor"]["iopub_timeout"] >= 30

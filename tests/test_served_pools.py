@@ -38,13 +38,13 @@ def sizes(settings: dict[str, object]) -> dict[str, int]:
 
 def test_by_default_the_index_and_the_play_page_are_preheated_and_refilled_at_once() -> None:
     settings = pools(None)
-    assert sizes(settings) == {"default": 0, "00_index.ipynb": 4, "11_play.ipynb": 8}
+    assert sizes(settings) == {"default": 0, "00_index.ipynb": 4, "12_play.ipynb": 8}
     assert settings["fill_delay"] == 1.0
 
 
 def test_a_class_gets_a_play_kernel_for_everyone_and_refills_after_its_arrival() -> None:
     settings = pools(30)
-    assert sizes(settings)["11_play.ipynb"] == play_pool(30) == 36  # and a fifth for reloads
+    assert sizes(settings)["12_play.ipynb"] == play_pool(30) == 36  # and a fifth for reloads
     assert settings["fill_delay"] == 120.0
     assert play_pool(3) == 8  # never fewer than the default
 
@@ -81,7 +81,7 @@ def test_a_wrong_size_in_the_environment_serves_the_default_and_says_why(
 def test_the_served_settings_read_the_class_size(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CLASS_ENV, "20")
     config = PyFileConfigLoader("voila.py", path=str(notebooks_dir())).load_config()
-    assert config.VoilaKernelManager.kernel_pools_config["11_play.ipynb"]["pool_size"] == 24
+    assert config.VoilaKernelManager.kernel_pools_config["12_play.ipynb"]["pool_size"] == 24
     assert config.VoilaKernelManager.fill_delay == 120.0
     assert Path(notebooks_dir(), "voila.json").is_file()
 

@@ -46,7 +46,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     config = tmp_path_factory.mktemp("voila-config")
     settings = json.loads((notebooks_dir() / "voila.json").read_text())
     settings["VoilaKernelManager"] = {"kernel_pools_config": {  # (voila.py is not read)
-        "default": {"pool_size": 0}, "11_play.ipynb": {"pool_size": 1}}}
+        "default": {"pool_size": 0}, "12_play.ipynb": {"pool_size": 1}}}
     (config / "voila.json").write_text(json.dumps(settings))
     db = config / "progress.sqlite"
     try:
@@ -67,8 +67,8 @@ def test_a_learner_without_a_browser_starts_a_match_gets_a_hint_and_plays(served
         async with session() as http:
             page = KernelPage(served, http)
             try:
-                await page.open("/voila/render/11_play.ipynb", Assets())
-                shown = interactive(page, "11_play")
+                await page.open("/voila/render/12_play.ipynb", Assets())
+                shown = interactive(page, "12_play")
                 await start_match(page)
                 await advance(page, ["your_turn"])
                 await ask_hint(page)

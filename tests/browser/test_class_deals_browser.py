@@ -38,10 +38,10 @@ def open_dashboard(page: Page, open_notebook: Callable[..., Page], base: str) ->
 
 def learner_page(browser: Browser, open_notebook: Callable[..., Page], base: str,
                  name: str) -> Page:
-    """A learner in a browser of their own, signed in with the class code on lesson 10."""
+    """A learner in a browser of their own, signed in with the class code on the play page."""
     page = browser.new_context().new_page()
     page.clock.install()  # so the computers' pause can be skipped
-    open_notebook(page, "notebooks/11_play", ".tl-match-setup", base=base)
+    open_notebook(page, "notebooks/12_play", ".tl-match-setup", base=base)
     page.locator(".tl-signin-name").fill(name)
     page.locator(".tl-signin-pin").fill("2468")  # the PIN chosen at the first sign-in
     page.locator(".tl-signin-code").fill("3b")

@@ -37,10 +37,11 @@ WIDGETS = {
     "06_whole_deal": (".tl-guided", ".tl-puzzles", ".tl-quiz"),
     "07_strategy": (".tl-guided", ".tl-memory", ".tl-puzzles", ".tl-quiz"),
     "08_signals": (".tl-table", ".tl-puzzles", ".tl-quiz"),
-    "09_declarations_match": (".tl-table", ".tl-score-chart svg", ".tl-puzzles", ".tl-quiz"),
-    "10_variants": (".tl-stock", ".tl-puzzles", ".tl-quiz"),
-    "11_play": (".tl-match-setup", ".tl-match-levels-note", ".tl-quiz"),
-    "12_review": (".tl-review",),
+    "09_declarations": (".tl-table", ".tl-puzzles", ".tl-quiz"),
+    "10_match": (".tl-score-chart svg", ".tl-quiz"),
+    "11_variants": (".tl-stock", ".tl-puzzles", ".tl-quiz"),
+    "12_play": (".tl-match-setup", ".tl-match-levels-note", ".tl-quiz"),
+    "13_review": (".tl-review",),
 }
 
 
@@ -167,7 +168,7 @@ def play_a_card(table: Locator) -> None:
 ACTIONS: dict[str, Callable[[Page], None]] = {
     "00_index": links_name_the_pages,
     "04_following_suit": lambda page: play_a_card(page.locator(".tl-table")),  # the deal
-    "11_play": start_a_match,
+    "12_play": start_a_match,
 }
 
 

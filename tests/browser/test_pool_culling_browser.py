@@ -30,7 +30,7 @@ def eager_culler() -> Iterator[str]:
 
 def test_a_stale_pre_heated_play_page_opens_and_plays(page: Page, eager_culler: str) -> None:
     for _ in range(2):  # two kernels of the play page's pool
-        page.goto(f"{eager_culler}/voila/render/11_play.ipynb")
+        page.goto(f"{eager_culler}/voila/render/12_play.ipynb")
         start = page.locator(".tl-match-start")
         expect(start).to_be_visible(timeout=60_000)
         time.sleep(IDLE + 2)  # the culler has run several times since the page connected

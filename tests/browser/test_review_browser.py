@@ -17,7 +17,7 @@ from tressette_learn.ui.review_deck import day_words
 ROOT = Path(__file__).resolve().parents[2]
 QUIZ = "tests/browser/notebooks/classroom_quiz"
 QUESTIONS = make_quiz(["winner"], 2, seed=3)  # what classroom_quiz.ipynb shows
-REVIEW = "notebooks/12_review"
+REVIEW = "notebooks/13_review"
 WAIT = 30_000  # ms: kernels answer slowly on a loaded machine
 
 

@@ -34,8 +34,8 @@ def source(cell: dict) -> str:
     return "".join(cell["source"])
 
 
-def test_the_course_has_eleven_lessons_in_order_then_the_review():
-    assert [lesson.number for lesson in LESSONS] == list(range(13))
+def test_the_course_has_its_lessons_in_order_then_the_review():
+    assert [lesson.number for lesson in LESSONS] == list(range(14))
     assert IDS[-1] == REVIEW
 
 

@@ -84,13 +84,13 @@ def test_a_role_no_lesson_holds_is_named(lessons):
 
 def test_a_role_two_lessons_hold_is_named_with_both(lessons):
     _course_yaml(lessons, lambda text: text.replace("role: variants", "role: signals"))
-    with pytest.raises(ContentError, match=r"role: 'signals' .* not 2 \(08_signals, 10_variants\)"):
+    with pytest.raises(ContentError, match=r"role: 'signals' .* not 2 \(08_signals, 11_variants\)"):
         course.course()
 
 
 def test_a_role_the_code_does_not_ask_for_is_refused(lessons):
     _course_yaml(lessons, lambda text: text.replace("role: play", "role: playground"))
-    with pytest.raises(ContentError, match=r"course.yaml: 11_play: role: 'playground' is not"):
+    with pytest.raises(ContentError, match=r"course.yaml: 12_play: role: 'playground' is not"):
         course.course()
 
 
@@ -170,7 +170,7 @@ def test_a_new_lesson_is_a_page_an_entry_and_a_quiz_bank(lessons, tmp_path):
     path = write_lesson(lesson("13_extra"), notebooks)
 
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    assert notebook["metadata"]["title"] == "13 · Extra · Extra"
+    assert notebook["metadata"]["title"] == "14 · Extra · Extra"
     cells = ["".join(cell["source"]) for cell in notebook["cells"]]
     assert 'page = LessonPage("13_extra")' in cells[0]
     assert cells[1:] == [
@@ -190,5 +190,5 @@ def test_a_new_lesson_is_a_page_an_entry_and_a_quiz_bank(lessons, tmp_path):
     assert out.returncode == 0, out.stderr
     shown = json.loads(out.stdout.splitlines()[-1])
     assert shown["sections"] == ["idea", "more"]
-    assert "12_review.ipynb" in shown["links"] and "00_index.ipynb" in shown["links"]
+    assert "13_review.ipynb" in shown["links"] and "00_index.ipynb" in shown["links"]
     assert course.neighbours(by_role("review").id)[1] == lesson("13_extra")

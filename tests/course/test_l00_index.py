@@ -132,7 +132,7 @@ def test_the_index_lists_every_lesson_in_order_in_the_learners_language(lang):
         rec.close()
     items = re.findall(r'<li data-lesson="([^"]+)" class="todo"><a href="([^"]+)">([^<]+)</a>: '
                        r"([^<]+)</li>", panel.value)
-    assert len(items) == len(course()) == 13
+    assert len(items) == len(course()) == 14
     for (lesson_id, href, title, summary), lesson in zip(items, course(), strict=True):
         assert (lesson_id, href) == (lesson.id, lesson.notebook)
         assert html.unescape(title) == f"{lesson.number} · {lesson.title[lang]}"

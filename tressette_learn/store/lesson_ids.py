@@ -10,7 +10,10 @@ learner imports (:mod:`.progress_file`).
 
 A lesson whose puzzles moved to another lesson (``puzzles_formerly:``, the lesson by its id
 then) gives its puzzle results to that lesson: their source and lesson move first, before the
-old ids are renamed, because both name the ids as they were stored.
+old ids are renamed, because both name the ids as they were stored. A lesson split in two
+(``questions_formerly:`` on the new lesson) gives the answers to the questions the new
+lesson's quiz bank holds today to that lesson, first too: the source (``bank-<old>``) and
+the question's id (the item) say which they are.
 """
 
 from __future__ import annotations
@@ -19,7 +22,11 @@ from collections.abc import Mapping
 
 #: the prefixes of a source that names a lesson (a quiz bank is named after its lesson)
 PUZZLES = "puzzles-"
-SOURCE_PREFIXES = ("bank-", PUZZLES)
+BANK = "bank-"
+SOURCE_PREFIXES = (BANK, PUZZLES)
+#: each lesson id (as stored) whose bank lost questions in a split: the lesson that has them
+#: today, and their ids
+Questions = Mapping[str, tuple[str, frozenset[str]]]
 
 
 def renames() -> dict[str, str]:
@@ -37,11 +44,28 @@ def moved() -> dict[str, str]:
     return moved_puzzles()
 
 
-def now(lesson: str, source: str, table: Mapping[str, str], puzzles: Mapping[str, str]
-        ) -> tuple[str, str]:
-    """A stored (lesson, source) as the course names it today."""
+def split_questions() -> dict[str, tuple[str, frozenset[str]]]:
+    """Each lesson (as stored) split in two, the id today of the lesson split off it and the
+    questions of that lesson's quiz bank (the course's ``questions_formerly:``)."""
+    from ..teaching.bank import load_bank
+    from ..teaching.course import lesson, moved_questions
+
+    table = {}
+    for old, new in moved_questions().items():
+        quiz = lesson(new).quiz
+        table[old] = (new, frozenset(q.id for q in load_bank(quiz)) if quiz else frozenset())
+    return table
+
+
+def now(lesson: str, source: str, item: str, table: Mapping[str, str],
+        puzzles: Mapping[str, str], questions: Questions) -> tuple[str, str]:
+    """A stored (lesson, source) of ``item`` as the course names it today."""
     if lesson in puzzles and source == PUZZLES + lesson:
         return puzzles[lesson], PUZZLES + puzzles[lesson]
+    bank = source.removeprefix(BANK) if source.startswith(BANK) else ""
+    if bank in questions and item in questions[bank][1]:
+        new = questions[bank][0]
+        return (new if lesson == bank else lesson_now(lesson, table)), BANK + new
     return lesson_now(lesson, table), source_now(source, table)
 
 

@@ -15,6 +15,11 @@ rename (``formerly:`` in ``lessons/course.yaml``, :mod:`.lesson_ids`) becomes it
 each table that holds one: the events' and results' lesson and source (stars, mastery and
 the review deck are computed from them) and the page of a match left mid-way; the results of
 puzzles that moved to another lesson (``puzzles_formerly:``) go with them.
+
+Version 5 follows the course's next order (issue 27): the declarations and the match are two
+lessons, and the lessons after them move one place on. The renames of version 4 run again
+with the course's ids today, after the answers to the questions the new lesson's bank holds
+(``questions_formerly:``) have moved to it from the lesson they were split from.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import Any
 
 from .database import Database, Execute
 from .identity import adopt
-from .lesson_ids import PUZZLES, moved, renames, sources
+from .lesson_ids import BANK, PUZZLES, Questions, moved, renames, sources, split_questions
 
 VERSION_1 = [
     """CREATE TABLE IF NOT EXISTS learners (
@@ -136,9 +141,19 @@ def _version_3(execute: Execute) -> None:
     adopt(execute)
 
 
-def rename_lessons(execute: Execute, table: dict[str, str], puzzles: dict[str, str]) -> None:
-    """The results of puzzles that moved (``puzzles``) under the lesson that has them, then
-    every old lesson id of ``table`` (and the sources named after it) as its id today."""
+def rename_lessons(execute: Execute, table: dict[str, str], puzzles: dict[str, str],
+                   questions: Questions) -> None:
+    """The results of puzzles that moved (``puzzles``) and the answers to questions split off
+    into another lesson's bank (``questions``) under the lesson that has them, then every
+    old lesson id of ``table`` (and the sources named after it) as its id today."""
+    for old, (new, items) in questions.items():
+        if not items:
+            continue
+        marks = ", ".join("?" for _ in items)
+        for name in ("events", "results"):
+            execute(f"UPDATE {name} SET lesson = CASE WHEN lesson = ? THEN ? ELSE lesson END, "
+                    f"source = ? WHERE source = ? AND item IN ({marks})",
+                    (old, new, BANK + new, BANK + old, *sorted(items)))
     for old, new in puzzles.items():
         for name in ("events", "results"):
             execute(f"UPDATE {name} SET lesson = ?, source = ? WHERE lesson = ? AND source = ?",
@@ -155,12 +170,13 @@ def rename_lessons(execute: Execute, table: dict[str, str], puzzles: dict[str, s
             execute(f"UPDATE {name} SET source = ? WHERE source = ?", (new, old))
 
 
-def _version_4(execute: Execute) -> None:
-    rename_lessons(execute, renames(), moved())
+def _follow_the_course(execute: Execute) -> None:
+    rename_lessons(execute, renames(), moved(), split_questions())
 
 
 STEPS: list[tuple[int, Callable[[Execute], None]]] = [(2, _version_2), (3, _version_3),
-                                                       (4, _version_4)]
+                                                       (4, _follow_the_course),
+                                                       (5, _follow_the_course)]
 VERSION = STEPS[-1][0]
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..teaching.results import EXERCISES, Result
 from .clock import parse, stamp
-from .lesson_ids import lesson_now, moved, now, renames
+from .lesson_ids import lesson_now, moved, now, renames, split_questions
 from .records import InputError, Preferences, Record, normalise
 
 FORMAT = "tressette-learn progress"
@@ -194,19 +194,19 @@ def read(text: str | bytes, lessons: Collection[str] | None = None) -> Progress:
     one of them. A lesson (and a source, a match's page) named by an id the lesson had before
     the course's order changed is read under its id today (:mod:`.lesson_ids`)."""
     doc = _document(text)
-    table, puzzles = renames(), moved()
+    table, puzzles, questions = renames(), moved(), split_questions()
     learner = _fields(doc.get("learner"), ("learner",), LEARNER_FIELDS)
     name, code = _learner(learner["name"], learner["class_code"])
     progress = Progress(name, code, learner["created"])
     for number, fields in enumerate(_entries(doc, "events", EVENT_FIELDS), 1):
-        fields["lesson"], fields["source"] = now(fields["lesson"], fields["source"], table,
-                                                puzzles)
+        fields["lesson"], fields["source"] = now(fields["lesson"], fields["source"],
+                                                fields["item"], table, puzzles, questions)
         if fields["lesson"]:
             _known(fields["lesson"], lessons, ("events", number, "lesson"))
         progress.events[fields["uid"]] = Record(**fields)
     for number, fields in enumerate(_entries(doc, "results", RESULT_FIELDS), 1):
-        fields["lesson"], fields["source"] = now(fields["lesson"], fields["source"], table,
-                                                puzzles)
+        fields["lesson"], fields["source"] = now(fields["lesson"], fields["source"],
+                                                fields["item"], table, puzzles, questions)
         _known(fields["lesson"], lessons, ("results", number, "lesson"))
         uid = fields.pop("uid")
         progress.results[uid] = _result(fields, number)

@@ -7,10 +7,12 @@
 
 A lesson's ``role`` is what the code asks the course for (:func:`by_role`): the index, the
 play page, the lesson a signal drill links to... (:data:`ROLES`); no code names a lesson id.
-A lesson renamed when the order changed lists its old ids (``formerly: [old_id]``), and a
+A lesson renamed when the order changed lists its old ids (``formerly: [old_id]``), a
 lesson that took over another lesson's puzzles that lesson's id then
-(``puzzles_formerly: [old_id]``): progress stored under an old id follows it
-(:func:`former_ids`, :func:`moved_puzzles`, read by the store's migrations and by the
+(``puzzles_formerly: [old_id]``), and a lesson split off another one the other lesson's id
+then (``questions_formerly: [old_id]``: the questions of its own quiz bank were that
+lesson's): progress stored under an old id follows it (:func:`former_ids`,
+:func:`moved_puzzles`, :func:`moved_questions`, read by the store's migrations and by the
 progress documents a browser keeps or a learner imports).
 
 ``lessons/pages/<id>.yaml`` holds a lesson's page::
@@ -44,7 +46,7 @@ Text = Mapping[str, str]
 LESSON_ID = re.compile(r"^(?:\d\d_)?[a-z][a-z0-9_]*$")
 PAGE_FIELDS = {"goal", "quiz", "hands", "sections", "cells", "try_it"}
 ENTRY_FIELDS = {"id", "title", "summary"}
-OPTIONAL_FIELDS = {"role", "formerly", "puzzles_formerly"}
+OPTIONAL_FIELDS = {"role", "formerly", "puzzles_formerly", "questions_formerly"}
 
 #: The roles the code asks for, each held by exactly one lesson of ``course.yaml``.
 ROLES: Mapping[str, str] = {
@@ -77,6 +79,7 @@ class Lesson:
     role: str | None = None
     formerly: tuple[str, ...] = ()
     puzzles_formerly: tuple[str, ...] = ()
+    questions_formerly: tuple[str, ...] = ()
 
     @property
     def notebook(self) -> str:
@@ -117,6 +120,20 @@ def moved_puzzles() -> dict[str, str]:
     """Each lesson (by its id then) whose puzzles moved to another lesson, and that lesson's
     id today (``puzzles_formerly:``)."""
     return {old: item.id for item in course() for old in item.puzzles_formerly}
+
+
+def moved_questions() -> dict[str, str]:
+    """Each lesson id under which questions now in another lesson's quiz bank were stored
+    before a split (``questions_formerly:``, and every other id the split lesson had), and
+    the id today of the lesson whose bank holds them."""
+    former = former_ids()
+    table: dict[str, str] = {}
+    for item in course():
+        for old in item.questions_formerly:
+            split = former.get(old, old)  # the lesson split, as it is named today
+            names = {old, *(name for name, now in former.items() if now == split)}
+            table.update(dict.fromkeys(names, item.id))
+    return table
 
 
 def current_id(lesson_id: str) -> str:
@@ -166,9 +183,11 @@ def _lesson(index: int, entry: Any) -> Lesson:
     if not isinstance(entry, dict) or not ENTRY_FIELDS <= set(entry) <= {*ENTRY_FIELDS,
                                                                           *OPTIONAL_FIELDS}:
         raise ContentError(f"{where}: expected the fields id, title, summary and optionally "
-                           "role and formerly")
+                           "role, formerly, puzzles_formerly and questions_formerly")
     formerly, moved = entry.get("formerly") or [], entry.get("puzzles_formerly") or []
-    for field, value in (("formerly", formerly), ("puzzles_formerly", moved)):
+    split = entry.get("questions_formerly") or []
+    for field, value in (("formerly", formerly), ("puzzles_formerly", moved),
+                         ("questions_formerly", split)):
         if not isinstance(value, list) or not all(
                 isinstance(old, str) and LESSON_ID.match(old) for old in value):
             raise ContentError(f"{where}: {field}: expected a list of old lesson ids")
@@ -195,7 +214,7 @@ def _lesson(index: int, entry: Any) -> Lesson:
                   text(f"{page_where}: goal", page["goal"]), quiz,
                   {name: text(f"{page_where}: sections.{name}", value)
                    for name, value in sections.items()}, _hands(page_where, page), role,
-                  tuple(formerly), tuple(moved))
+                  tuple(formerly), tuple(moved), tuple(split))
 
 
 def _hands(where: str, page: dict[str, Any]) -> tuple[str, ...]:

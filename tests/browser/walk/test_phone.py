@@ -58,7 +58,7 @@ def test_the_index_table_fits_a_phone(phone: BrowserContext, walk_url: str) -> N
 
 def test_a_match_is_played_by_touch_on_a_phone(phone: BrowserContext, walk_url: str) -> None:
     page = phone.new_page()
-    page.goto(lesson_url(walk_url, "11_play"), timeout=60_000)
+    page.goto(lesson_url(walk_url, "12_play"), timeout=60_000)
     page.locator("#loading").wait_for(state="hidden", timeout=60_000)
     start = page.locator(".tl-match-start")
     expect(start).to_be_visible(timeout=60_000)

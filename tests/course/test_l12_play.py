@@ -1,4 +1,4 @@
-"""Lesson 11, play a match: what the page and the quiz say about the match, the levels and
+"""Lesson 12, play a match: what the page and the quiz say about the match, the levels and
 the coach is what the engine and the AI do."""
 
 from __future__ import annotations

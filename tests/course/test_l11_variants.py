@@ -1,4 +1,4 @@
-"""Lesson 10, variants: every rule the lesson states, checked against the engine."""
+"""Lesson 11, variants: every rule the lesson states, checked against the engine."""
 
 import pytest
 
