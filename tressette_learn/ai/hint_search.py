@@ -67,6 +67,7 @@ EARLY_MS = 200  # ... and the budget. On the first 60 first-trick and 60 second-
 # one deal costs 60 ms to 2 s. Against the 200-deal reference (hints_early_200.json: 59/78
 # agree) the misses are mostly second-trick leads given the club player's card (15 of 18
 # on the 76 positions that 60 of each trick shares with it).
+EARLY_HORIZON = 0  # ... tricks searched there, the rest played out (0: to the end)
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time)
 SEARCH_MS = 0.0015  # setting up one search (a few per card of a deal)
 DEAL_MS = 0.02  # drawing a deal at random and packing it
@@ -150,7 +151,7 @@ class Search:
             self.budget = max(budget_ms, EARLY_MS)
         # the first deal's allowance
         self.first_ms = EARLY_FIRST_MS if self.early else max(FIRST_DEAL_MS, self.budget)
-        self.solver = RowSolver(view)
+        self.solver = RowSolver(view, EARLY_HORIZON if self.early else 0)
         self.spent = 0.0  # ms of work so far
         self.solve_ms = 0.0  # ... of which solving deals
         self.node_ms = 0.0  # ... of which in search nodes

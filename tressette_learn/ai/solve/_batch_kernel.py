@@ -14,9 +14,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import STATS_LIMIT, STATS_NODES, STATS_SEARCHES, STATS_SIZE, card_values, new_table
+from ._kernel import (
+    STATS_LIMIT,
+    STATS_NODES,
+    STATS_SEARCHES,
+    STATS_SIZE,
+    STATS_STOP,
+    card_values,
+    new_table,
+)
 
-__all__ = ["STATS_NODES", "STATS_SEARCHES", "STATS_SIZE", "new_table", "solve_rows"]
+__all__ = ["STATS_NODES", "STATS_SEARCHES", "STATS_SIZE", "STATS_STOP", "new_table",
+           "solve_rows"]
 
 
 @njit(cache=True, nogil=True)
