@@ -67,7 +67,7 @@ EARLY_MS = 200  # ... and the budget. On the first 60 first-trick and 60 second-
 # one deal costs 60 ms to 2 s. Against the 200-deal reference (hints_early_200.json: 59/78
 # agree) the misses are mostly second-trick leads given the club player's card (15 of 18
 # on the 76 positions that 60 of each trick shares with it).
-EARLY_HORIZON = 0  # ... tricks searched there, the rest played out (0: to the end)
+EARLY_HORIZON = 2  # ... tricks searched there (the one in play counts), the rest played out
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time)
 SEARCH_MS = 0.0015  # setting up one search (a few per card of a deal)
 DEAL_MS = 0.02  # drawing a deal at random and packing it
@@ -79,10 +79,13 @@ SETTLE_DEALS = 64  # a search does not stop on a settled verdict before this man
 
 @dataclasses.dataclass(frozen=True)
 class Verdict:
-    """What the deals showed: the cards' comparison and how many deals could fit."""
+    """What the deals showed: the cards' comparison and how many deals could fit.
+    ``horizon``: each deal was searched only this many tricks (the one in play counts) and
+    the rest played out by the quick rule (``_kernel.playout``); 0: solved to the end."""
 
     comparison: Comparison
     possible: int
+    horizon: int = 0
 
 
 class _Source(Protocol):
@@ -151,7 +154,11 @@ class Search:
             self.budget = max(budget_ms, EARLY_MS)
         # the first deal's allowance
         self.first_ms = EARLY_FIRST_MS if self.early else max(FIRST_DEAL_MS, self.budget)
-        self.solver = RowSolver(view, EARLY_HORIZON if self.early else 0)
+        # early (not a perdere: the quick play-out plays to take points) only the first
+        # EARLY_HORIZON tricks are searched, the rest played out by a quick rule
+        quick = self.early and not view.rules.a_perdere
+        self.solver = RowSolver(view, EARLY_HORIZON if quick else 0)
+        self.horizon = EARLY_HORIZON if self.solver.stop else 0
         self.spent = 0.0  # ms of work so far
         self.solve_ms = 0.0  # ... of which solving deals
         self.node_ms = 0.0  # ... of which in search nodes
@@ -167,7 +174,8 @@ class Search:
             return None
         source = self._source()
         comparison = self._race(source)
-        return Verdict(comparison, source.possible) if comparison.deals else None
+        return Verdict(comparison, source.possible, self.horizon) if comparison.deals \
+            else None
 
     def _source(self) -> _Source:
         """The list of every fitting deal when it is cheap to make, else random draws."""

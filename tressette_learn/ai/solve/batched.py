@@ -137,9 +137,10 @@ class RowSolver:
             raise ValueError(f"it is not {view.seat}'s turn to play")
         self.view = view
         # ``horizon`` > 0: only that many tricks are searched (the one in play counts), the
-        # rest of the deal is valued by a quick play-out (``_kernel.playout``): estimates
+        # rest of the deal is valued by a quick play-out (``_kernel.playout``): estimates.
+        # Not with a stock still to draw (the play-out knows none)
         left = view.rules.tricks_per_deal - len(view.tricks)
-        self.stop = left - horizon if 0 < horizon < left else 0
+        self.stop = left - horizon if 0 < horizon < left and not view.stock_size else 0
         self.cards = tuple(sorted(view.legal))
         self.user = TableUser()  # its generation on this process's shared table
         self.session = secrets.token_hex(8)  # its table at the solver service
@@ -190,7 +191,7 @@ class RowSolver:
         def ask(service: Any) -> tuple[list[list[int]], int, int]:
             stock_rows = tuple(map(tuple, stocks.tolist())) if pos.stock else ()
             return service.rows(pos, Rows(tuple(map(tuple, hands.tolist())), stock_rows,
-                                          tuple(reps), node_budget, self.session))
+                                          tuple(reps), node_budget, self.session, self.stop))
 
         asked, answer = compiled._on_service(ask)
         if asked and answer is not None:
