@@ -15,7 +15,10 @@ numba's on-disk cache of recursive functions is unsafe), with
 - move ordering: the table's move first; the last seat by the trick it makes; the leader
   masters first, then low cards; the others win with a master or play low;
 - quick bounds: the first side's future thirds lie between what it gained since the root
-  and that plus everything still to win.
+  and that plus everything still to win;
+- optionally a horizon (``stats[STATS_STOP]``): at the start of the trick with that many
+  tricks left the search stops and :func:`playout` plays the rest out by a quick rule (no
+  stock). The values are then estimates, no longer exact (early hints, ``hint_search``).
 
 Values are the first side's thirds from the root to the end of the deal (last trick
 included), exactly as in the pure-Python reference :mod:`tressette_learn.ai.solve.reference`.
@@ -55,9 +58,6 @@ STATS_STOP = 4  # when > 0: at a trick start with this many tricks left, no more
 STATS_SIZE = 5
 
 FULL = (1 << 40) - 1
-PARTNER_LATER = True
-MASTER_LEAD = 0
-KEEP_MASTERS = True
 
 
 def new_table(log2_size: int) -> np.ndarray:
@@ -81,11 +81,14 @@ def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
     """The first side's thirds from a trick start to the end of the deal when every seat
     plays a quick rule with every card seen (no search), and the cards played (the work).
 
-    The leader leads its master worth the most, else the lowest card of its longest suit.
-    A follower whose side surely takes the trick (no opponent still to play holds a higher
-    card of the suit led) plays its card worth the most; else it takes the trick with its
-    lowest card that no later opponent can beat, if it has one; else it plays its card
-    worth the least. An estimate for a search cut short (``STATS_STOP``), not exact play.
+    The leader leads its master worth the least (the highest of those), else its cheapest
+    card in a suit whose master its partner holds, else the cheapest of its longest suit.
+    A follower whose side surely takes the trick (its card on top, or a partner still to
+    play holding a higher one, with no opponent still to play above it) plays its card
+    worth the most that is not a master (of the suit led if it can follow); else it takes
+    the trick with its lowest card that no later opponent can beat, if it has one; else it
+    plays its card worth the least. An estimate for a search cut short (``STATS_STOP``),
+    not exact play (``benchmarks/early_evaluators.py`` measured the choices).
     """
     one = np.int64(1)
     h = hands.copy()
@@ -113,7 +116,7 @@ def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
                 c = trailing_zeros(cards)
                 cards &= cards - 1
                 n += 1
-                if (above[c] & others) == 0 and values[c] >= MASTER_LEAD:
+                if (above[c] & others) == 0:
                     sc = 100 - 20 * values[c] + c % 10
                     if sc > best_sc:
                         best_sc = sc
@@ -152,7 +155,7 @@ def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
                 if side[seats[k]] != side[me]:
                     threat |= h[seats[k]] & suit
             ours = side[win] == side[me] and (above[top] & threat) == 0
-            if not ours and PARTNER_LATER:
+            if not ours:
                 # a partner still to play takes it surely with a card above the top
                 for k in range(i + 1, tsize):
                     if side[seats[k]] == side[me]:
@@ -162,17 +165,16 @@ def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
             c = -1
             if ours:
                 pool = follow if follow else hand
-                if KEEP_MASTERS:
-                    rest = (h[0] | h[1] | h[2] | h[3]) & ~hand
-                    plain = np.int64(0)
-                    m = pool
-                    while m:
-                        x = trailing_zeros(m)
-                        m &= m - 1
-                        if above[x] & rest:
-                            plain |= one << x
-                    if plain:
-                        pool = plain
+                rest = (h[0] | h[1] | h[2] | h[3]) & ~hand
+                plain = np.int64(0)  # not masters: keep those to win tricks later
+                m = pool
+                while m:
+                    x = trailing_zeros(m)
+                    m &= m - 1
+                    if above[x] & rest:
+                        plain |= one << x
+                if plain:
+                    pool = plain
                 c = _dearest(pool, values)
             elif follow:
                 winners = follow & above[top]
