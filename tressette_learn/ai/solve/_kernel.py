@@ -135,9 +135,9 @@ def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
                     n = _count(hand & sm)
                     if n > far:
                         far = n
-                        best = _cheapest(hand & sm, values)
+                        best = _pick(hand & sm, values, 1)
         if best < 0:
-            best = _cheapest(hand & (np.int64(1023) << (10 * longest)), values)
+            best = _pick(hand & (np.int64(1023) << (10 * longest)), values, 1)
         top = best
         win = leader
         pts = values[best]
@@ -175,7 +175,7 @@ def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
                         plain |= one << x
                 if plain:
                     pool = plain
-                c = _dearest(pool, values)
+                c = _pick(pool, values, -1)
             elif follow:
                 winners = follow & above[top]
                 while winners:
@@ -185,9 +185,9 @@ def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
                         c = w
                         break
                 if c < 0:
-                    c = _cheapest(follow, values)
+                    c = _pick(follow, values, 1)
             else:
-                c = _cheapest(hand, values)
+                c = _pick(hand, values, 1)
             h[me] ^= one << c
             pts += values[c]
             if _beats(c, top):
@@ -213,26 +213,14 @@ def _count(cards):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _cheapest(cards, values):
-    """The card of ``cards`` (a non-empty mask) worth the least, the lowest of those."""
+def _pick(cards, values, sign):
+    """The card of ``cards`` (a non-empty mask) worth the least (``sign`` 1) or the most
+    (``sign`` -1), the lowest of those."""
     best = -1
     while cards:
         c = trailing_zeros(cards)
         cards &= cards - 1
-        if best < 0 or values[c] < values[best] or \
-                (values[c] == values[best] and c % 10 < best % 10):
-            best = c
-    return best
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _dearest(cards, values):
-    """The card of ``cards`` (a non-empty mask) worth the most, the lowest of those."""
-    best = -1
-    while cards:
-        c = trailing_zeros(cards)
-        cards &= cards - 1
-        if best < 0 or values[c] > values[best] or \
+        if best < 0 or sign * values[c] < sign * values[best] or \
                 (values[c] == values[best] and c % 10 < best % 10):
             best = c
     return best
