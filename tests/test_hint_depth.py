@@ -1,9 +1,9 @@
-"""Hints early in a deal: never a card below another in the values shown; searched two tricks
-deep and played out by a quick rule after (never called solved to the end); when too few
-deals could be solved to tell the cards apart, or the deals solved show no card clearly
-better than the club player's, the hint says so plainly and gives the club player's card
-with the club player's reason (no values shown). A lead names the true
-signal to make with the card, in both languages."""
+"""Hints early in a deal: never a card below another in the values shown; in the first two
+tricks searched two tricks deep and played out by a quick rule after (never called solved
+to the end); when too few deals could be solved to tell the cards apart, or the deals
+solved show no card clearly better than the club player's, the hint says so plainly and
+gives the club player's card with the club player's reason (no values shown). A lead
+names the true signal to make with the card, in both languages."""
 
 from __future__ import annotations
 
@@ -112,6 +112,9 @@ def test_a_quick_hint_says_what_it_did_and_never_solved_to_the_end(
         early: list[tuple[PlayerView, Hint]]) -> None:
     quick = [(view, found) for view, found in early if found.quick and not found.forced]
     assert len(quick) >= 50
+    for view, found in early:  # the first two tricks, to take points
+        assert found.quick == (len(view.tricks) < 2 and not view.rules.a_perdere
+                               and found.deals > 0 and not found.exact)
     assert {found.basis for _, found in quick} >= {"estimated.quick"}
     for view, found in quick:
         assert found.searched_to == len(view.tricks) + 2

@@ -13,8 +13,8 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   is clearly better than each other card at 95% confidence (one-sided, paired over the same
   deals) or surely within a fiftieth of a point of it, or until the budget is spent. The
   cards within the uncertainty of the best are *equal*: the hint says so and names them.
-- **Quick** (early in a deal with three or four hands, not a perdere): each deal is searched
-  only two tricks deep and the rest of it played out by a quick rule in the compiled core
+- **Quick** (the first two tricks with three or four hands, not a perdere): each deal is
+  searched only two tricks deep and the rest of it played out by a quick rule in the core
   (:mod:`.hint_search`, ``EARLY_HORIZON``), so hundreds of deals fit where one solved to the
   end could take seconds. The values estimate the cards' worth; the hint says how they were
   found (``basis`` ends in ``.quick``, :attr:`Hint.searched_to`) and never calls them
@@ -24,9 +24,9 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
 - **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
   confidence (:mod:`.comparison`): the hint says so plainly, recommends the club player's
   card with the club player's reason, and shows no values (a handful of deals is noise).
-  Early in a deal a perdere (solved to the end there) one deal often takes the compiled
-  solver seconds: the search gives up as soon as it sees that it cannot reach ``MIN_DEALS``
-  (``hint_search.EARLY_MS``). Early in a deal, quick or not (:data:`EARLY_CLUB`), on
+  Early in a deal solved to the end (a perdere, or the third trick) one deal can take the
+  compiled solver seconds: the search gives up as soon as it sees that it cannot reach
+  ``MIN_DEALS`` (``hint_search.EARLY_MS``). Early in a deal, quick or not (:data:`EARLY_CLUB`), on
   enough deals, another card than the club player's is recommended only when it is clearly
   better than the club card (95%, paired): otherwise the hint says that no card did clearly
   better than the club player's (``unseparated.close``) and gives the club card and reason,
