@@ -9,9 +9,13 @@ hands with more than ``SOLVE_TRICKS`` tricks to go) solves ``HORIZON`` tricks ex
 one in play counts; 0: to the end of the deal, today's search) and values the rest of the
 deal by the compiled core's quick play-out (``_kernel.playout``), within a budget of
 ``BUDGET_MS`` ms of work (``EARLY_MS``; the first deal's allowance stays ``EARLY_FIRST_MS``
-unless the spec adds ``/FIRST_MS``); a spec ending in ``:free`` turns off the rule that
+unless the spec adds ``/FIRST_MS``; the search is quick with more than ``--quick-tricks``
+tricks to go); a spec ending in ``:free`` turns off the rule that
 early another card than the club player's must be clearly better than the club card
 (``hints.EARLY_CLUB``). ``club`` is the club player's card, no search.
+
+``--third N`` judges N third-trick positions instead, against ``--third-deals`` deals each
+solved exactly on the spot (about 1 s of processor time a deal).
 
 For every position of the reference (``benchmarks/hint_reference.py``; the default is the
 200-deal file) the full hint is made once (``hint(view, seed=i, block=True)``) with the
@@ -40,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from hint_reference import TRICKS, describe  # noqa: E402
+from hint_reference import TRICKS, describe, solve_position  # noqa: E402
 from hints import _stored_lead, _summary, positions  # noqa: E402
 
 from tressette_learn.ai import hint_search, hints  # noqa: E402
@@ -68,6 +72,18 @@ def load(path: Path, first: int | None,
             if describe(view) != {k: ref[k] for k in ("trick", "seat", "hand", "cards")}:
                 raise SystemExit(f"{path}: a position of the {name} trick is not this one")
             out.append((name, view, ref))
+    return rules, out
+
+
+def third_trick(count: int,
+                deals: int) -> tuple[Rules, list[tuple[str, PlayerView, dict[str, Any]]]]:
+    """``count`` third-trick positions (8 tricks left, as ``benchmarks/hints.py`` picks
+    them), each with a reference of ``deals`` deals solved exactly now (minutes of work)."""
+    rules = Rules.preset("standard")
+    out = []
+    for i, (_, view) in enumerate(positions(rules, (8,), count, 8)):
+        out.append(("third", view, solve_position(view, deals, 5000 + i)))
+        print(f"third-trick reference {i + 1}/{count}", file=sys.stderr, flush=True)
     return rules, out
 
 
@@ -108,6 +124,7 @@ def run(spec: str, rules: Rules,
                            "load_average": [round(x, 1) for x in os.getloadavg()]}
     for name, keep in (("first", lambda r: r["trick"] == "first"),
                        ("second", lambda r: r["trick"] == "second"),
+                       ("third", lambda r: r["trick"] == "third"),
                        ("leads", lambda r: r["lead"]), ("follows", lambda r: not r["lead"]),
                        ("overall", lambda r: True)):
         out[name] = summary([r for r in rows if keep(r)])
@@ -170,9 +187,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--same-deals", type=int, nargs="*", default=[], metavar="HORIZON",
                         help="also each horizon on the reference's own deals, no budget")
+    parser.add_argument("--third", type=int, default=0, metavar="N",
+                        help="instead of the stored reference, N third-trick positions, each "
+                             "judged against --third-deals deals solved exactly here")
+    parser.add_argument("--third-deals", type=int, default=60)
+    parser.add_argument("--quick-tricks", type=int, default=hint_search.QUICK_TRICKS,
+                        help="the quick search with more than this many tricks to go "
+                             "(default: the hints'; 7 to try it in the third trick)")
     args = parser.parse_args(argv)
+    hint_search.QUICK_TRICKS = args.quick_tricks
     warm_up(background=False)
-    rules, cases = load(args.reference, args.first, args.second)
+    if args.third:
+        rules, cases = third_trick(args.third, args.third_deals)
+    else:
+        rules, cases = load(args.reference, args.first, args.second)
     hint(cases[0][1], block=True)  # untimed: the compiled core's first call
     report = []
     for horizon in args.same_deals:
@@ -190,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         o = result["overall"]
         print(f"{spec:>10}: " + ", ".join(
             f"{n} {result[n]['agree']}/{result[n]['positions']}"
-            for n in ("first", "second", "leads", "follows"))
+            for n in ("first", "second", "third", "leads", "follows"))
             + f"; overall {100 * o['agree_rate']:.1f}% +- {100 * o['agree_se']:.1f}, "
             f"loss {o['mean_loss']:.3f}, {o['unseparated']} not separated, deals p50 "
             f"{o['deals_p50']}, cpu p50 {o['cpu'].get('p50_ms', 0):.0f} p90 "
