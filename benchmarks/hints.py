@@ -306,7 +306,7 @@ def _early_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "best_rate": sum(r["best"] for r in rows) / count,
             "mean_loss": statistics.fmean(r["loss"] for r in rows) if rows else 0.0,
             "unseparated": sum(not r["separated"] for r in rows),
-            "unseparated_close": sum(r["basis"] == "unseparated.close" for r in rows),
+            "unseparated_close": sum(r["basis"].startswith("unseparated.close") for r in rows),
             "wall": _summary([r["wall"] for r in rows]),
             "cpu": _summary([r["cpu"] for r in rows]), "rows": rows}
 

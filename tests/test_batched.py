@@ -105,3 +105,25 @@ def test_only_the_seat_to_play_is_solved_for() -> None:
     other = next(s for s in deal.seats if s != deal.to_play)
     with pytest.raises(ValueError, match="turn"):
         batched.RowSolver(deal.view(other))
+
+
+def test_a_search_cut_short_plays_the_rest_out() -> None:
+    """A search stopped one trick before the end is still exact (the last trick plays
+    itself); two tricks deep on the first trick it is an estimate at a fraction of the work."""
+    checked = 0
+    for view in club_views("standard", 7, 4)[::3]:
+        left = view.rules.tricks_per_deal - len(view.tricks)
+        sampler = DealSampler(knowledge_from_view(view))
+        deals = [sampler.draw_fitting(random.Random(checked)) for _ in range(4)]
+        exact = batched.RowSolver(view).solve(deals, 0)
+        cut = batched.RowSolver(view, horizon=left - 1).solve(deals, 0)
+        assert cut.points.tolist() == exact.points.tolist()
+        checked += 1
+    assert checked >= 5
+    lead = club_views("standard", 7, 10)[0]
+    assert not lead.tricks and not lead.current_trick
+    sampler = DealSampler(knowledge_from_view(lead))
+    deals = [sampler.draw_fitting(random.Random(1)) for _ in range(3)]
+    quick = batched.RowSolver(lead, horizon=2).solve(deals, 0)
+    assert quick.count == 3 and quick.nodes < 3 * 200_000
+    assert ((quick.points >= 0) & (quick.points <= 11)).all()

@@ -94,12 +94,12 @@ def my_turn_with(seed: int, left: int) -> Table:
 
 
 def test_the_method_line_says_exact_only_when_every_deal_was_solved():
-    first = Coach(my_turn(4))  # the first trick: no deal solved, the club player's card
+    first = Coach(my_turn(4))  # the first trick: two tricks searched, the rest played out
     advice = first.show_hint()
-    assert advice is not None and not advice.separated and advice.deals == 0
+    assert advice is not None and advice.quick and advice.searched_to == 2 and advice.deals
     line = html.unescape(first.output.value)
-    assert "Not compared" in line and "club player's card" in line
-    assert "tl-coach-values" not in line and "Estimate" not in line
+    assert "end of trick 2" in line and "quick rule of thumb" in line
+    assert "Exact" not in line and "each solved to the end" not in line
     early = Coach(my_turn_with(4, 6))
     advice = early.show_hint()
     assert advice is not None and not advice.exact

@@ -1,8 +1,9 @@
-"""Hints early in a deal: never a card below another in the values shown, and when too few
-deals could be solved to tell the cards apart, or the deals solved show no card clearly
-better than the club player's, the hint says so plainly and gives the club player's card
-with the club player's reason (no values shown). A lead names the true
-signal to make with the card, in both languages."""
+"""Hints early in a deal: never a card below another in the values shown; in the first two
+tricks searched two tricks deep and played out by a quick rule after (never called solved
+to the end); when too few deals could be solved to tell the cards apart, or the deals
+solved show no card clearly better than the club player's, the hint says so plainly and
+gives the club player's card with the club player's reason (no values shown). A lead
+names the true signal to make with the card, in both languages."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def test_too_few_deals_give_the_club_card_and_say_so(
         assert found.explanation.phrase == explain(view, advice.card).phrase  # the club's why
         if found.close:  # enough deals, but none clearly better than the club card
             close += 1
-            assert found.basis == "unseparated.close" and found.deals >= MIN_DEALS
+            assert found.basis.startswith("unseparated.close") and found.deals >= MIN_DEALS
             mine = next(e.points for e in found.values if e.card == found.card)
             for e, margin in zip(found.values, found.margins, strict=True):
                 ahead = e.points - mine if not view.rules.a_perdere else mine - e.points
@@ -81,7 +82,8 @@ def test_too_few_deals_give_the_club_card_and_say_so(
         else:
             assert found.deals < MIN_DEALS
             words = (("too few deals", "Not compared"),
-                     ("non ho risolto abbastanza", "Nessun confronto"))
+                     ("non ho giocato abbastanza" if found.quick else "non ho risolto abbastanza",
+                      "Nessun confronto"))
         for lang, (why, method) in zip(("en", "it"), words, strict=True):
             if found.forced:
                 continue
@@ -89,17 +91,44 @@ def test_too_few_deals_give_the_club_card_and_say_so(
             html = hint_html(found, lang)
             assert "tl-coach-values" not in html
             assert method in html
-    assert unseparated >= 40  # the first two tricks at least
+    assert unseparated >= 10  # a perdere's first tricks at least
     assert close >= 1
 
 
 def test_the_first_tricks_solve_deals_only_where_they_are_cheap(
         early: list[tuple[PlayerView, Hint]]) -> None:
-    first = [found for view, found in early if not view.tricks and len(view.legal) > 1]
-    kinds = {found.basis for found in first}
-    assert "unseparated.none" in kinds  # a lead: not one deal within the first allowance
-    for found in first:
+    first = [(view, found) for view, found in early if not view.tricks and len(view.legal) > 1]
+    perdere = {found.basis for view, found in first if view.rules.a_perdere}
+    assert "unseparated.none" in perdere  # a lead: not one deal within the first allowance
+    for view, found in first:
         assert found.separated == (found.deals >= MIN_DEALS and not found.close)
+        # to take points: two tricks searched, the rest played out by the quick rule
+        assert found.quick == (not view.rules.a_perdere) == (found.searched_to == 2)
+        if found.quick:
+            assert found.deals >= MIN_DEALS
+
+
+def test_a_quick_hint_says_what_it_did_and_never_solved_to_the_end(
+        early: list[tuple[PlayerView, Hint]]) -> None:
+    quick = [(view, found) for view, found in early if found.quick and not found.forced]
+    assert len(quick) >= 50
+    for view, found in early:  # the first two tricks, to take points
+        assert found.quick == (len(view.tricks) < 2 and not view.rules.a_perdere
+                               and found.deals > 0 and not found.exact)
+    assert {found.basis for _, found in quick} >= {"estimated.quick"}
+    for view, found in quick:
+        assert found.searched_to == len(view.tricks) + 2
+        assert found.to_json()["evaluation"] == "quick"
+        for lang, words, never in (
+                ("en", f"end of trick {found.searched_to}", ("each solved to the end",
+                                                      "Played out to the end")),
+                ("it", f"{found.searched_to}ª presa compresa", ("ho risolto fino alla fine",
+                                                               "risolte fino alla fine",
+                                                               "fino in fondo"))):
+            html = hint_html(found, lang)
+            assert words in html and "regola pratica veloce" in html if lang == "it" \
+                else words in html and "quick rule of thumb" in html
+            assert not any(n in html for n in never), (lang, html)
 
 
 def test_a_lead_names_the_true_signal_in_both_languages(

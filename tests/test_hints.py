@@ -124,7 +124,8 @@ def test_an_estimate_never_says_exact(spots: list[Spot]) -> None:
     for found in estimated:
         data = found.to_json()
         assert data["method"] == "estimated" and found.basis in (
-            "estimated", "unseparated", "unseparated.close", "unseparated.none")
+            "estimated", "unseparated", "unseparated.close", "unseparated.none",
+            "estimated.quick", "unseparated.quick", "unseparated.close.quick")
         assert "exact" not in data["en"].lower() and "esatt" not in data["it"].lower()
         assert found.explanation.cost is None or found.explanation.cost.key == \
             "explain.cost.sampled"

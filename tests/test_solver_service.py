@@ -179,12 +179,15 @@ def test_a_batched_call_answers_and_a_forged_one_is_refused_naming_its_field(
         service: SolverService) -> None:
     values, nodes, _ = decode_reply(raw_ask(service, batch_json()))
     assert len(values) == 2 and nodes > 0
+    cut, _, _ = decode_reply(raw_ask(service, batch_json(stop=1, session="cd34")))
+    assert len(cut) == 2 and cut == values  # the last trick played out: still exact
     pos = position_from_deal(random_deal("standard", 5, 3, 0))
     stolen = [*pos.hands[:3], pos.hands[3] | 1 << 39]
     for change, field in [({"session": "../x"}, "session:"), ({"reps": [99]}, "reps:"),
                           ({"nodes": -1}, "nodes:"), ({"hands": []}, "hands: expected 1"),
                           ({"hands": [stolen]}, "hands:"), ({"stocks": [[1]]}, "hands:"),
-                          ({"hands": [[*pos.hands[:3], 0]]}, "a row must deal")]:
+                          ({"hands": [[*pos.hands[:3], 0]]}, "a row must deal"),
+                          ({"stop": pos.tricks_left}, "stop:"), ({"stop": -1}, "stop:")]:
         with pytest.raises(WireError, match=field):
             decode_reply(raw_ask(service, batch_json(**change)))
     assert still_answers(service)

@@ -23,12 +23,32 @@ hints.py``, processor time). The budget is the hint's (:data:`BUDGET_MS` by defa
 within reach. A first deal may take :data:`FIRST_DEAL_MS` (early in a deal one deal costs
 more than a whole budget), except for a forced card. Two players with more than
 :data:`STOCK_TRICKS` tricks and a stock to go are not searched (one deal can take seconds),
-and three or four hands with more than :data:`SOLVE_TRICKS` tricks to go are searched
-only when deals are cheap there: a first deal may take :data:`EARLY_FIRST_MS`, the budget
-is :data:`EARLY_MS`, and the search stops as soon as the deals solved so far show that
-``MIN_DEALS`` (the fewest that can separate two cards) will not fit in it. Solving one
-first-trick deal with every legal card took the compiled core from 0.01 s to 24 s (mostly
-seconds on a lead: 30 to 80 million nodes), a second-trick deal from 0.015 s to 3 s.
+and three or four hands with more than :data:`QUICK_TRICKS` tricks to go (the first two
+tricks) are searched only :data:`EARLY_HORIZON` tricks deep (the one in play counts): at the
+start of the next trick the compiled core plays the rest of the deal out by a quick rule,
+every card seen
+(``_kernel.playout``: lead a master, else low towards the partner's master or in the long
+suit; follow by loading a trick the side surely takes, else taking it with the lowest card
+no later opponent can beat, else playing the cheapest card). Those values are estimates of
+the deal's value, not the deal solved: the hint says so (``Hint.quick``). The third trick
+(more than :data:`SOLVE_TRICKS` tricks to go) is still solved to the end, under the limits
+below: on 24 third-trick positions judged against 60 deals each solved exactly, the search
+to the end agreed on 23 (processor p90 269 ms), the quick one on 22 (92 ms), the club
+player's card on 21 (``early_evaluators_third_60.json``). Solving one
+first-trick deal to the end with every legal card took the compiled core from 0.01 s to
+24 s (mostly seconds on a lead: 30 to 80 million nodes), a second-trick deal from 0.015 s
+to 3 s; two tricks deep and played out, a lead costs about 30,000 nodes (2 ms), a follow
+3,000. A first deal may take :data:`EARLY_FIRST_MS`, the budget is :data:`EARLY_MS`, and
+the search stops as soon as the deals so far show that ``MIN_DEALS`` (the fewest that can
+separate two cards) will not fit in it (both searches, early). A perdere (where the quick
+rule would play the wrong game) the early deals are still solved to the end.
+
+``benchmarks/early_evaluators.py`` measured the choices against the stored 200-deal exact
+reference of 16 first-trick and 62 second-trick positions (``early_evaluators_200.json``):
+one trick deep agrees on 57/78, two on 71/78 (on the reference's own deals, no sampling:
+73/78, leads 16/21), three on 64/78 with a budget of 200 ms and 69/78 with 400 (too few
+deals fit: 34,000 nodes a deal, 160,000 on a lead; on the reference's own deals 74/78), the
+club player's card alone 58/78, the search to the end 59/78.
 """
 
 from __future__ import annotations
@@ -59,7 +79,10 @@ EXACT_MS = 450  # ... the budget is this (exact answers are within reach there)
 STOCK_TRICKS = 14  # with a stock, deals are searched within this many tricks of the end
 SOLVE_TRICKS = 7  # with three or four hands, the full search within this many tricks
 EARLY_FIRST_MS = 40  # ... earlier, the first deal's allowance
-EARLY_MS = 200  # ... and the budget. On the first 60 first-trick and 60 second-trick
+EARLY_MS = 200  # ... and the budget. Two tricks deep (EARLY_HORIZON): 71/78 agree, p90
+# 110 to 130 ms of processor time on the early positions of benchmarks/hints.py; 100 agrees
+# on 66/78, 300 and 400 on no more (benchmarks/early_evaluators.py). Solved to the end, before
+# EARLY_HORIZON (the figures below): on the first 60 first-trick and 60 second-trick
 # positions of benchmarks/hints.py (at a load average of about 20 on 2 cores): 150/30 got
 # 10 deals or more on 6 of them, processor p90 200 ms; 200/40 on 10 (one more agreeing with
 # the 8-deal reference: 64/69), p90 236 ms; 250/60 on 14 (no more agreeing), p90 265 ms;
@@ -67,6 +90,8 @@ EARLY_MS = 200  # ... and the budget. On the first 60 first-trick and 60 second-
 # one deal costs 60 ms to 2 s. Against the 200-deal reference (hints_early_200.json: 59/78
 # agree) the misses are mostly second-trick leads given the club player's card (15 of 18
 # on the 76 positions that 60 of each trick shares with it).
+EARLY_HORIZON = 2  # ... tricks searched there (the one in play counts), the rest played out
+QUICK_TRICKS = 8  # ... with more than this many tricks to go (the first two tricks)
 NODES_PER_MS = 16_000  # search nodes in a millisecond (processor time)
 SEARCH_MS = 0.0015  # setting up one search (a few per card of a deal)
 DEAL_MS = 0.02  # drawing a deal at random and packing it
@@ -78,10 +103,13 @@ SETTLE_DEALS = 64  # a search does not stop on a settled verdict before this man
 
 @dataclasses.dataclass(frozen=True)
 class Verdict:
-    """What the deals showed: the cards' comparison and how many deals could fit."""
+    """What the deals showed: the cards' comparison and how many deals could fit.
+    ``horizon``: each deal was searched only this many tricks (the one in play counts) and
+    the rest played out by the quick rule (``_kernel.playout``); 0: solved to the end."""
 
     comparison: Comparison
     possible: int
+    horizon: int = 0
 
 
 class _Source(Protocol):
@@ -150,7 +178,11 @@ class Search:
             self.budget = max(budget_ms, EARLY_MS)
         # the first deal's allowance
         self.first_ms = EARLY_FIRST_MS if self.early else max(FIRST_DEAL_MS, self.budget)
-        self.solver = RowSolver(view)
+        # the first two tricks (not a perdere: the quick play-out plays to take points): only
+        # EARLY_HORIZON tricks are searched, the rest played out by a quick rule
+        quick = self.early and not view.rules.a_perdere and left > QUICK_TRICKS
+        self.solver = RowSolver(view, EARLY_HORIZON if quick else 0)
+        self.horizon = EARLY_HORIZON if self.solver.stop else 0
         self.spent = 0.0  # ms of work so far
         self.solve_ms = 0.0  # ... of which solving deals
         self.node_ms = 0.0  # ... of which in search nodes
@@ -166,7 +198,8 @@ class Search:
             return None
         source = self._source()
         comparison = self._race(source)
-        return Verdict(comparison, source.possible) if comparison.deals else None
+        return Verdict(comparison, source.possible, self.horizon) if comparison.deals \
+            else None
 
     def _source(self) -> _Source:
         """The list of every fitting deal when it is cheap to make, else random draws."""

@@ -76,7 +76,8 @@ def run_hint(args: argparse.Namespace) -> int:
     card = str(advice.card) + (f" ({advice.signal})" if advice.signal else "")
     print(t("cli.recommended", lang, card=card))
     print(t(f"cli.{advice.basis}", lang, deals=advice.deals, possible=advice.possible,
-            seat=seat, side=side, confidence=advice.percent, min=MIN_DEALS))
+            seat=seat, side=side, confidence=advice.percent, min=MIN_DEALS,
+            last=advice.searched_to))
     margins = not advice.exact
     if advice.shown:
         print(f"  {t('cli.card', lang):<6}{t('cli.points', lang):>8}"

@@ -293,7 +293,7 @@ def hint_html(advice: Hint, lang: str) -> str:
     if advice.forced:
         return play
     method = t(f"coach.{advice.basis}", lang, deals=advice.deals, confidence=advice.percent,
-               min=MIN_DEALS)
+               min=MIN_DEALS, last=advice.searched_to)
     if not advice.shown:  # too few deals: no values worth showing
         return play + _p(method, "tl-coach-method")
     rows = "".join(

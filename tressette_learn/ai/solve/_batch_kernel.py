@@ -6,7 +6,9 @@ the seats, the legal cards to try. Each row is solved as ``_kernel.card_values``
 position, on one transposition table (entries of different rows stay valid when their
 ``gens`` are equal: the same stock order). A budget of search nodes bounds the whole call:
 the row being solved when it runs out is abandoned and the rows before it are kept.
-No recursion, so numba's disk cache is safe.
+No recursion, so numba's disk cache is safe. That cache holds the code of ``_kernel`` too
+and is keyed on this file only: after a change to ``_kernel.py`` alone, clear it (the
+``_batch_kernel.*.nbi``/``.nbc`` files of numba's cache folder) or a stale core runs.
 """
 
 from __future__ import annotations
@@ -14,9 +16,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import STATS_LIMIT, STATS_NODES, STATS_SEARCHES, STATS_SIZE, card_values, new_table
+from ._kernel import (
+    STATS_LIMIT,
+    STATS_NODES,
+    STATS_SEARCHES,
+    STATS_SIZE,
+    STATS_STOP,
+    card_values,
+    new_table,
+)
 
-__all__ = ["STATS_NODES", "STATS_SEARCHES", "STATS_SIZE", "new_table", "solve_rows"]
+__all__ = ["STATS_NODES", "STATS_SEARCHES", "STATS_SIZE", "STATS_STOP", "new_table",
+           "solve_rows"]
 
 
 @njit(cache=True, nogil=True)

@@ -15,7 +15,10 @@ numba's on-disk cache of recursive functions is unsafe), with
 - move ordering: the table's move first; the last seat by the trick it makes; the leader
   masters first, then low cards; the others win with a master or play low;
 - quick bounds: the first side's future thirds lie between what it gained since the root
-  and that plus everything still to win.
+  and that plus everything still to win;
+- optionally a horizon (``stats[STATS_STOP]``): at the start of the trick with that many
+  tricks left the search stops and :func:`playout` plays the rest out by a quick rule (no
+  stock). The values are then estimates, no longer exact (early hints, ``hint_search``).
 
 Values are the first side's thirds from the root to the end of the deal (last trick
 included), exactly as in the pure-Python reference :mod:`tressette_learn.ai.solve.reference`.
@@ -50,7 +53,9 @@ STATS_NODES = 0
 STATS_TTHITS = 1
 STATS_SEARCHES = 2
 STATS_LIMIT = 3  # when > 0: a search stops (its value void) once the nodes pass it
-STATS_SIZE = 4
+STATS_STOP = 4  # when > 0: at a trick start with this many tricks left, no more search:
+# the rest of the deal is valued by :func:`playout` (an estimate, not the exact value)
+STATS_SIZE = 5
 
 FULL = (1 << 40) - 1
 
@@ -69,6 +74,156 @@ def _hash(w0, h1, h2, h3):
     x ^= (x >> 29) & np.int64(0x7FFFFFFFF)
     x *= np.int64(-4417276706812531889)
     return (x >> 22) & np.int64(0x3FFFFFFFF)
+
+
+@njit(cache=True, nogil=True)
+def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
+    """The first side's thirds from a trick start to the end of the deal when every seat
+    plays a quick rule with every card seen (no search), and the cards played (the work).
+
+    The leader leads its master worth the least (the highest of those), else its cheapest
+    card in a suit whose master its partner holds, else the cheapest of its longest suit.
+    A follower whose side surely takes the trick (its card on top, or a partner still to
+    play holding a higher one, with no opponent still to play above it) plays its card
+    worth the most that is not a master (of the suit led if it can follow); else it takes
+    the trick with its lowest card that no later opponent can beat, if it has one; else it
+    plays its card worth the least. An estimate for a search cut short (``STATS_STOP``),
+    not exact play (``benchmarks/early_evaluators.py`` measured the choices).
+    """
+    one = np.int64(1)
+    h = hands.copy()
+    live = np.int64(FULL) & ~gone
+    gained = 0
+    moves = 0
+    leader = to_play
+    seats = np.empty(4, dtype=np.int64)
+    for t in range(tricks_left):
+        seat = leader
+        for i in range(tsize):
+            seats[i] = seat
+            seat = nxt[seat]
+        # ---- the lead ----
+        hand = h[leader]
+        others = live & ~hand
+        best = -1
+        best_sc = -1
+        longest = -1
+        long_n = -1
+        for s in range(4):
+            cards = hand & (np.int64(1023) << (10 * s))
+            n = 0
+            while cards:
+                c = trailing_zeros(cards)
+                cards &= cards - 1
+                n += 1
+                if (above[c] & others) == 0:
+                    sc = 100 - 20 * values[c] + c % 10
+                    if sc > best_sc:
+                        best_sc = sc
+                        best = c
+            if n > long_n:
+                long_n = n
+                longest = s
+        if best < 0 and tsize == 4:
+            # no master: low in a suit whose master the partner holds
+            partner = h[seats[2]]
+            far = -1
+            for s in range(4):
+                sm = np.int64(1023) << (10 * s)
+                rest = others & sm
+                if hand & sm and rest and (partner >> (63 - leading_zeros(rest))) & 1:
+                    n = _count(hand & sm)
+                    if n > far:
+                        far = n
+                        best = _pick(hand & sm, values, 1)
+        if best < 0:
+            best = _pick(hand & (np.int64(1023) << (10 * longest)), values, 1)
+        top = best
+        win = leader
+        pts = values[best]
+        h[leader] ^= one << best
+        led = best // 10
+        suit = np.int64(1023) << (10 * led)
+        # ---- the followers ----
+        for i in range(1, tsize):
+            me = seats[i]
+            hand = h[me]
+            follow = hand & suit
+            # the highest card of the suit led held by an opponent still to play
+            threat = np.int64(0)
+            for k in range(i + 1, tsize):
+                if side[seats[k]] != side[me]:
+                    threat |= h[seats[k]] & suit
+            ours = side[win] == side[me] and (above[top] & threat) == 0
+            if not ours:
+                # a partner still to play takes it surely with a card above the top
+                for k in range(i + 1, tsize):
+                    if side[seats[k]] == side[me]:
+                        high = h[seats[k]] & suit & above[top]
+                        if high and (above[63 - leading_zeros(high)] & threat) == 0:
+                            ours = True
+            c = -1
+            if ours:
+                pool = follow if follow else hand
+                rest = (h[0] | h[1] | h[2] | h[3]) & ~hand
+                plain = np.int64(0)  # not masters: keep those to win tricks later
+                m = pool
+                while m:
+                    x = trailing_zeros(m)
+                    m &= m - 1
+                    if above[x] & rest:
+                        plain |= one << x
+                if plain:
+                    pool = plain
+                c = _pick(pool, values, -1)
+            elif follow:
+                winners = follow & above[top]
+                while winners:
+                    w = trailing_zeros(winners)
+                    winners &= winners - 1
+                    if (above[w] & threat) == 0:
+                        c = w
+                        break
+                if c < 0:
+                    c = _pick(follow, values, 1)
+            else:
+                c = _pick(hand, values, 1)
+            h[me] ^= one << c
+            pts += values[c]
+            if _beats(c, top):
+                top = c
+                win = me
+        moves += tsize
+        live &= h[0] | h[1] | h[2] | h[3]
+        if t == tricks_left - 1:
+            pts += values[40]
+        if side[win] == 0:
+            gained += pts
+        leader = win
+    return gained, moves
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _count(cards):
+    n = 0
+    while cards:
+        cards &= cards - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pick(cards, values, sign):
+    """The card of ``cards`` (a non-empty mask) worth the least (``sign`` 1) or the most
+    (``sign`` -1), the lowest of those."""
+    best = -1
+    while cards:
+        c = trailing_zeros(cards)
+        cards &= cards - 1
+        if best < 0 or sign * values[c] < sign * values[best] or \
+                (values[c] == values[best] and c % 10 < best % 10):
+            best = c
+    return best
 
 
 @njit(cache=True, nogil=True)
@@ -162,6 +317,12 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
             done = True
         elif acc + rem <= alpha:
             value = acc + rem
+            done = True
+        elif tlen == 0 and tricks_left == stats[STATS_STOP] and d > 0:
+            gained, moves = playout(hands, to_play, tricks_left, gone, values, nxt, side,
+                                    tsize, above)
+            nodes += moves
+            value = acc + gained
             done = True
         elif tlen == 0 and tricks_left == 1 and not (d == 0 and forced_root):
             # last trick: every hand holds one card

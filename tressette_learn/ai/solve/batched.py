@@ -132,10 +132,15 @@ class Solved:
 class RowSolver:
     """Solves deals that complete one view (the mover's hand is the view's own)."""
 
-    def __init__(self, view: PlayerView):
+    def __init__(self, view: PlayerView, horizon: int = 0):
         if view.to_play != view.seat:
             raise ValueError(f"it is not {view.seat}'s turn to play")
         self.view = view
+        # ``horizon`` > 0: only that many tricks are searched (the one in play counts), the
+        # rest of the deal is valued by a quick play-out (``_kernel.playout``): estimates.
+        # Not with a stock still to draw (the play-out knows none)
+        left = view.rules.tricks_per_deal - len(view.tricks)
+        self.stop = left - horizon if 0 < horizon < left and not view.stock_size else 0
         self.cards = tuple(sorted(view.legal))
         self.user = TableUser()  # its generation on this process's shared table
         self.session = secrets.token_hex(8)  # its table at the solver service
@@ -186,7 +191,7 @@ class RowSolver:
         def ask(service: Any) -> tuple[list[list[int]], int, int]:
             stock_rows = tuple(map(tuple, stocks.tolist())) if pos.stock else ()
             return service.rows(pos, Rows(tuple(map(tuple, hands.tolist())), stock_rows,
-                                          tuple(reps), node_budget, self.session))
+                                          tuple(reps), node_budget, self.session, self.stop))
 
         asked, answer = compiled._on_service(ask)
         if asked and answer is not None:
@@ -194,7 +199,8 @@ class RowSolver:
             return np.array(values, dtype=np.int64).reshape(-1, len(reps)), nodes, searches
         if _kernel is None:
             raise RuntimeError("the batched solver is not ready: call warm_up() first")
-        return solve_rows(pos, hands, stocks, reps, node_budget, _shared(), self.user)
+        return solve_rows(pos, hands, stocks, reps, node_budget, _shared(), self.user,
+                          self.stop)
 
 
 class TableUser:
@@ -249,7 +255,8 @@ def _shared() -> RowTable:
 
 
 def solve_rows(pos: Position, hands: Any, stock_rows: Any, reps: Sequence[int],
-               node_budget: int, table: RowTable, user: TableUser) -> tuple[Any, int, int]:
+               node_budget: int, table: RowTable, user: TableUser,
+               stop: int = 0) -> tuple[Any, int, int]:
     """One compiled call on ``table`` (a fresh table if another thread holds it): the
     values of the rows done (rows x ``reps``), nodes, searches. ``pos`` is the first row's
     position; the rows (``hands``: seats' masks, ``stock_rows``: the stock still to draw)
@@ -269,6 +276,7 @@ def solve_rows(pos: Position, hands: Any, stock_rows: Any, reps: Sequence[int],
     for i, (seat, card) in enumerate(pos.trick):
         logc[i], logs[i] = card, seat
     stats = np.zeros(_kernel.STATS_SIZE, dtype=np.int64)
+    stats[_kernel.STATS_STOP] = stop
     with _held(table) as held:
         gens = user.generations(table, len(hands), not pos.stock) if held else \
             [(1 + (0 if not pos.stock else i)) << 8 for i in range(len(hands))]

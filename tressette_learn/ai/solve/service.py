@@ -281,7 +281,8 @@ def answer(request: Request, pool: CorePool, turn: Turn, sessions: Sessions) -> 
         with pool.hint():
             table, user = sessions.get(rows.session)
             values, nodes, searches = batched.solve_rows(
-                request.pos, rows.hands, rows.stocks, rows.reps, rows.nodes, table, user)
+                request.pos, rows.hands, rows.stocks, rows.reps, rows.nodes, table, user,
+                rows.stop)
         return [values.tolist(), nodes, searches]
     core = turn.core_from(pool)
     if request.op == "sequence":

@@ -44,13 +44,16 @@ class Rows:
     """Deals that complete one view, for one batched call: each row's four hands (seat
     masks) and stock still to draw (empty rows without a stock), the representative cards
     to value, a budget of search nodes (0: none) and the asking solver's ``session`` (the
-    service keeps a table for each)."""
+    service keeps a table for each). ``stop`` > 0: the search ends at the first trick start
+    with that many tricks left and values the rest by a quick play-out (an estimate; may be
+    left out: 0, to the end)."""
 
     hands: tuple[tuple[int, ...], ...]
     stocks: tuple[tuple[int, ...], ...]
     reps: tuple[int, ...]
     nodes: int
     session: str
+    stop: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,8 +162,10 @@ def decode_rows(raw: object, pos: Position) -> Rows:
     """The deals of a batched call, checked against their first deal's position ``pos``:
     every row holds the same cards as ``pos`` (hands and stock still to draw), each seat as
     many, the mover the same hand, and the cards to value are legal for the mover."""
-    if not isinstance(raw, dict) or set(raw) != {f.name for f in dataclasses.fields(Rows)}:
-        raise WireError("rows: expected an object with hands, stocks, reps, nodes, session")
+    fields = {f.name for f in dataclasses.fields(Rows)}
+    if not isinstance(raw, dict) or set(raw) not in (fields, fields - {"stop"}):
+        raise WireError("rows: expected an object with hands, stocks, reps, nodes, session "
+                        "(and stop)")
     if pos.to_play < 0 or pos.tricks_left < 1 or pos.stock_pos:
         raise WireError("pos: expected a seat to play, before any card of the stock is drawn")
     session, nodes = raw["session"], _int(raw, "nodes", 0, MAX_NODES)
@@ -174,8 +179,10 @@ def decode_rows(raw: object, pos: Position) -> Rows:
             not isinstance(stocks, list) or len(stocks) != (len(hands) if pos.stock else 0):
         raise WireError(f"hands: expected 1 to {MAX_ROWS} rows (and a stock for each if any)")
     rows = [_row(hand, stocks[i] if pos.stock else [], pos) for i, hand in enumerate(hands)]
+    stop = _int(raw, "stop", 0, 0 if pos.stock else max(0, pos.tricks_left - 1)) \
+        if "stop" in raw else 0  # (the play-out knows no stock)
     return Rows(tuple(h for h, _ in rows), tuple(s for _, s in rows if s), tuple(reps),
-                nodes, session)
+                nodes, session, stop)
 
 
 def _row(hand: object, stock: object, pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
