@@ -45,6 +45,7 @@ def english():
     ({"your_moves": "6"}, "your_moves"),
     ({"comments": {"41": TEXT}}, "comments.41"),
     ({"secret": 1}, "secret: unknown field"),
+    ({"hidden": "yes"}, "hidden: expected true or false"),
 ])
 def test_a_bad_hand_file_names_the_field(change, field):
     with pytest.raises(ContentError, match=field):
@@ -71,6 +72,20 @@ def test_the_walk_replays_the_record_card_by_card():
 
 def guided() -> GuidedHand:
     return GuidedHand(HandScript.from_json("sample", script_data()))
+
+
+def test_a_hidden_hand_shows_the_others_once_the_learners_last_move_is_played():
+    hand = GuidedHand(HandScript.from_json("sample", script_data(hidden=True)))
+    assert not hand.table.show_all and guided().table.show_all
+    hand.walk.step = 6
+    hand.forward_trick()  # refused at a your move: still hidden
+    assert hand.walk.is_your_move() and not hand.table.show_all
+    hand.show_me()
+    assert hand.walk.step == 7 and hand.table.show_all
+    hand.back_trick()
+    assert not hand.table.show_all
+    assert GuidedHand(HandScript.from_json("sample", script_data(hidden=True)),
+                      show_all=True).table.show_all
 
 
 def test_forward_and_back_move_one_card_with_its_comment():

@@ -5,7 +5,9 @@ A hand file (``lessons/hands/<name>.json``) holds::
     {"title": {"en": ..., "it": ...}, "seat": "S", "intro": {"en": ..., "it": ...},
      "record": {...a deal record...},
      "comments": {"4": {"en": ..., "it": ...}},     # shown after that many cards
-     "your_moves": [13, 17]}                         # plays the learner must find
+     "your_moves": [13, 17],                         # plays the learner must find
+     "hidden": true}                                 # optional: only the learner's hand
+                                                     # is shown until their last move
 
 ``your_moves`` are 0-based play numbers; each must be a play of a seat the learner
 controls. The learner's card is judged by the exact solver: every card as good as the
@@ -34,8 +36,8 @@ from ..engine.seats import Seat, SeatError
 from ..i18n import Joined, Phrase, Wording, content_text
 
 Text = Mapping[str, str]
-FIELDS = {"title", "seat", "intro", "record", "comments", "your_moves"}
-OPTIONAL = {"comments", "your_moves"}
+FIELDS = {"title", "seat", "intro", "record", "comments", "your_moves", "hidden"}
+OPTIONAL = {"comments", "your_moves", "hidden"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,6 +52,7 @@ class HandScript:
     comments: dict[int, Text]
     your_moves: frozenset[int]
     solved: Mapping[int, tuple[CardValue, ...]] = dataclasses.field(default_factory=dict)
+    hidden: bool = False  # the others' hands stay hidden until the learner's last move
 
     @property
     def length(self) -> int:
@@ -83,11 +86,15 @@ class HandScript:
             final = record.replay()
         except RecordError as err:
             raise ContentError(f"{where}: record: {err}") from None
+        hidden = data.get("hidden", False)
+        if not isinstance(hidden, bool):
+            raise ContentError(f"{where}: hidden: expected true or false")
         script = cls(name, _text(where, "title", data["title"]), seat,
                      _text(where, "intro", data["intro"]), record,
                      _comments(where, data.get("comments", {}), len(record.plays)),
                      frozenset(_moves(where, data.get("your_moves", []))),
-                     _solved(f"hands/solved/{name}.json", {} if solved is None else solved))
+                     _solved(f"hands/solved/{name}.json", {} if solved is None else solved),
+                     hidden)
         _check_moves(where, script, final)
         for number in sorted(set(script.solved) - script.your_moves):
             raise ContentError(f"hands/solved/{name}.json: {number}: not one of your_moves")

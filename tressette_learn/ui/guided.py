@@ -44,13 +44,15 @@ class GuidedHand(widgets.VBox, EventSource):
     attempt at the first move.
     """
 
-    def __init__(self, script: HandScript | str, *, show_all: bool = True,
+    def __init__(self, script: HandScript | str, *, show_all: bool | None = None,
                  start: int | None = 0, lesson: str = "",
                  settings: Settings = SETTINGS) -> None:
         """``start`` is the card to open at (``None``: the learner's first move); Back still
         shows the cards before it. ``lesson``: the lesson the result counts for (the page's,
-        when left out)."""
+        when left out). ``show_all``: every hand (the hand file's choice when left out: a
+        ``hidden`` hand shows only the learner's until their last move is played)."""
         self.script = HandScript.load(script) if isinstance(script, str) else script
+        self.show_all = not self.script.hidden if show_all is None else show_all
         self.walk = Walkthrough(self.script)
         self.walk.step = self._first_step(start)
         self.lesson = lesson
@@ -63,7 +65,7 @@ class GuidedHand(widgets.VBox, EventSource):
         if not self.script.your_moves <= set(self.script.solved):
             warm_up()  # the solver core compiles in the background while the learner reads
         self.table = Table(deal=self.walk.deal_at(self.walk.step), seat=self.script.seat,
-                           computers=False, show_all=show_all, allow_undo=False,
+                           computers=False, show_all=self._all_shown(), allow_undo=False,
                            source=self.script.name, settings=settings)
         self.table.offer_controls = False  # the steps below are this hand's only controls
         self.table.choice_handler = self._judge
@@ -199,8 +201,15 @@ class GuidedHand(widgets.VBox, EventSource):
         self.tries = 0
         self._note = note
         self.table.paused = not self.walk.is_your_move()
+        self.table.show_all = self._all_shown()
         self.table.new_deal(deal=self.walk.deal_at(self.walk.step))
         self._texts()
+
+    def _all_shown(self) -> bool:
+        """Every hand on the table: when shown, and in any case once the learner's last move
+        is played (a hidden hand's cards are turned up to check the commentary)."""
+        last = max(self.script.your_moves, default=self.script.length - 1)
+        return self.show_all or self.walk.step > last
 
     def _texts(self) -> None:
         lang, step = self.settings.lang, self.walk.step
