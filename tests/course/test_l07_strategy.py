@@ -288,3 +288,20 @@ def test_the_signal_examples_hide_the_other_hands_until_the_learner_has_played(n
     assert hand.table.show_all
     hand.back()
     assert not hand.table.show_all
+
+
+def test_the_quiet_lead_refuses_a_true_busso_with_the_right_card_and_says_why():
+    hand = GuidedHand("strategy_quiet_lead", start=None, settings=Settings())
+    assert hand.table.offer_signals and hand.walk.step in hand.script.signal_notes
+    assert hand.table.choose_signal("busso") is None
+    verdict = hand.try_card("Ad")
+    assert verdict is not None and verdict.right  # the card is right ...
+    assert hand.walk.is_your_move() and hand.attempt.mistakes == 1  # ... the sign is not
+    assert hand.table.message.startswith("Right card, the Ace of coins, but the wrong sign.")
+    assert "Knight of coins" in hand.table.message
+    hand.table.choose_signal("busso")  # chosen again: no sign
+    verdict = hand.try_card("Ad")
+    assert verdict is not None and verdict.right and not hand.walk.is_your_move()
+    assert not hand.table.offer_signals
+    result = hand.last_result
+    assert result is not None and result.mistakes == 1 and result.points_lost == 0

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from ..ai.solve import warm_up
 from ..engine.cards import Card
-from ..i18n import Phrase
+from ..i18n import Joined, Phrase, Text
 from ..teaching.guided import HandScript, Verdict, Walkthrough
 from ..teaching.results import Result
 from ..teaching.stars import stars
@@ -171,11 +171,22 @@ class GuidedHand(widgets.VBox, EventSource):
         self.table.say(Phrase.of("guided.checking"))
         verdict = self._last = self.walk.judge(card)
         self.tries += 1
-        self.attempt.judged(self.walk.step, verdict.judged.cost)
-        self.emit(Event("answer", self.script.name, f"move{self.walk.step}", verdict.right,
-                        {"card": str(card), "cost": verdict.judged.cost, "tries": self.tries}))
+        step, signal = self.walk.step, self.table.signal
+        note = self.script.signal_notes.get(step)
+        wrong_sign = note is not None and signal != self.script.record.plays[step].signal
+        if verdict.right and wrong_sign:
+            self.attempt.sign_missed(step)
+        else:
+            self.attempt.judged(step, verdict.judged.cost)
+        self.emit(Event("answer", self.script.name, f"move{step}", verdict.right and not wrong_sign,
+                        {"card": str(card), "cost": verdict.judged.cost, "tries": self.tries,
+                         **({"signal": signal or "none"} if note is not None else {})}))
         if not verdict.right:
             self.table.say(verdict.words, "error")
+            return
+        if note is not None and wrong_sign:
+            self.table.say(Joined((Phrase.of("guided.wrong_sign", card=card), Text.of(note))),
+                           "error")
             return
         played = self.script.record.plays[self.walk.step]
         self.walk.forward()
@@ -202,6 +213,8 @@ class GuidedHand(widgets.VBox, EventSource):
         self._note = note
         self.table.paused = not self.walk.is_your_move()
         self.table.show_all = self._all_shown()
+        self.table.offer_signals = self.walk.is_your_move() and \
+            self.walk.step in self.script.signal_notes
         self.table.new_deal(deal=self.walk.deal_at(self.walk.step))
         self._texts()
 
@@ -267,6 +280,12 @@ class Attempt:
         else:
             self.done.add(move)
             self.found.add(move)
+
+    def sign_missed(self, move: int) -> None:
+        """The right card at ``move``, with a signal not to give there: a mistake, no
+        points lost."""
+        if move not in self.done:
+            self.mistakes += 1
 
     def shown(self, move: int) -> None:
         """Show me at ``move``."""
