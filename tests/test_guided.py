@@ -45,6 +45,9 @@ def english():
     ({"your_moves": "6"}, "your_moves"),
     ({"comments": {"41": TEXT}}, "comments.41"),
     ({"secret": 1}, "secret: unknown field"),
+    ({"hidden": "yes"}, "hidden: expected true or false"),
+    ({"signal_notes": {"5": TEXT}}, "signal_notes.5: not a lead"),
+    ({"signal_notes": {"8": TEXT}}, "signal_notes.8: not one of your_moves"),
 ])
 def test_a_bad_hand_file_names_the_field(change, field):
     with pytest.raises(ContentError, match=field):
@@ -71,6 +74,20 @@ def test_the_walk_replays_the_record_card_by_card():
 
 def guided() -> GuidedHand:
     return GuidedHand(HandScript.from_json("sample", script_data()))
+
+
+def test_a_hidden_hand_shows_the_others_once_the_learners_last_move_is_played():
+    hand = GuidedHand(HandScript.from_json("sample", script_data(hidden=True)))
+    assert not hand.table.show_all and guided().table.show_all
+    hand.walk.step = 6
+    hand.forward_trick()  # refused at a your move: still hidden
+    assert hand.walk.is_your_move() and not hand.table.show_all
+    hand.show_me()
+    assert hand.walk.step == 7 and hand.table.show_all
+    hand.back_trick()
+    assert not hand.table.show_all
+    assert GuidedHand(HandScript.from_json("sample", script_data(hidden=True)),
+                      show_all=True).table.show_all
 
 
 def test_forward_and_back_move_one_card_with_its_comment():
@@ -298,12 +315,15 @@ def test_the_record_s_own_card_needs_no_such_note():
 @pytest.mark.parametrize("name", HANDS)
 def test_the_steps_are_the_only_controls_of_a_guided_hand(name):
     """No "Next trick" (nor signals, declarations, undo) of the table's own beside the
-    hand's steps, at any card of the deal."""
+    hand's steps, at any card of the deal; the signals only at a lead whose sign is asked
+    (``signal_notes``)."""
     hand = GuidedHand(name, settings=Settings())
     while True:
         state = hand.table.state
         shown = {k: v for k, v in state["buttons"].items() if v}
-        assert (shown, state["signals"], state["declare"]) == ({}, [], []), hand.walk.step
+        asked = hand.walk.is_your_move() and hand.walk.step in hand.script.signal_notes
+        assert (shown, bool(state["signals"]), state["declare"]) == ({}, asked, []), \
+            hand.walk.step
         if hand.walk.is_your_move():
             hand.show_me()
         elif not hand.forward():

@@ -37,7 +37,8 @@ def hand_texts():
         script = HandScript.load(name)
         for lang in ("en", "it"):
             texts = {"title": script.title, "intro": script.intro,
-                     **{f"comment {k}": v for k, v in script.comments.items()}}
+                     **{f"comment {k}": v for k, v in script.comments.items()},
+                     **{f"signal note {k}": v for k, v in script.signal_notes.items()}}
             for field, text in texts.items():
                 yield f"{name} {field} {lang}", inline(text[lang])
 

@@ -46,7 +46,7 @@ def test_the_guided_hands_that_ask_for_a_card_are_exercises_the_others_are_not()
     assert not HandScript.load("seed002").your_moves  # only shown: not an exercise
     assert guided[0].title == dict(HandScript.load("find_the_cards").title)
     strategy = [e.item for e in exercises("07_strategy") if e.exercise == "guided"]
-    assert strategy == list(lesson("07_strategy").hands) and len(strategy) == 9
+    assert strategy == list(lesson("07_strategy").hands) and len(strategy) == 12
 
 
 @pytest.mark.parametrize("page", [page.id for page in course()])

@@ -20,8 +20,11 @@ EXAMPLES = {
     "strategy_count_suits": ("4c", "Rd"),
     "strategy_bare_two": ("2b", "7d"),
     "strategy_long_suit": ("6d", "3d"),
+    "strategy_return_suit": ("7d", "3b"),
     "strategy_discard": ("4c", "3c"),
     "strategy_unblock": ("3s", "5b"),
+    "strategy_first_discard": ("5b", "2s"),
+    "strategy_quiet_lead": ("Ad", "Cd"),
     "strategy_last_trick": ("6b", "3b"),
 }
 
@@ -218,3 +221,87 @@ def test_the_long_suit_example_runs_the_coins_to_the_last_trick():
     assert all(t.winner == Seat.S and t.plays[0].card.suit == Suit.DENARI
                for t in final.tricks[-4:])
     assert final.result().sides["NS"].card_points == 11
+
+
+def _seen_void(deal: Deal, seat: Seat, suit: Suit) -> bool:
+    """Everyone saw ``seat`` play another suit on a trick led in ``suit``."""
+    return any(t.plays[0].card.suit == suit and p.seat == seat and p.card.suit != suit
+               for t in deal.tricks for p in t.plays)
+
+
+def test_the_return_example_gives_back_partners_coins_and_his_two_takes():
+    deal = position("strategy_return_suit")
+    led = [t.plays[0] for t in deal.tricks if t.plays[0].seat == Seat.N]
+    assert any(p.card == Card.parse("Ad") and p.signal == "striscio" for p in led)
+    assert [c for c in deal.hand(Seat.S) if c.suit == Suit.DENARI] == [Card.parse("7d")]
+    assert {Card.parse("3d"), Card.parse("Ad")} <= {p.card for p in deal.plays}
+    final = HandScript.load("strategy_return_suit").record.replay()
+    fourth = final.tricks[3]
+    assert fourth.winner == Seat.N and Card.parse("2d") in fourth.cards
+    after = final.replayed(16)
+    assert not any(c.suit == Suit.DENARI for s in (Seat.E, Seat.W) for c in after.hand(s))
+    assert all(t.winner in (Seat.N, Seat.S) for t in final.tricks)
+    assert final.result().sides["NS"].card_points == 11
+
+
+def test_the_first_discard_gives_up_batons_and_partner_leads_a_kept_suit():
+    deal = position("strategy_first_discard")
+    led = deal.current[0].card.suit
+    assert not any(c.suit == led for c in deal.hand(Seat.S))
+    assert not any(p.seat == Seat.S and p.card.suit != t.plays[0].card.suit
+                   for t in deal.tricks for p in t.plays)  # the first piombo
+    honours = {Rank.THREE, Rank.TWO, Rank.ASSO}
+    batons = [c for c in deal.hand(Seat.S) if c.suit == Suit.BASTONI]
+    assert batons and not any(c.rank in honours for c in batons)
+    assert {c.suit for c in deal.hand(Seat.S) if c.rank in honours} == {Suit.DENARI, Suit.SPADE}
+    final = HandScript.load("strategy_first_discard").record.replay()
+    seventh = final.tricks[6]
+    assert seventh.plays[0].seat == Seat.N and seventh.plays[0].card == Card.parse("7d")
+    assert seventh.winner == Seat.S and Card.parse("Ad") in seventh.cards
+    assert not any(t.plays[0].seat == Seat.N and t.plays[0].card.suit == Suit.BASTONI
+                   for t in final.tricks[5:])
+    assert final.result().sides["NS"].card_points == 7
+
+
+def test_the_quiet_lead_a_busso_is_true_but_partner_is_seen_void():
+    deal = position("strategy_quiet_lead")
+    ace = Card.parse("Ad")
+    assert "busso" in deal.true_signals(ace)
+    assert _seen_void(deal, Seat.N, Suit.DENARI)
+    after = deal.copy()
+    after.play(ace)
+    out = [c for c in suit_cards(Suit.DENARI) if not c.bit & after.played_mask]
+    assert max(out) == Card.parse("Cd") and Card.parse("Cd") in after.hand(Seat.S)
+    final = HandScript.load("strategy_quiet_lead").record.replay()
+    assert not any(p.signal for p in final.plays if p.seat == Seat.S)  # South leads muta
+    eighth = final.tricks[7]
+    assert eighth.winner == Seat.S and eighth.plays[0].card == Card.parse("Cd")
+    assert final.result().sides["NS"].card_points == 6
+
+
+@pytest.mark.parametrize("name", ["strategy_return_suit", "strategy_first_discard",
+                                  "strategy_quiet_lead"])
+def test_the_signal_examples_hide_the_other_hands_until_the_learner_has_played(name):
+    hand = GuidedHand(name, start=None, settings=Settings())
+    assert hand.script.hidden and hand.walk.is_your_move() and not hand.table.show_all
+    hand.show_me()
+    assert hand.table.show_all
+    hand.back()
+    assert not hand.table.show_all
+
+
+def test_the_quiet_lead_refuses_a_true_busso_with_the_right_card_and_says_why():
+    hand = GuidedHand("strategy_quiet_lead", start=None, settings=Settings())
+    assert hand.table.offer_signals and hand.walk.step in hand.script.signal_notes
+    assert hand.table.choose_signal("busso") is None
+    verdict = hand.try_card("Ad")
+    assert verdict is not None and verdict.right  # the card is right ...
+    assert hand.walk.is_your_move() and hand.attempt.mistakes == 1  # ... the sign is not
+    assert hand.table.message.startswith("Right card, the Ace of coins, but the wrong sign.")
+    assert "Knight of coins" in hand.table.message
+    hand.table.choose_signal("busso")  # chosen again: no sign
+    verdict = hand.try_card("Ad")
+    assert verdict is not None and verdict.right and not hand.walk.is_your_move()
+    assert not hand.table.offer_signals
+    result = hand.last_result
+    assert result is not None and result.mistakes == 1 and result.points_lost == 0

@@ -5,7 +5,11 @@ A hand file (``lessons/hands/<name>.json``) holds::
     {"title": {"en": ..., "it": ...}, "seat": "S", "intro": {"en": ..., "it": ...},
      "record": {...a deal record...},
      "comments": {"4": {"en": ..., "it": ...}},     # shown after that many cards
-     "your_moves": [13, 17]}                         # plays the learner must find
+     "your_moves": [13, 17],                         # plays the learner must find
+     "hidden": true,                                 # optional: only the learner's hand
+                                                     # is shown until their last move
+     "signal_notes": {"13": {"en": ..., "it": ...}}} # optional: at these leads the
+                                                     # record's signal (or none) is asked too
 
 ``your_moves`` are 0-based play numbers; each must be a play of a seat the learner
 controls. The learner's card is judged by the exact solver: every card as good as the
@@ -13,6 +17,10 @@ best is right. ``lessons/hands/solved/<name>.json`` (``{"13": {"Ac": 7, "3c": 8}
 written by ``scripts/solve_hands.py``, checked by the tests) keeps the solver's answer for
 each your-move: the points each legal card ends the deal with for the learner's side, so a
 lesson judges without loading the compiled solver.
+
+At a your-move in ``signal_notes`` (a lead) the learner gives a signal with the card, as at
+the table: the record's signal, or none (*muta*), is the one to give; another is refused
+with the note, which says why (a signal is public: when not to give one).
 """
 
 from __future__ import annotations
@@ -34,8 +42,9 @@ from ..engine.seats import Seat, SeatError
 from ..i18n import Joined, Phrase, Wording, content_text
 
 Text = Mapping[str, str]
-FIELDS = {"title", "seat", "intro", "record", "comments", "your_moves"}
-OPTIONAL = {"comments", "your_moves"}
+FIELDS = {"title", "seat", "intro", "record", "comments", "your_moves", "hidden",
+          "signal_notes"}
+OPTIONAL = {"comments", "your_moves", "hidden", "signal_notes"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,6 +59,8 @@ class HandScript:
     comments: dict[int, Text]
     your_moves: frozenset[int]
     solved: Mapping[int, tuple[CardValue, ...]] = dataclasses.field(default_factory=dict)
+    hidden: bool = False  # the others' hands stay hidden until the learner's last move
+    signal_notes: dict[int, Text] = dataclasses.field(default_factory=dict)
 
     @property
     def length(self) -> int:
@@ -83,12 +94,18 @@ class HandScript:
             final = record.replay()
         except RecordError as err:
             raise ContentError(f"{where}: record: {err}") from None
+        hidden = data.get("hidden", False)
+        if not isinstance(hidden, bool):
+            raise ContentError(f"{where}: hidden: expected true or false")
         script = cls(name, _text(where, "title", data["title"]), seat,
                      _text(where, "intro", data["intro"]), record,
                      _comments(where, data.get("comments", {}), len(record.plays)),
                      frozenset(_moves(where, data.get("your_moves", []))),
-                     _solved(f"hands/solved/{name}.json", {} if solved is None else solved))
+                     _solved(f"hands/solved/{name}.json", {} if solved is None else solved),
+                     hidden, _signal_notes(where, data.get("signal_notes", {}), final))
         _check_moves(where, script, final)
+        for number in sorted(set(script.signal_notes) - script.your_moves):
+            raise ContentError(f"{where}: signal_notes.{number}: not one of your_moves")
         for number in sorted(set(script.solved) - script.your_moves):
             raise ContentError(f"hands/solved/{name}.json: {number}: not one of your_moves")
         return script
@@ -106,6 +123,18 @@ def _comments(where: str, value: Any, plays: int) -> dict[int, Text]:
         if not str(key).isdigit() or not 0 <= int(key) <= plays:
             raise ContentError(f"{where}: comments.{key}: not a play count from 0 to {plays}")
         out[int(key)] = _text(where, f"comments.{key}", text)
+    return out
+
+
+def _signal_notes(where: str, value: Any, final: Deal) -> dict[int, Text]:
+    if not isinstance(value, dict):
+        raise ContentError(f"{where}: signal_notes: expected an object keyed by play number")
+    out: dict[int, Text] = {}
+    for key, text in value.items():
+        if not str(key).isdigit() or int(key) >= len(final.plays) \
+                or final.replayed(int(key)).current:
+            raise ContentError(f"{where}: signal_notes.{key}: not a lead of this record")
+        out[int(key)] = _text(where, f"signal_notes.{key}", text)
     return out
 
 

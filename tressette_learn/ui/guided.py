@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from ..ai.solve import warm_up
 from ..engine.cards import Card
-from ..i18n import Phrase
+from ..i18n import Joined, Phrase, Text
 from ..teaching.guided import HandScript, Verdict, Walkthrough
 from ..teaching.results import Result
 from ..teaching.stars import stars
@@ -44,13 +44,15 @@ class GuidedHand(widgets.VBox, EventSource):
     attempt at the first move.
     """
 
-    def __init__(self, script: HandScript | str, *, show_all: bool = True,
+    def __init__(self, script: HandScript | str, *, show_all: bool | None = None,
                  start: int | None = 0, lesson: str = "",
                  settings: Settings = SETTINGS) -> None:
         """``start`` is the card to open at (``None``: the learner's first move); Back still
         shows the cards before it. ``lesson``: the lesson the result counts for (the page's,
-        when left out)."""
+        when left out). ``show_all``: every hand (the hand file's choice when left out: a
+        ``hidden`` hand shows only the learner's until their last move is played)."""
         self.script = HandScript.load(script) if isinstance(script, str) else script
+        self.show_all = not self.script.hidden if show_all is None else show_all
         self.walk = Walkthrough(self.script)
         self.walk.step = self._first_step(start)
         self.lesson = lesson
@@ -63,7 +65,7 @@ class GuidedHand(widgets.VBox, EventSource):
         if not self.script.your_moves <= set(self.script.solved):
             warm_up()  # the solver core compiles in the background while the learner reads
         self.table = Table(deal=self.walk.deal_at(self.walk.step), seat=self.script.seat,
-                           computers=False, show_all=show_all, allow_undo=False,
+                           computers=False, show_all=self._all_shown(), allow_undo=False,
                            source=self.script.name, settings=settings)
         self.table.offer_controls = False  # the steps below are this hand's only controls
         self.table.choice_handler = self._judge
@@ -169,11 +171,22 @@ class GuidedHand(widgets.VBox, EventSource):
         self.table.say(Phrase.of("guided.checking"))
         verdict = self._last = self.walk.judge(card)
         self.tries += 1
-        self.attempt.judged(self.walk.step, verdict.judged.cost)
-        self.emit(Event("answer", self.script.name, f"move{self.walk.step}", verdict.right,
-                        {"card": str(card), "cost": verdict.judged.cost, "tries": self.tries}))
+        step, signal = self.walk.step, self.table.signal
+        note = self.script.signal_notes.get(step)
+        wrong_sign = note is not None and signal != self.script.record.plays[step].signal
+        if verdict.right and wrong_sign:
+            self.attempt.sign_missed(step)
+        else:
+            self.attempt.judged(step, verdict.judged.cost)
+        self.emit(Event("answer", self.script.name, f"move{step}", verdict.right and not wrong_sign,
+                        {"card": str(card), "cost": verdict.judged.cost, "tries": self.tries,
+                         **({"signal": signal or "none"} if note is not None else {})}))
         if not verdict.right:
             self.table.say(verdict.words, "error")
+            return
+        if note is not None and wrong_sign:
+            self.table.say(Joined((Phrase.of("guided.wrong_sign", card=card), Text.of(note))),
+                           "error")
             return
         played = self.script.record.plays[self.walk.step]
         self.walk.forward()
@@ -199,8 +212,17 @@ class GuidedHand(widgets.VBox, EventSource):
         self.tries = 0
         self._note = note
         self.table.paused = not self.walk.is_your_move()
+        self.table.show_all = self._all_shown()
+        self.table.offer_signals = self.walk.is_your_move() and \
+            self.walk.step in self.script.signal_notes
         self.table.new_deal(deal=self.walk.deal_at(self.walk.step))
         self._texts()
+
+    def _all_shown(self) -> bool:
+        """Every hand on the table: when shown, and in any case once the learner's last move
+        is played (a hidden hand's cards are turned up to check the commentary)."""
+        last = max(self.script.your_moves, default=self.script.length - 1)
+        return self.show_all or self.walk.step > last
 
     def _texts(self) -> None:
         lang, step = self.settings.lang, self.walk.step
@@ -258,6 +280,12 @@ class Attempt:
         else:
             self.done.add(move)
             self.found.add(move)
+
+    def sign_missed(self, move: int) -> None:
+        """The right card at ``move``, with a signal not to give there: a mistake, no
+        points lost."""
+        if move not in self.done:
+            self.mistakes += 1
 
     def shown(self, move: int) -> None:
         """Show me at ``move``."""

@@ -17,7 +17,7 @@ from .tables import PLAYABLE, TablePlayer
 
 JUDGE_TIMEOUT = 60_000  # ms: the solver checks the learner's card
 MAX_CLICKS = 200
-DECK_SIZE = 40  # the guided hands are deals of four hands of ten, every hand shown
+DECK_SIZE = 40  # the guided hands are deals of four hands of ten (a hidden hand: backs)
 TRICKS = re.compile(r"(\d+)")
 
 
@@ -128,7 +128,7 @@ class GuidedWalker(TablePlayer):
         record's, where another is as good), a wrong card (or ""), and whether it is the
         hand's last move; None when the walk cannot tell."""
         script = SCRIPTS.get(normal(self.hand.locator("h3").first.inner_text()))
-        step = DECK_SIZE - self.table.locator(".tl-seat .tl-card").count()
+        step = DECK_SIZE - self.table.locator(".tl-seat .tl-card, .tl-seat .tl-back").count()
         values = script.solved.get(step) if script else None
         if not script or not values:
             return None
