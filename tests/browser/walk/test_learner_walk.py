@@ -36,6 +36,9 @@ OWN_TABLES = (".tl-table:not(.tl-guided .tl-table):not(.tl-match .tl-table)"
               ":not(.tl-puzzles .tl-table)")
 # Lessons that teach the engine's card notation ("3c" is the Three of cups), set as code.
 NOTATION = {"01_deck"}
+# ms for the page to speak the learner's language: the kernel reads the saved choice (seen
+# above 5 s with the machine's load at 10 on 2 cores)
+LANGUAGE_TIMEOUT = 15_000
 
 
 @pytest.mark.parametrize(("lang", "lesson_id"), [
@@ -125,7 +128,7 @@ def in_language(page: Page, lesson_id: str, lang: str, findings: Findings) -> No
     title = page.locator(".tl-lesson-title")
     wanted = conftest.LANGUAGE_BUTTON[lang]
     try:
-        expect(title).to_have_text(conftest.title(lesson_id, lang))
+        expect(title).to_have_text(conftest.title(lesson_id, lang), timeout=LANGUAGE_TIMEOUT)
         return
     except AssertionError:
         chosen = normal(page.locator(".tl-lang-switch .mod-active").first.inner_text())
