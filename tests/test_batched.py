@@ -4,6 +4,7 @@ for the same deals."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -127,3 +128,16 @@ def test_a_search_cut_short_plays_the_rest_out() -> None:
     quick = batched.RowSolver(lead, horizon=2).solve(deals, 0)
     assert quick.count == 3 and quick.nodes < 3 * 200_000
     assert ((quick.points >= 0) & (quick.points <= 11)).all()
+
+
+def test_the_batched_core_names_the_kernel_it_was_compiled_with() -> None:
+    """numba's cache of the batched core is keyed on its own file: a change to ``_kernel.py``
+    alone ran a stale core. The stamp makes that change touch ``_batch_kernel.py`` too."""
+    from pathlib import Path
+
+    from tressette_learn.ai.solve import _batch_kernel
+
+    source = Path(_batch_kernel.__file__).with_name("_kernel.py").read_bytes()
+    digest = hashlib.sha256(source).hexdigest()[:16]
+    assert digest == _batch_kernel.KERNEL_SOURCE, (
+        f"_kernel.py changed: set KERNEL_SOURCE = {digest!r} in _batch_kernel.py")

@@ -7,8 +7,9 @@ position, on one transposition table (entries of different rows stay valid when 
 ``gens`` are equal: the same stock order). A budget of search nodes bounds the whole call:
 the row being solved when it runs out is abandoned and the rows before it are kept.
 No recursion, so numba's disk cache is safe. That cache holds the code of ``_kernel`` too
-and is keyed on this file only: after a change to ``_kernel.py`` alone, clear it (the
-``_batch_kernel.*.nbi``/``.nbc`` files of numba's cache folder) or a stale core runs.
+and is keyed on this file only, so this file names the ``_kernel.py`` it was compiled with
+(:data:`KERNEL_SOURCE`, checked by a test): a change to ``_kernel.py`` changes this file too,
+and every cache of the old core is compiled again.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from ._kernel import (
     card_values,
     new_table,
 )
+
+# The first 16 hex digits of _kernel.py's SHA-256 (tests/test_batched.py)
+KERNEL_SOURCE = "6b3f5111057d6ba6"
 
 __all__ = ["STATS_NODES", "STATS_SEARCHES", "STATS_SIZE", "STATS_STOP", "new_table",
            "solve_rows"]
