@@ -33,6 +33,7 @@ from widget_client import (  # noqa: E402
     ask_hint,
     in_trick,
     interactive,
+    legal_card,
     play_card,
     session,
     start_match,
@@ -77,7 +78,7 @@ def test_a_learner_without_a_browser_starts_a_match_gets_a_hint_and_plays(served
                 await page.until(lambda: "tl-coach-card" in coach_text(page), "the hint's words")
                 coach = coach_text(page)  # read now: the hint leaves once a card is played
                 await play_card(page)
-                played = next(c["card"] for c in hand if c["legal"])
+                played = legal_card(table)  # the hinted card, as play_card plays it
                 return {"shown": shown, "hand": hand, "coach": coach,
                         "in_trick": in_trick(page, played), "errors": page.errors}
             finally:
