@@ -172,3 +172,20 @@ def test_a_question_that_cannot_be_rebuilt_is_left_out(rec, settings, monkeypatc
     monkeypatch.setenv("TRESSETTE_CLOCK_SHIFT", "2d")
     deck = review_deck(rec, settings, seed=1)
     assert not deck.reviewing and deck.quiz.exercise.exercise == "drill"
+
+
+def test_a_quiz_off_the_screen_is_closed_a_step_later_and_none_outlives_the_deck(
+        rec, settings) -> None:
+    """A quiz the browser may still be drawing when Next is pressed stays open one more
+    step (closing it at once made "widget model not found" under load); none leaks."""
+    rec.sign_in("Bea")
+    deck = review_deck(rec, settings, seed=2)
+    shown = [deck.quiz]
+    for _ in range(3):
+        answer(deck.quiz, right=True)
+        deck.quiz.next_question()
+        shown.append(deck.quiz)
+    assert [q.comm is None for q in shown] == [True, True, False, False]
+    assert deck.children == (deck.status, shown[-1])
+    deck.close()
+    assert all(q.comm is None for q in shown)

@@ -144,6 +144,7 @@ class ReviewDeck(widgets.VBox, EventSource):
         self.when: Callable[[], datetime | None] = lambda: None
         self.message: Phrase = Phrase.of("review_deck.sign_in")
         self.quiz: ReviewQuiz | None = None
+        self.retired: ReviewQuiz | None = None  # off the screen, closed a step later
         self.add_class("tl-review")
         self.children = [self.status]
         settings.observe(self._redraw, names=["lang"])
@@ -185,16 +186,22 @@ class ReviewDeck(widgets.VBox, EventSource):
         old, self.quiz = self.quiz, ReviewQuiz(self.queue[self.position], self.advance,
                                                self.settings)
         self.children = [self.status, self.quiz]
-        if old is not None:
-            old.close()
+        self._retire(old)
         self._redraw()
+
+    def _retire(self, quiz: ReviewQuiz | None) -> None:
+        """Close the quiz retired the step before, and keep ``quiz`` open one step more: the
+        browser may still be drawing it from messages in flight (closing it at once made
+        "widget model not found" under load)."""
+        if self.retired is not None:
+            self.retired.close()
+        self.retired = quiz
 
     def _stop(self, message: Phrase) -> None:
         self.message, self.due, self.queue, self.position = message, [], [], 0
-        if self.quiz is not None:
-            self.quiz.close()
-            self.quiz = None
         self.children = [self.status]
+        self._retire(self.quiz)
+        self.quiz = None
         self._redraw()
 
     # -- drawing -------------------------------------------------------------------------------
@@ -216,6 +223,7 @@ class ReviewDeck(widgets.VBox, EventSource):
     def close(self) -> None:
         """Stop following the settings and close the exercise on screen."""
         self.settings.unobserve(self._redraw, names=["lang"])
-        if self.quiz is not None:
-            self.quiz.close()
+        for quiz in (self.retired, self.quiz):
+            if quiz is not None:
+                quiz.close()
         super().close()
