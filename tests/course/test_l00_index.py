@@ -57,7 +57,7 @@ def _ace_value() -> str:
 
 def _no_trumps() -> str:
     off_suit_wins = any(b.beats(a) for a in DECK for b in DECK if a.suit != b.suit)
-    return ("Yes: denari are always trumps" if off_suit_wins
+    return ("Yes: coins (denari) are always trumps" if off_suit_wins
             else "No: only a card of the suit led can win a trick")
 
 

@@ -37,6 +37,19 @@ PICKER_MODES = {"card": "single", "cards": "multiple", "order": "order"}
 COLOURS = {"tl-correct": "#1b5e20", "tl-wrong": "#b71c1c", "tl-invalid": "#6d4c00"}
 
 
+#: Choices whose words run over a line (on a phone, most) wrap under their own button:
+#: ipywidgets gives each a line's height, so a long one covered the next one's button, and
+#: cut a ticked choice's words with "…".
+CHOICE_STYLE = (
+    "<style>.tl-quiz .tl-quiz-choice label, .tl-quiz .tl-quiz-choices label "
+    "{ display: flex; align-items: flex-start; height: auto; line-height: 1.35; "
+    "white-space: normal; overflow: visible; margin-bottom: 0.4em; }"
+    " .tl-quiz .tl-quiz-choice input, .tl-quiz .tl-quiz-choices input "
+    "{ order: -1; float: none; flex: none; align-self: flex-start; height: auto; "
+    "margin: 0.15em 0.5em 0 1px; }"
+    " .tl-quiz .tl-quiz-choices .widget-checkbox { width: auto; height: auto; }</style>")
+
+
 def _auto() -> widgets.Layout:
     """A layout of its own: widgets that share one would hide and show together."""
     return widgets.Layout(width="auto")
@@ -124,9 +137,10 @@ class Quiz(widgets.VBox, EventSource):
         buttons = widgets.HBox([self.check_button, self.hint_button, self.next_button,
                                 self.retry_button])
         top = [self.heading] if self.title is not None else []
+        style = widgets.HTML(CHOICE_STYLE, layout=widgets.Layout(display="none"))
         self.children = [*top, widgets.HBox([self.progress, self.score]), self.prompt,
                          self.best_text, self.context, self.answer_box, buttons,
-                         self.hint_text, self.feedback]
+                         self.hint_text, self.feedback, style]
 
     @property
     def question(self) -> Question:

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[3]
 SHOTS = Path(os.environ.get("TRESSETTE_WALK_SHOTS", ROOT / "build" / "walk"))
 TEACHER_KEY = "walk-key"
 VIEWPORT = {"width": 1280, "height": 900}
+PHONE = {"width": 412, "height": 915}  # a phone, held upright, used by touch
 LANGUAGE_BUTTON = {"en": "English", "it": "Italiano"}
 written: list[Path] = []
 
@@ -69,26 +70,28 @@ def kernel_errors(walk_server: VoilaServer) -> Callable[[], list[str]]:
 
 
 @pytest.fixture(scope="session")
-def profiles(browser: Browser, walk_url: str) -> Iterator[Callable[[str], BrowserContext]]:
-    """``profiles(lang)``: the browser profile of a learner who reads ``lang``; the first
-    call opens the index and chooses the language there."""
-    made: dict[str, BrowserContext] = {}
+def profiles(browser: Browser,
+             walk_url: str) -> Iterator[Callable[[str, bool], BrowserContext]]:
+    """``profiles(lang, phone)``: the browser profile of a learner who reads ``lang`` (on a
+    phone: 412 × 915, touch); the first call opens the index and chooses the language."""
+    made: dict[tuple[str, bool], BrowserContext] = {}
 
-    def profile(lang: str) -> BrowserContext:
-        if lang not in made:
-            made[lang] = new_profile(browser)
-            choose_language(made[lang], walk_url, lang)
-        return made[lang]
+    def profile(lang: str, phone: bool = False) -> BrowserContext:
+        if (lang, phone) not in made:
+            made[lang, phone] = new_profile(browser, phone)
+            choose_language(made[lang, phone], walk_url, lang)
+        return made[lang, phone]
 
     yield profile
     for context in made.values():
         context.close()
 
 
-def new_profile(browser: Browser) -> BrowserContext:
-    """A fresh browser profile whose clock the walk may move on (past the computers'
-    pause before each card)."""
-    context = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+def new_profile(browser: Browser, phone: bool = False) -> BrowserContext:
+    """A fresh browser profile (a desktop's or a phone's) whose clock the walk may move on
+    (past the computers' pause before each card)."""
+    context = browser.new_context(  # type: ignore[arg-type]
+        viewport=PHONE if phone else VIEWPORT, is_mobile=phone, has_touch=phone)
     context.clock.install()
     return context
 

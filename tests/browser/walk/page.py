@@ -74,6 +74,25 @@ MESSAGES_JS = """([root, selector]) => [...root.querySelectorAll(selector)].filt
   return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
 }).map((el) => [el.className, el.innerText])"""
 
+# Every drawn card, hand or list that leaves the screen or the felt it is drawn on.
+OUTSIDE = """() => {
+  const out = [], inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1;
+  const screen = {left: 0, right: innerWidth};
+  for (const felt of document.querySelectorAll('.tl-felt')) {
+    const box = felt.getBoundingClientRect();
+    for (const card of felt.querySelectorAll('svg')) {
+      const r = card.getBoundingClientRect();
+      if (r.width && !(inside(r, box) && inside(r, screen)))
+        out.push('card ' + r.left + '-' + r.right);
+    }
+  }
+  for (const list of document.querySelectorAll('.tl-match-setup select')) {
+    const r = list.getBoundingClientRect();
+    if (r.width && !inside(r, screen)) out.push('list ' + r.left + '-' + r.right);
+  }
+  return out;
+}"""
+
 # Resolves once ``root`` has not changed for ``quiet`` ms (at most after ``limit`` ms), with
 # whether it changed meanwhile.
 SETTLE_JS = """([root, quiet, limit]) => new Promise((resolve) => {
@@ -192,6 +211,19 @@ def read_texts(page: Page, findings: Findings, lang: str, root: Locator | None =
         where = next((c for c in name.split() if c.startswith("tl-")), "message")
         for problem in sentence_problems(text):
             findings.add(where, problem)
+
+
+def on_the_screen(page: Page, findings: Findings) -> None:
+    """On a phone: no card leaves its felt or the screen, no list the screen, and the page
+    does not scroll sideways."""
+    for item in page.evaluate(OUTSIDE):
+        findings.add("phone", f"{item} px: off the screen or its felt")
+    width = page.evaluate("() => Math.max(document.documentElement.scrollWidth,"
+                          " document.body.scrollWidth)")
+    screen = (page.viewport_size or {"width": width})["width"]
+    if width > screen + 1:
+        findings.add("phone", f"the page scrolls sideways: {width} px wide on a {screen} px "
+                              "screen")
 
 
 def screenshot(page: Page, path: Path) -> Path:

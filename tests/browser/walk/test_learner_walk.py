@@ -23,7 +23,7 @@ from tressette_learn.teaching.course import course
 
 from . import conftest, key
 from .guided import GuidedWalker
-from .page import Findings, normal, open_page, read_texts, screenshot, settle
+from .page import Findings, normal, on_the_screen, open_page, read_texts, screenshot, settle
 from .puzzles import walk_puzzles
 from .quizzes import answer_quiz
 from .tables import TablePlayer
@@ -36,26 +36,36 @@ OWN_TABLES = (".tl-table:not(.tl-guided .tl-table):not(.tl-match .tl-table)"
               ":not(.tl-puzzles .tl-table)")
 # Lessons that teach the engine's card notation ("3c" is the Three of cups), set as code.
 NOTATION = {"01_deck"}
+# Lessons also walked on a phone (412 × 915, touch): the first page, one with puzzles and
+# quizzes, and the match with its coach.
+PHONE_LESSONS = ("00_index", "03_card_order", "12_play")
 # ms for the page to speak the learner's language: the kernel reads the saved choice (seen
 # above 5 s with the machine's load at 10 on 2 cores)
 LANGUAGE_TIMEOUT = 15_000
 
 
-@pytest.mark.parametrize(("lang", "lesson_id"), [
-    pytest.param(lang, lesson_id, id=f"{lang}-{lesson_id}")
-    for lang in LANGS for lesson_id in LESSONS])
+@pytest.mark.parametrize(("lang", "lesson_id", "phone"), [
+    *(pytest.param(lang, lesson_id, False, id=f"{lang}-{lesson_id}")
+      for lang in LANGS for lesson_id in LESSONS),
+    *(pytest.param(lang, lesson_id, True, id=f"phone-{lang}-{lesson_id}")
+      for lang in LANGS for lesson_id in PHONE_LESSONS)])
 def test_a_learner_walks_the_lesson(
-    lang: str, lesson_id: str, profiles: Callable[[str], BrowserContext], walk_url: str,
-    errors_of: Callable[[Page], list[str]], kernel_errors: Callable[[], list[str]]
+    lang: str, lesson_id: str, phone: bool, profiles: Callable[[str, bool], BrowserContext],
+    walk_url: str, errors_of: Callable[[Page], list[str]],
+    kernel_errors: Callable[[], list[str]]
 ) -> None:
-    findings = Findings(f"lesson {lesson_id} in {'Italian' if lang == 'it' else 'English'}")
-    page = profiles(lang).new_page()
+    findings = Findings(f"lesson {lesson_id} in {'Italian' if lang == 'it' else 'English'}"
+                        + (" on a phone" if phone else ""))
+    page = profiles(lang, phone).new_page()
     errors = errors_of(page)
+    shots = f"phone-{lang}" if phone else lang
     try:
         if open_page(page, conftest.lesson_url(walk_url, lesson_id), findings):
-            walk(page, lesson_id, lang, findings)
+            walk(page, lesson_id, lang, findings, shots)
+            if phone:
+                on_the_screen(page, findings)
         else:
-            shoot(page, lesson_id, lang)
+            shoot(page, lesson_id, shots)
     finally:
         page.close()
     for error in errors:
@@ -79,7 +89,7 @@ def links_look_like_links(page: Page, findings: Findings) -> None:
         findings.add("links", f"“{text}” does not look like a link")
 
 
-def walk(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
+def walk(page: Page, lesson_id: str, lang: str, findings: Findings, shots: str) -> None:
     """The whole lesson, top to bottom; a part that breaks is written down and the walk
     goes on with the next."""
     notation = lesson_id in NOTATION
@@ -111,14 +121,14 @@ def walk(page: Page, lesson_id: str, lang: str, findings: Findings) -> None:
         with findings.step("match"):
             play_match(page, match, findings, lang)
     read_texts(page, findings, lang, notation=notation)
-    shoot(page, lesson_id, lang)
+    shoot(page, lesson_id, shots)
     sweep_buttons(page, findings)
     read_texts(page, findings, lang, notation=notation)
 
 
-def shoot(page: Page, lesson_id: str, lang: str) -> None:
+def shoot(page: Page, lesson_id: str, folder: str) -> None:
     """The page as the walk leaves it, for a person to look through."""
-    path = screenshot(page, conftest.SHOTS / lang / f"{lesson_id}.png")
+    path = screenshot(page, conftest.SHOTS / folder / f"{lesson_id}.png")
     conftest.written.append(path)
     print(f"screenshot: {path}")
 

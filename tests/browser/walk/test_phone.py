@@ -10,27 +10,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import lesson_url
-
-PHONE = {"width": 412, "height": 915}
-# Every drawn card, hand or list that leaves the screen or the felt it is drawn on.
-OUTSIDE = """() => {
-  const out = [], inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1;
-  const screen = {left: 0, right: innerWidth};
-  for (const felt of document.querySelectorAll('.tl-felt')) {
-    const box = felt.getBoundingClientRect();
-    for (const card of felt.querySelectorAll('svg')) {
-      const r = card.getBoundingClientRect();
-      if (r.width && !(inside(r, box) && inside(r, screen)))
-        out.push('card ' + r.left + '-' + r.right);
-    }
-  }
-  for (const list of document.querySelectorAll('.tl-match-setup select')) {
-    const r = list.getBoundingClientRect();
-    if (r.width && !inside(r, screen)) out.push('list ' + r.left + '-' + r.right);
-  }
-  return out;
-}"""
+from .conftest import PHONE, lesson_url
+from .page import OUTSIDE
 
 
 @pytest.fixture
