@@ -21,11 +21,16 @@ from .quiz import Quiz
 from .settings import SETTINGS, Settings
 
 #: Links in the course's texts look like links (Voilà's theme leaves a widget's links in the
-#: colour of the text, without an underline).
-LINK_STYLE = ("<style>.tl-lesson-text a, .tl-lesson-nav a, .tl-progress a, .tl-lesson-goal a "
+#: colour of the text, without an underline). Drawn hands and tricks shrink to the width of
+#: a narrow screen (a phone): a text's content kept its drawings' width, so a hand of ten
+#: ran six cards past the screen's edge.
+PAGE_STYLE = ("<style>.tl-lesson-text a, .tl-lesson-nav a, .tl-progress a, .tl-lesson-goal a "
               "{ color: #0b57d0; text-decoration: underline; }"
               " .tl-lesson-text a:visited, .tl-lesson-nav a:visited, .tl-progress a:visited "
-              "{ color: #6a1b9a; }</style>")
+              "{ color: #6a1b9a; }"
+              " .widget-html-content { min-width: 0; max-width: 100%; }"
+              " .widget-html-content svg[role=group] { max-width: 100%; height: auto; }"
+              "</style>")
 
 
 def lesson_title(item: Lesson, lang: str) -> str:
@@ -51,7 +56,7 @@ class LessonPage(EventSource):
             f"{inline(self.lesson.goal[lang])}</p>"), "tl-lesson-goal")
         switch = language_switch(self.settings, lambda lang: t(
             "lesson.tab_title", lang, title=self.title(lang)))
-        return widgets.VBox([switch, title, goal, widgets.HTML(LINK_STYLE)])
+        return widgets.VBox([switch, title, goal, widgets.HTML(PAGE_STYLE)])
 
     def title(self, lang: str) -> str:
         """This lesson's number and title in ``lang``."""

@@ -74,7 +74,8 @@ MESSAGES_JS = """([root, selector]) => [...root.querySelectorAll(selector)].filt
   return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
 }).map((el) => [el.className, el.innerText])"""
 
-# Every drawn card, hand or list that leaves the screen or the felt it is drawn on.
+# Every drawn card, hand or list that leaves the screen or the felt it is drawn on, and every
+# drawing of cards (a hand, a trick) that leaves the screen.
 OUTSIDE = """() => {
   const out = [], inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1;
   const screen = {left: 0, right: innerWidth};
@@ -85,6 +86,11 @@ OUTSIDE = """() => {
       if (r.width && !(inside(r, box) && inside(r, screen)))
         out.push('card ' + r.left + '-' + r.right);
     }
+  }
+  for (const drawing of document.querySelectorAll('svg[role=group]')) {
+    const r = drawing.getBoundingClientRect();
+    if (r.width && !drawing.closest('.tl-felt') && !inside(r, screen))
+      out.push('drawing “' + drawing.getAttribute('aria-label') + '” ' + r.left + '-' + r.right);
   }
   for (const list of document.querySelectorAll('.tl-match-setup select')) {
     const r = list.getBoundingClientRect();

@@ -51,3 +51,14 @@ def test_a_match_is_played_by_touch_on_a_phone(phone: BrowserContext, walk_url: 
     before = page.locator(".tl-match .tl-pos-bottom .tl-card").count()
     playable.tap()
     expect(page.locator(".tl-match .tl-pos-bottom .tl-card")).to_have_count(before - 1)
+
+
+def test_a_quiz_hand_of_ten_fits_a_phone(phone: BrowserContext, walk_url: str) -> None:
+    """The declarations quiz asks what a hand of ten cards holds: all ten must be on the
+    screen (the row ran six cards past its right edge)."""
+    page = phone.new_page()
+    page.goto(lesson_url(walk_url, "09_declarations"), timeout=60_000)
+    page.locator("#loading").wait_for(state="hidden", timeout=60_000)
+    hand = page.locator(".tl-quiz-context svg[role=group]").first
+    expect(hand).to_be_visible(timeout=60_000)
+    assert page.evaluate(OUTSIDE) == []
