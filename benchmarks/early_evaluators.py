@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from hint_reference import TRICKS, describe, solve_position  # noqa: E402
-from hints import _stored_lead, _summary, positions  # noqa: E402
+from hints import _stored_lead, _summary, positions, shown  # noqa: E402
 
 from tressette_learn.ai import hint_search, hints  # noqa: E402
 from tressette_learn.ai.heuristic import Reading, advice_for  # noqa: E402
@@ -225,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{o['cpu'].get('p90_ms', 0):.0f} max {o['cpu'].get('max_ms', 0):.0f} ms "
             f"(load {result['load_average'][0]})", file=sys.stderr, flush=True)
     if args.json:
-        print(json.dumps({"reference": str(args.reference.resolve().relative_to(ROOT)),
+        print(json.dumps({"reference": shown(args.reference),
                           "candidates": report}, indent=2))
     return 0
 

@@ -219,6 +219,12 @@ def _summary(values: list[float]) -> dict[str, float]:
     return {"p50_ms": statistics.median(ordered), "p90_ms": p90, "max_ms": ordered[-1]}
 
 
+def shown(path: Path) -> str:
+    """``path`` as a report names it: within the repository, relative to its root."""
+    path = path.resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def _progress(what: str, done: int, total: int) -> None:
     if done % 10 == 0 or done == total:
         print(f"{what}: {done}/{total}", file=sys.stderr, flush=True)
@@ -256,7 +262,7 @@ def early_region(path: Path, runs: int) -> dict[str, Any]:
 
     data = json.loads(path.read_text())
     rules = Rules.preset(data["preset"])
-    out: dict[str, Any] = {"reference": str(path.resolve().relative_to(ROOT)),
+    out: dict[str, Any] = {"reference": shown(path),
                            "deals": data["deals"],
                            "load_average": [round(x, 1) for x in os.getloadavg()]}
     for name, stored in ((n, data.get(n, [])) for n in TRICKS):
