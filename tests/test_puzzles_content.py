@@ -11,6 +11,8 @@ from tressette_learn.teaching.puzzles.bank import lessons_with_puzzles, load_puz
 from tressette_learn.teaching.puzzles.check import check, layout_loss, warm
 from tressette_learn.teaching.puzzles.find import is_clear
 from tressette_learn.teaching.puzzles.themes import BY_NAME, THEMES
+from tressette_learn.ui.puzzle import PuzzleSet
+from tressette_learn.ui.settings import Settings
 
 PUZZLES = [p for lesson in lessons_with_puzzles() for p in load_puzzles(lesson)]
 
@@ -57,3 +59,28 @@ def test_every_puzzle_is_worded(lang):
                      words.wrong(puzzle, wrong),
                      words.solved(puzzle, puzzle.answer.accepted[0])):
             check_sentence(text.get(lang))
+
+
+@pytest.mark.parametrize("lesson", lessons_with_puzzles())
+def test_every_puzzle_on_its_board_answers_a_wrong_and_a_right_card_in_its_words(lesson):
+    """What a learner reads on the board for one wrong card and one right card of every
+    stored puzzle, in both languages, is the puzzle's verdict and reason (the browser walk
+    reads the first two of each lesson)."""
+    settings = Settings()
+    board = PuzzleSet(lesson, settings=settings)
+    for number, puzzle in enumerate(board.puzzles):
+        legal = board.table.deal.legal_cards()
+        wrong = next((r.card for r in puzzle.answer.cards
+                      if r.card not in puzzle.answer.accepted and r.card in legal), None)
+        right = puzzle.answer.accepted[-1]
+        for lang in ("en", "it"):
+            settings.lang = lang
+            board.retry()
+            if wrong is not None:
+                assert board.try_card(wrong) is False, (puzzle.id, wrong)
+                assert " ".join(words.wrong(puzzle, wrong).get(lang).split()) in " ".join(
+                    board.table.message.split()), (puzzle.id, lang)
+            assert board.try_card(right) is True, (puzzle.id, right)
+            assert " ".join(words.solved(puzzle, right).get(lang).split()) in " ".join(
+                board.table.message.split()), (puzzle.id, lang)
+        assert board.next() is (number + 1 < len(board.puzzles))
