@@ -225,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{o['cpu'].get('p90_ms', 0):.0f} max {o['cpu'].get('max_ms', 0):.0f} ms "
             f"(load {result['load_average'][0]})", file=sys.stderr, flush=True)
     if args.json:
-        print(json.dumps({"reference": str(args.reference.resolve().relative_to(ROOT)),
+        reference = args.reference.resolve()
+        print(json.dumps({"reference": str(reference.relative_to(ROOT)
+                                           if reference.is_relative_to(ROOT) else reference),
                           "candidates": report}, indent=2))
     return 0
 
