@@ -76,19 +76,76 @@ def _hash(w0, h1, h2, h3):
     return (x >> 22) & np.int64(0x3FFFFFFFF)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _lead(h, leader, seats, live, values, side, tsize, above):
+    """The quick rule's lead (:func:`playout`): ``h`` the hands, ``seats`` the trick's seats
+    from the leader on, ``live`` the cards not in finished tricks."""
+    one = np.int64(1)
+    hand = h[leader]
+    others = live & ~hand
+    ours = np.int64(0)  # the cards of the leader's side
+    for i in range(tsize):
+        if side[seats[i]] == side[leader]:
+            ours |= h[seats[i]]
+    best = -1
+    best_sc = -1
+    for s in range(4):
+        sm = np.int64(1023) << (10 * s)
+        cards = hand & sm
+        while cards:
+            c = trailing_zeros(cards)
+            cards &= cards - 1
+            if above[c] & others:
+                continue  # not a master
+            rest = live & sm & ~(one << c)
+            if values[c] < 3 and rest:
+                # not a master worth less than an Ace whose lead would make an opponent's
+                # card the master, unless that card falls to it (its holder's last one)
+                nxt_top = 63 - leading_zeros(rest)
+                if not (ours >> nxt_top) & 1:
+                    guarded = False
+                    for k in range(tsize):
+                        if (h[seats[k]] >> nxt_top) & 1 and _count(h[seats[k]] & sm) > 1:
+                            guarded = True
+                    if guarded:
+                        continue
+            sc = 100 - 20 * values[c] + c % 10
+            if sc > best_sc:
+                best_sc = sc
+                best = c
+    if best < 0 and tsize == 4:
+        # towards the partner's master: the card worth the most of that suit
+        partner = h[seats[2]]
+        far = -1
+        for s in range(4):
+            sm = np.int64(1023) << (10 * s)
+            rest = others & sm
+            if hand & sm and rest and (partner >> (63 - leading_zeros(rest))) & 1:
+                n = _count(hand & sm)
+                if n > far:
+                    far = n
+                    best = _pick(hand & sm, values, -1)
+    if best < 0:
+        best = _pick(hand, values, 1)
+    return best
+
+
 @njit(cache=True, nogil=True)
 def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
     """The first side's thirds from a trick start to the end of the deal when every seat
     plays a quick rule with every card seen (no search), and the cards played (the work).
 
-    The leader leads its master worth the least (the highest of those), else its cheapest
-    card in a suit whose master its partner holds, else the cheapest of its longest suit.
-    A follower whose side surely takes the trick (its card on top, or a partner still to
-    play holding a higher one, with no opponent still to play above it) plays its card
-    worth the most that is not a master (of the suit led if it can follow); else it takes
-    the trick with its lowest card that no later opponent can beat, if it has one; else it
-    plays its card worth the least. An estimate for a search cut short (``STATS_STOP``),
-    not exact play (``benchmarks/early_evaluators.py`` measured the choices).
+    The leader leads its master worth the least (the highest of those), but not a master
+    worth less than an Ace whose lead would make an opponent's guarded card the master (a
+    Three led before its Two, the Two held by an opponent with another card of the suit);
+    without one, the card worth the most of its longest suit whose master its partner holds;
+    else its cheapest card. A follower whose side surely takes the trick (its card on top,
+    or a partner still to play holding a higher one, with no opponent still to play above
+    it) plays its card worth the most that is not a master (of the suit led if it can
+    follow); else it takes the trick with its lowest card that no later opponent can beat,
+    if it has one; else it plays its card worth the least. An estimate for a search cut
+    short (``STATS_STOP``), not exact play (``benchmarks/early_evaluators.py`` measured the
+    choices).
     """
     one = np.int64(1)
     h = hands.copy()
@@ -103,41 +160,7 @@ def playout(hands, to_play, tricks_left, gone, values, nxt, side, tsize, above):
             seats[i] = seat
             seat = nxt[seat]
         # ---- the lead ----
-        hand = h[leader]
-        others = live & ~hand
-        best = -1
-        best_sc = -1
-        longest = -1
-        long_n = -1
-        for s in range(4):
-            cards = hand & (np.int64(1023) << (10 * s))
-            n = 0
-            while cards:
-                c = trailing_zeros(cards)
-                cards &= cards - 1
-                n += 1
-                if (above[c] & others) == 0:
-                    sc = 100 - 20 * values[c] + c % 10
-                    if sc > best_sc:
-                        best_sc = sc
-                        best = c
-            if n > long_n:
-                long_n = n
-                longest = s
-        if best < 0 and tsize == 4:
-            # no master: low in a suit whose master the partner holds
-            partner = h[seats[2]]
-            far = -1
-            for s in range(4):
-                sm = np.int64(1023) << (10 * s)
-                rest = others & sm
-                if hand & sm and rest and (partner >> (63 - leading_zeros(rest))) & 1:
-                    n = _count(hand & sm)
-                    if n > far:
-                        far = n
-                        best = _pick(hand & sm, values, 1)
-        if best < 0:
-            best = _pick(hand & (np.int64(1023) << (10 * longest)), values, 1)
+        best = _lead(h, leader, seats, live, values, side, tsize, above)
         top = best
         win = leader
         pts = values[best]
