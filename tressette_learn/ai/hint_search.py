@@ -88,7 +88,7 @@ EXACT_MS = 450  # ... the budget is this (exact answers are within reach there)
 STOCK_TRICKS = 14  # with a stock, deals are searched within this many tricks of the end
 SOLVE_TRICKS = 7  # with three or four hands, the full search within this many tricks
 EARLY_FIRST_MS = 40  # ... earlier, the first deal's allowance
-EARLY_MS = 200  # ... and the budget. Two tricks deep (EARLY_HORIZON): 71/78 agree, p90
+EARLY_MS = 200  # ... and the budget. Two tricks deep (EARLY_HORIZON): 217/240 agree, p90
 # 110 to 130 ms of processor time on the early positions of benchmarks/hints.py; 100 agrees
 # on 66/78, 300 and 400 on no more (benchmarks/early_evaluators.py). Solved to the end, before
 # EARLY_HORIZON (the figures below): on the first 60 first-trick and 60 second-trick
