@@ -21,8 +21,8 @@ processor time (0.24 s a deal on average, 2 s a deal at most: the leads). The fi
 0.05 point on a card's lead over another), made in December at a load average of 3 to 70 on
 2 cores under ``nice -n 19``: 40 first-trick positions took 2,540 s of processor time
 (median 37 s, the leads up to 426 s) and 200 second-trick positions 2,540 s (median 6 s, at
-most 80 s). 200 first-trick positions would take about 3.5 hours more at 200 deals, and the
-whole at 2,000 deals (the issue's goal) about 14 hours: the stored file is smaller and says
+most 80 s). 200 first-trick positions would take about 3 hours more at 200 deals, and the
+whole at 2,000 deals (the issue's goal) about 40 hours: the stored file is smaller and says
 so (its positions' count); a rerun with the same arguments (``--deals 200 --out
 benchmarks/measured/hint_reference_early_200.json``) goes on where it stopped.
 """
