@@ -20,7 +20,7 @@ PACKAGE = "tressette_learn"
 DOOR = "tressette_learn.ai.solve"
 # the solver's own tests, and the test setup that clears the solver service's environment
 SOLVER_TESTS = {"test_solver.py", "test_fastsolver.py", "test_solver_service.py", "test_batched.py",
-                "test_review_ahead.py", "conftest.py"}
+                "test_review_ahead.py", "test_quick_playout.py", "conftest.py"}
 #: the package's parts, lowest first: each may import the parts before it (tressette_learn's
 #: docstring, ARCHITECTURE.md's layers)
 PARTS = ("engine", "ai", "teaching", "store", "classroom", "ui", "serve", "cli")
