@@ -7,6 +7,8 @@ names the true signal to make with the card, in both languages."""
 
 from __future__ import annotations
 
+import html
+import random
 import re
 
 import pytest
@@ -17,7 +19,10 @@ from tressette_learn.ai.comparison import MIN_DEALS
 from tressette_learn.ai.explain import explain
 from tressette_learn.ai.heuristic import advise
 from tressette_learn.ai.hints import Hint, hint, warm_up
+from tressette_learn.ai.inference import DealSampler, knowledge_from_view
+from tressette_learn.ai.solve import RowSolver
 from tressette_learn.engine import PlayerView
+from tressette_learn.i18n import cards_names
 from tressette_learn.ui.coach import hint_html
 
 SIGNAL_WORDS = {"busso": ("with a busso", "bussando"), "volo": ("with a volo", "facendo il volo"),
@@ -157,3 +162,33 @@ def test_no_signal_is_named_to_ones_own_dummy() -> None:
         assert found.signal is None and found.advice.get("en").startswith("Play ")
         checked += 1
     assert checked >= 3
+
+
+def test_the_cards_in_the_lead_are_searched_a_trick_deeper_on_the_same_deals(
+        early: list[tuple[PlayerView, Hint]]) -> None:
+    """A quick hint searches its closest cards one trick further on the deals it drew: the
+    values shown for them are those averages, and the hint says so in both languages."""
+    deepened = 0
+    for view, found in early:
+        if not found.deeper:
+            continue
+        deepened += 1
+        assert found.quick and len(found.deeper) >= 2 and found.card in found.deeper
+        # the same deals, drawn again from the hint's seed (0)
+        sampler, rng = DealSampler(knowledge_from_view(view)), random.Random(0)
+        deals = [sampler.draw_fitting(rng) for _ in range(found.deals)]
+        horizon = found.searched_to - len(view.tricks) + 1
+        solved = RowSolver(view, horizon).solve(deals, 0, found.deeper)
+        values = {e.card: e.points for e in found.values}
+        for card, mean in zip(solved.cards, solved.points.mean(axis=0), strict=True):
+            assert values[card] == pytest.approx(mean)
+        assert max(values.values()) == values[found.card]
+        if not found.separated:
+            continue
+        for lang, trick in (("en", f"end of trick {found.searched_to + 1}"),
+                            ("it", f"{found.searched_to + 1}ª presa compresa")):
+            method = re.search(r'tl-coach-method">([^<]*)<', hint_html(found, lang))
+            assert method and trick in method[1], (lang, method)
+            assert cards_names(found.deeper, lang) in html.unescape(method[1])
+    assert deepened >= 10
+

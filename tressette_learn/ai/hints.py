@@ -26,13 +26,14 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   card with the club player's reason, and shows no values (a handful of deals is noise).
   Early in a deal solved to the end (a perdere, or the third trick) one deal can take the
   compiled solver seconds: the search gives up as soon as it sees that it cannot reach
-  ``MIN_DEALS`` (``hint_search.EARLY_MS``). Early in a deal, quick or not (:data:`EARLY_CLUB`), on
-  enough deals, another card than the club player's is recommended only when it is clearly
-  better than the club card (95%, paired): otherwise the hint says that no card did clearly
-  better than the club player's (``unseparated.close``) and gives the club card and reason,
-  values not shown. So an early hint rests on deals only where they separate a card from
-  the club player's. With the quick search this agreed with the exact reference on 71 of
-  the 78 early positions, 70 without it (``benchmarks/early_evaluators.py``).
+  ``MIN_DEALS`` (``hint_search.EARLY_MS``). Early in a deal and solved to the end
+  (:data:`EARLY_CLUB`), on enough deals, another card than the club player's is recommended
+  only when it is clearly better than the club card (95%, paired): otherwise the hint says
+  that no card did clearly better than the club player's (``unseparated.close``) and gives
+  the club card and reason, values not shown. Quick hints (the first two tricks) do not:
+  their closest cards are searched a trick deeper instead (``hint_search.DEEPER_MARGIN``),
+  and without the rule they agree with the exact reference more often (on 257 positions,
+  237 against 231 with it: ``benchmarks/early_evaluators.py``).
 
 Whatever the basis, the recommended card is never below another card in the values shown:
 with values it is the best by average (among exact ties, the club player's card if it is
@@ -69,7 +70,7 @@ FALLBACK_DEALS = 6  # deals solved by the reference before the compiled core is 
 # ... within this many tricks of the end: in the static site's Pyodide six deals of five
 # tricks take 0.19 s (median), 0.59 s at most (benchmarks/lite_hints.py)
 FALLBACK_TRICKS = REFERENCE_LIMIT
-EARLY_CLUB = True  # early in a deal, another card must be clearly better than the club's
+EARLY_CLUB = True  # early, solved to the end: another card must be clearly better than the club's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,6 +86,8 @@ class Hint:
     exact). ``separated``: the deals were enough to compare the cards at the stated
     confidence (every fitting deal, or at least ``MIN_DEALS``); when not, the card is the
     club player's, ``values`` are not worth showing and ``equal`` holds every legal card.
+    ``deeper``: early, the cards close to the best, searched one trick beyond
+    :attr:`searched_to` on the same deals (their values are those).
     """
 
     card: Card
@@ -100,6 +103,7 @@ class Hint:
     margins: tuple[float, ...] = ()
     close: bool = False
     searched_to: int = 0
+    deeper: tuple[Card, ...] = ()
 
     @property
     def quick(self) -> bool:
@@ -164,6 +168,7 @@ class Hint:
                 "confidence": self.confidence, "equal_cards": [str(c) for c in self.equal],
                 "evaluation": ("quick" if self.quick else "solved") if self.deals else "none",
                 "searched_to_trick": self.searched_to or None, "separated": self.separated,
+                "searched_deeper": [str(c) for c in self.deeper],
                 "values": [{"card": str(e.card), "points": round(e.points, 2),
                             "thirds": round(e.thirds, 2), "margin": _rounded(m)}
                            for e, m in zip(self.values, margins, strict=True)],
@@ -226,6 +231,7 @@ class _Verdict:
     comparison: Comparison | None
     possible: int
     horizon: int = 0
+    deeper: tuple[Card, ...] = ()
 
 
 def _searched(view: PlayerView, sampler: DealSampler, rng: random.Random,
@@ -234,7 +240,7 @@ def _searched(view: PlayerView, sampler: DealSampler, rng: random.Random,
     found = Search(view, sampler, rng, budget_ms).run()
     if found is None:
         return _Verdict(None, sampler.count)
-    return _Verdict(found.comparison, found.possible, found.horizon)
+    return _Verdict(found.comparison, found.possible, found.horizon, found.deeper)
 
 
 def _fallback(view: PlayerView, sampler: DealSampler, rng: random.Random) -> _Verdict:
@@ -273,7 +279,8 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     if comparison is None or not (comparison.exact or comparison.deals >= MIN_DEALS
                                   or forced):
         return _unseparated(k, verdict, club)
-    if EARLY_CLUB and _early(view) and not comparison.exact and club != comparison.best() \
+    if EARLY_CLUB and _early(view) and not verdict.horizon and not comparison.exact \
+            and club != comparison.best() \
             and not any(comparison.clearly_better(c, club) for c in comparison.cards):
         return _unseparated(k, verdict, club, close=True)
     searched_to = _searched_to(view, verdict)
@@ -292,12 +299,13 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
                   worst_points=None if cost is None else mine - cost,
                   basis="average" if comparison.exact else "sampled", equal=equal, reading=k)
     if searched_to and why.reason == "best_line":  # not "played out to the end"
+        last = searched_to + (card in verdict.deeper)
         why = dataclasses.replace(why, phrase=Phrase.of("explain.best_line.quick", card=card,
-                                                        last=searched_to))
+                                                        last=last))
     return Hint(card, _signal(k, card), tuple(values), comparison.exact,
                 comparison.deals, verdict.possible, why, equal,
                 1.0 if comparison.exact else CONFIDENCE, True, margins,
-                searched_to=searched_to)
+                searched_to=searched_to, deeper=verdict.deeper)
 
 
 def _searched_to(view: PlayerView, verdict: _Verdict) -> int:
@@ -329,7 +337,8 @@ def _unseparated(k: Reading, verdict: _Verdict, club: Card, close: bool = False)
                     else float("inf") for e in values)
     return Hint(club, _signal(k, club), values, False,
                 comparison.deals if comparison is not None else 0, verdict.possible,
-                why, legal, CONFIDENCE, False, margins, close, searched_to)
+                why, legal, CONFIDENCE, False, margins, close, searched_to,
+                verdict.deeper if comparison is not None else ())
 
 
 def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
