@@ -34,7 +34,7 @@ first- and second-trick positions of ``benchmarks/hint_reference.py`` (its store
 ``--early-reference``), each card solved exactly on that file's deals per position. Two are
 stored: ``hint_reference_early.json`` (the default: 29 + 40 positions, 8 deals each, so a
 loose judge: two standard errors of 8 deals often cover a point) and
-``hint_reference_early_200.json`` (the first 40 first-trick and 200 second-trick positions
+``hint_reference_early_200.json`` (the first 60 first-trick and 200 second-trick positions
 with 200 deals each, a strict judge; to be extended, see ``hint_reference.py``); their
 figures are
 ``hints_early.json`` and ``hints_early_200.json``. Each

@@ -52,8 +52,9 @@ by deal, its gap to the quick search's best. On the reference's own deals (no bu
 tricks agree on 218 of 240 positions, three on 225, two then three for the close cards also
 on 225 at a fifth of three's work, then four for the closest (within 0.3) on 229; four is
 out of reach of the budget (300,000 nodes a deal at p90). In the hint, with the club rule
-of ``hints.EARLY_CLUB`` no longer applied to quick hints, it agrees on 237 of 257 (57
-first-trick, 200 second-trick) against 231 before, processor p90 164 ms against 122.
+of ``hints.EARLY_CLUB`` no longer applied to quick hints, it agrees on 238 of 257 (57
+first-trick, 200 second-trick) against 231 before, processor p90 155 ms against 122; on
+the stored reference (60 and 200) 240 of 260, p90 169 ms (``hints_early_200.json``).
 
 ``benchmarks/early_evaluators.py`` measured the choices against the stored 200-deal exact
 reference of 16 first-trick and 62 second-trick positions (``early_evaluators_200.json``):
@@ -98,7 +99,7 @@ EXACT_MS = 450  # ... the budget is this (exact answers are within reach there)
 STOCK_TRICKS = 14  # with a stock, deals are searched within this many tricks of the end
 SOLVE_TRICKS = 7  # with three or four hands, the full search within this many tricks
 EARLY_FIRST_MS = 40  # ... earlier, the first deal's allowance
-EARLY_MS = 200  # ... and the budget. Two tricks deep (EARLY_HORIZON): 217/240 agree, p90
+EARLY_MS = 200  # ... and the budget. Two tricks deep (before DEEPER_MS): 217/240 agree, p90
 # 110 to 130 ms of processor time on the early positions of benchmarks/hints.py; 100 agrees
 # on 66/78, 300 and 400 on no more (benchmarks/early_evaluators.py). Solved to the end, before
 # EARLY_HORIZON (the figures below): on the first 60 first-trick and 60 second-trick

@@ -19,8 +19,9 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   end could take seconds. The values estimate the cards' worth; the hint says how they were
   found (``basis`` ends in ``.quick``, :attr:`Hint.searched_to`) and never calls them
   solved to the end. Against the stored exact reference of the first two tricks
-  (``benchmarks/hints.py``, the early region) it agrees on 217 of 240 positions (40
-  first-trick, 200 second-trick); on the first 78 the search to the end agreed on 59.
+  (``benchmarks/hints.py``, the early region) it agrees on 240 of 260 positions (60
+  first-trick, 200 second-trick), its closest cards searched a trick deeper
+  (``hint_search.DEEPER_MARGIN``); on the first 78 the search to the end agreed on 59.
 - **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
   confidence (:mod:`.comparison`): the hint says so plainly, recommends the club player's
   card with the club player's reason, and shows no values (a handful of deals is noise).
@@ -32,8 +33,8 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   that no card did clearly better than the club player's (``unseparated.close``) and gives
   the club card and reason, values not shown. Quick hints (the first two tricks) do not:
   their closest cards are searched a trick deeper instead (``hint_search.DEEPER_MARGIN``),
-  and without the rule they agree with the exact reference more often (on 257 positions,
-  237 against 231 with it: ``benchmarks/early_evaluators.py``).
+  and without the rule they agree with the exact reference more often (on 57 first-trick
+  positions, 52 against 49 before the deeper search: ``benchmarks/early_evaluators.py``).
 
 Whatever the basis, the recommended card is never below another card in the values shown:
 with values it is the best by average (among exact ties, the club player's card if it is
