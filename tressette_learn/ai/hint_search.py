@@ -129,14 +129,13 @@ class Verdict:
     """What the deals showed: the cards' comparison and how many deals could fit.
     ``horizon``: each deal was searched only this many tricks (the one in play counts) and
     the rest played out by the quick rule (``_kernel.playout``); 0: solved to the end.
-    ``deeper``: the cards close to the best, then searched one trick more on the first
-    ``deeper_deals`` of those deals (their values are those)."""
+    ``deeper``: the cards close to the best, then searched one trick more on the first of
+    those deals (the comparison's; their values are those)."""
 
     comparison: Comparison
     possible: int
     horizon: int = 0
     deeper: tuple[Card, ...] = ()
-    deeper_deals: int = 0
 
 
 class _Source(Protocol):
@@ -246,8 +245,7 @@ class Search:
         if self.horizon and not comparison.exact:
             deeper = self._deepen(source, comparison)
             if deeper is not None:
-                return Verdict(deeper[0], source.possible, self.horizon, deeper[1],
-                               deeper[0].deals)
+                return Verdict(deeper[0], source.possible, self.horizon, deeper[1])
         return Verdict(comparison, source.possible, self.horizon)
 
     def _deepen(self, source: _Source,
@@ -258,10 +256,10 @@ class Search:
         deeper; the others, no longer racing, as far behind the quick search's best as they
         were on each deal), and the close cards; None when fewer than two cards are close
         or fewer than :data:`DEEPER_DEALS` deals fit."""
-        values = comparison.estimates()
-        best = self.view.rules.sign * values[0].points
+        sign, values = self.view.rules.sign, comparison.estimates()
+        best = sign * next(e.points for e in values if e.card == comparison.best())
         close = [e.card for e in values if e.card not in comparison.dropped
-                 and best - self.view.rules.sign * e.points <= DEEPER_MARGIN]
+                 and best - sign * e.points <= DEEPER_MARGIN]
         room = DEEPER_MS - self.spent
         if len(close) < 2 or room <= 0:
             return None
