@@ -54,7 +54,8 @@ on 225 at a fifth of three's work, then four for the closest (within 0.3) on 229
 out of reach of the budget (300,000 nodes a deal at p90). In the hint, with the club rule
 of ``hints.EARLY_CLUB`` no longer applied to quick hints, it agrees on 238 of 257 (57
 first-trick, 200 second-trick) against 231 before, processor p90 155 ms against 122; on
-the stored reference (60 and 200) 240 of 260, p90 164 to 212 ms in three runs (``hints_early_200.json``: 164).
+the stored reference (60 and 200) 240 of 260, p90 164 to 212 ms in three runs
+(``hints_early_200.json``: 164).
 
 ``benchmarks/early_evaluators.py`` measured the choices against the stored 200-deal exact
 reference of 16 first-trick and 62 second-trick positions (``early_evaluators_200.json``):
