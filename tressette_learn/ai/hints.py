@@ -146,6 +146,13 @@ class Hint:
         return Phrase.of("coach.play", card=self.card)
 
     @property
+    def deeper_note(self) -> Phrase | None:
+        """What the deeper search did (:attr:`deeper`), or None when there was none."""
+        if not self.deeper:
+            return None
+        return Phrase.of("coach.deeper", cards=self.deeper, last=self.searched_to + 1)
+
+    @property
     def forced(self) -> bool:
         """Whether the card is the only legal one."""
         return len(self.equal) == 1 and len(self.values) <= 1
