@@ -30,8 +30,9 @@ every card seen
 (``_kernel.playout``: lead a master, but not a Three, Two or figure whose lead would make
 an opponent's guarded card the master; else the card worth the most towards the partner's
 master; else the cheapest card; follow by loading a trick the side surely takes, else taking
-it with the lowest card no later opponent can beat, else playing the cheapest card). Those
-values are estimates of
+it with the lowest card no later opponent can beat, else playing the cheapest card),
+corrected by what that rule misses on average (``_kernel.playout_bias``: it short-changes the
+side on lead and the Threes, Twos and Aces kept). Those values are estimates of
 the deal's value, not the deal solved: the hint says so (``Hint.quick``). The third trick
 (more than :data:`SOLVE_TRICKS` tricks to go) is still solved to the end, under the limits
 below: on 24 third-trick positions judged against 60 deals each solved exactly, the search
