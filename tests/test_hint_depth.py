@@ -18,6 +18,7 @@ from tressette_learn.ai import RulesPlayer
 from tressette_learn.ai.comparison import MIN_DEALS
 from tressette_learn.ai.explain import explain
 from tressette_learn.ai.heuristic import advise
+from tressette_learn.ai.hint_search import DEEPER_DEALS
 from tressette_learn.ai.hints import Hint, hint, warm_up
 from tressette_learn.ai.inference import DealSampler, knowledge_from_view
 from tressette_learn.ai.solve import RowSolver
@@ -166,29 +167,40 @@ def test_no_signal_is_named_to_ones_own_dummy() -> None:
 
 def test_the_cards_in_the_lead_are_searched_a_trick_deeper_on_the_same_deals(
         early: list[tuple[PlayerView, Hint]]) -> None:
-    """A quick hint searches its closest cards one trick further on the deals it drew: the
-    values shown for them are those averages, and the hint says so in both languages."""
-    deepened = 0
+    """A quick hint searches its closest cards one trick further on the first of the deals
+    it drew: a card's value is its average there, moved by how much its quick average on
+    every deal differs from the one on those first deals; the hint says so in both
+    languages, with the count of deals searched deeper when it is not all of them."""
+    deepened = some = 0
     for view, found in early:
         if not found.deeper:
             continue
         deepened += 1
         assert found.quick and len(found.deeper) >= 2 and found.card in found.deeper
+        assert DEEPER_DEALS <= found.deeper_deals <= found.deals
         # the same deals, drawn again from the hint's seed (0)
         sampler, rng = DealSampler(knowledge_from_view(view)), random.Random(0)
         deals = [sampler.draw_fitting(rng) for _ in range(found.deals)]
         horizon = found.searched_to - len(view.tricks) + 1
-        solved = RowSolver(view, horizon).solve(deals, 0, found.deeper)
+        first = deals[:found.deeper_deals]
+        deep = RowSolver(view, horizon).solve(first, 0, found.deeper)
+        quick = RowSolver(view, horizon - 1).solve(deals, 0, deep.cards).points
+        moved = quick.mean(axis=0) - quick[:len(first)].mean(axis=0)
         values = {e.card: e.points for e in found.values}
-        for card, mean in zip(solved.cards, solved.points.mean(axis=0), strict=True):
+        for card, mean in zip(deep.cards, deep.points.mean(axis=0) + moved, strict=True):
             assert values[card] == pytest.approx(mean)
         assert max(values.values()) == values[found.card]
         if not found.separated:
             continue
-        for lang, trick in (("en", f"end of trick {found.searched_to + 1}"),
-                            ("it", f"{found.searched_to + 1}ª presa compresa")):
-            method = re.search(r'tl-coach-method">([^<]*)<', hint_html(found, lang))
-            assert method and trick in method[1], (lang, method)
-            assert cards_names(found.deeper, lang) in html.unescape(method[1])
-    assert deepened >= 10
+        some += found.deeper_deals < found.deals
+        for lang, trick, count in (
+                ("en", f"end of trick {found.searched_to + 1}",
+                 f"on the first {found.deeper_deals} deals"),
+                ("it", f"{found.searched_to + 1}ª presa compresa",
+                 f"sulle prime {found.deeper_deals} distribuzioni")):
+            method = html.unescape(re.search(r'tl-coach-method">([^<]*)<',
+                                             hint_html(found, lang))[1])
+            assert trick in method and cards_names(found.deeper, lang) in method, lang
+            assert (count in method) == (found.deeper_deals < found.deals), (lang, method)
+    assert deepened >= 10 and some >= 3
 

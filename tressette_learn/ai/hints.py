@@ -19,9 +19,10 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   end could take seconds. The values estimate the cards' worth; the hint says how they were
   found (``basis`` ends in ``.quick``, :attr:`Hint.searched_to`) and never calls them
   solved to the end. Against the stored exact reference of the first two tricks
-  (``benchmarks/hints.py``, the early region) it agrees on 240 of 260 positions (60
-  first-trick, 200 second-trick), its closest cards searched a trick deeper
-  (``hint_search.DEEPER_MARGIN``); on the first 78 the search to the end agreed on 59.
+  (``benchmarks/hints.py``, the early region) it agrees on 239 of 260 positions (60
+  first-trick, 200 second-trick; the mean over six seeds of the hints, 91.9%), its closest
+  cards searched a trick deeper (``hint_search.DEEPER_MARGIN``); on the first 78 the search
+  to the end agreed on 59.
 - **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
   confidence (:mod:`.comparison`): the hint says so plainly, recommends the club player's
   card with the club player's reason, and shows no values (a handful of deals is noise).
@@ -88,7 +89,8 @@ class Hint:
     confidence (every fitting deal, or at least ``MIN_DEALS``); when not, the card is the
     club player's, ``values`` are not worth showing and ``equal`` holds every legal card.
     ``deeper``: early, the cards close to the best, searched one trick beyond
-    :attr:`searched_to` on the same deals (their values are those).
+    :attr:`searched_to` on the first ``deeper_deals`` of the deals (their values come from
+    that: ``hint_search.Search._with_deeper``).
     """
 
     card: Card
@@ -105,6 +107,7 @@ class Hint:
     close: bool = False
     searched_to: int = 0
     deeper: tuple[Card, ...] = ()
+    deeper_deals: int = 0
 
     @property
     def quick(self) -> bool:
@@ -150,7 +153,10 @@ class Hint:
         """What the deeper search did (:attr:`deeper`), or None when there was none."""
         if not self.deeper:
             return None
-        return Phrase.of("coach.deeper", cards=self.deeper, last=self.searched_to + 1)
+        if self.deeper_deals >= self.deals:
+            return Phrase.of("coach.deeper", cards=self.deeper, last=self.searched_to + 1)
+        return Phrase.of("coach.deeper.some", cards=self.deeper, last=self.searched_to + 1,
+                         deeper=self.deeper_deals)
 
     @property
     def forced(self) -> bool:
@@ -177,6 +183,7 @@ class Hint:
                 "evaluation": ("quick" if self.quick else "solved") if self.deals else "none",
                 "searched_to_trick": self.searched_to or None, "separated": self.separated,
                 "searched_deeper": [str(c) for c in self.deeper],
+                "searched_deeper_deals": self.deeper_deals,
                 "values": [{"card": str(e.card), "points": round(e.points, 2),
                             "thirds": round(e.thirds, 2), "margin": _rounded(m)}
                            for e, m in zip(self.values, margins, strict=True)],
@@ -240,6 +247,7 @@ class _Verdict:
     possible: int
     horizon: int = 0
     deeper: tuple[Card, ...] = ()
+    deeper_deals: int = 0
 
 
 def _searched(view: PlayerView, sampler: DealSampler, rng: random.Random,
@@ -248,7 +256,8 @@ def _searched(view: PlayerView, sampler: DealSampler, rng: random.Random,
     found = Search(view, sampler, rng, budget_ms).run()
     if found is None:
         return _Verdict(None, sampler.count)
-    return _Verdict(found.comparison, found.possible, found.horizon, found.deeper)
+    return _Verdict(found.comparison, found.possible, found.horizon, found.deeper,
+                    found.deeper_deals)
 
 
 def _fallback(view: PlayerView, sampler: DealSampler, rng: random.Random) -> _Verdict:
@@ -313,7 +322,8 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     return Hint(card, _signal(k, card), tuple(values), comparison.exact,
                 comparison.deals, verdict.possible, why, equal,
                 1.0 if comparison.exact else CONFIDENCE, True, margins,
-                searched_to=searched_to, deeper=verdict.deeper)
+                searched_to=searched_to, deeper=verdict.deeper,
+                deeper_deals=verdict.deeper_deals)
 
 
 def _searched_to(view: PlayerView, verdict: _Verdict) -> int:
@@ -346,7 +356,7 @@ def _unseparated(k: Reading, verdict: _Verdict, club: Card, close: bool = False)
     return Hint(club, _signal(k, club), values, False,
                 comparison.deals if comparison is not None else 0, verdict.possible,
                 why, legal, CONFIDENCE, False, margins, close, searched_to,
-                verdict.deeper if comparison is not None else ())
+                *((verdict.deeper, verdict.deeper_deals) if comparison is not None else ()))
 
 
 def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
