@@ -35,7 +35,7 @@ first- and second-trick positions of ``benchmarks/hint_reference.py`` (its store
 ``--early-reference``), each card solved exactly on that file's deals per position. Two are
 stored: ``hint_reference_early.json`` (the default: 29 + 40 positions, 8 deals each, so a
 loose judge: two standard errors of 8 deals often cover a point) and
-``hint_reference_early_200.json`` (the first 60 first-trick and 200 second-trick positions
+``hint_reference_early_200.json`` (the first 108 first-trick and 200 second-trick positions
 with 200 deals each, a strict judge; to be extended, see ``hint_reference.py``); their
 figures are
 ``hints_early.json`` and ``hints_early_200.json``. Each
@@ -46,7 +46,7 @@ agreement >= 95%, p90 <= 300 ms. Also how many hints could not separate the card
 which ``unseparated_close``: enough deals, but no card clearly better than the club card's),
 and the agreement's standard error (``agree_se``: binomial, over the positions).
 One run's agreement moves with the hints' seed alone (the deals they draw): on the 260
-positions of the 200-deal file, from 231 to 248 over nine seeds. ``--seeds K`` makes each
+positions of the 200-deal file, from 231 to 248 over nine seeds (on 308: from 276 to 286). ``--seeds K`` makes each
 position's hint with K seeds (``i + s * 100_000``; the first is the timed one) and the goal's
 figure is their mean (``seeds``: each seed's count, the mean rate and its standard deviation).
 

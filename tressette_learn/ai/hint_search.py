@@ -61,7 +61,11 @@ runs. That figure moves with the hints' seed alone: over six
 seeds (``benchmarks/hints.py --seeds 6``) the same code agreed on 237.8 on average (235 to
 242), with the quick play-out corrected (``_kernel.playout_bias``) on 236.7, and with the
 values corrected on the deals the deeper search did not reach (before: only those it
-reached) on 239.0 (235 to 243), processor p90 about 200 ms at a load of 2.
+reached) on 239.0 (235 to 243), processor p90 about 200 ms at a load of 2. On the longer
+reference (108 and 200 positions, ``hints_early_200.json``) the same three agree on 281.2,
+278.7 and 281.0 of 308 (the last without the play-out's correction: 279.8), differences
+within the noise (a mean over six seeds moves by about 1.2); processor p90 191 ms, max
+233 ms at a load of 1.
 
 ``benchmarks/early_evaluators.py`` measured the choices against the stored 200-deal exact
 reference of 16 first-trick and 62 second-trick positions (``early_evaluators_200.json``):
