@@ -45,10 +45,11 @@ ahead of it by at most two standard errors of the paired difference, as in (b). 
 agreement >= 95%, p90 <= 300 ms. Also how many hints could not separate the cards (of
 which ``unseparated_close``: enough deals, but no card clearly better than the club card's),
 and the agreement's standard error (``agree_se``: binomial, over the positions).
-One run's agreement moves with the hints' seed alone (the deals they draw): on the 260
-positions of the 200-deal file, from 231 to 248 over nine seeds (on 308: from 276 to 286). ``--seeds K`` makes each
-position's hint with K seeds (``i + s * 100_000``; the first is the timed one) and the goal's
-figure is their mean (``seeds``: each seed's count, the mean rate and its standard deviation).
+One run's agreement moves with the hints' seed alone (the deals they draw): on the first 260
+positions of the 200-deal file from 231 to 248 over nine seeds, on its 308 from 276 to 286.
+``--seeds K`` makes each position's hint with K seeds (``i + s * 100_000``; the first is the
+timed one) and the goal's figure is their mean (``seeds``: each seed's count, the mean rate
+and its standard deviation).
 
 Progress goes to stderr. ``--json`` prints one object: ``preset``, ``exact_region``,
 ``sampled_region``, ``latency`` and ``goals`` (each goal's figure and whether it is met).
