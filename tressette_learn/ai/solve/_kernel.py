@@ -63,9 +63,9 @@ FULL = (1 << 40) - 1
 # What the quick play-out misses on average, in the first side's thirds: for the side on lead,
 # and for each Three, Two and Ace the first side holds more than the other (least squares on
 # 9,000 trick starts of club-played deals with 6 to 8 tricks left, four hands, solved
-# exactly: ``benchmarks/playout_bias.py``). Applied where it was fitted: four hands, at least
-# BIAS_TRICKS tricks left (with one left the play-out is exact), points to win (early hints
-# a perdere are solved to the end).
+# exactly: ``benchmarks/playout_bias.py``). Applied where it was fitted: four hands in two
+# partnerships (N and S against E and W), at least BIAS_TRICKS tricks left (with one left the
+# play-out is exact), points to win (early hints a perdere are solved to the end).
 BIAS_LEAD = 1.27
 BIAS_THREE = 0.59
 BIAS_TWO = 0.34
@@ -379,7 +379,7 @@ def search(hands, logc, logs, t0, to_play, tricks_left, gone, stock, nstock, sto
             gained, moves = playout(hands, to_play, tricks_left, gone, values, nxt, side,
                                     tsize, above)
             nodes += moves
-            if tsize == 4 and tricks_left >= BIAS_TRICKS:
+            if tsize == 4 and tricks_left >= BIAS_TRICKS and side[0] == side[2] != side[1]:
                 gained = min(max(gained + playout_bias(hands, to_play, side), 0), rem)
             value = acc + gained
             done = True
