@@ -115,13 +115,14 @@ def _left(view: PlayerView) -> int:
 def positions(rules: Rules, lefts: tuple[int, ...], count: int,
               seed: int) -> list[tuple[int, PlayerView]]:
     """``count`` decisions with ``lefts[i % len(lefts)]`` tricks left, one per deal."""
-    out = []
-    for i in range(count):
-        wanted = lefts[i % len(lefts)]
-        rng = random.Random(seed * SEED_STRIDE + i)
-        found = [d for d in club_decisions(rules, seed * SEED_STRIDE + i) if d[0] == wanted]
-        out.append(rng.choice(found))
-    return out
+    return [position(rules, lefts[i % len(lefts)], seed, i) for i in range(count)]
+
+
+def position(rules: Rules, left: int, seed: int, i: int) -> tuple[int, PlayerView]:
+    """Position ``i`` of :func:`positions`: a decision with ``left`` tricks left, picked at
+    random (seeded) in the deal ``seed * SEED_STRIDE + i`` played by club players."""
+    rng = random.Random(seed * SEED_STRIDE + i)
+    return rng.choice([d for d in club_decisions(rules, seed * SEED_STRIDE + i) if d[0] == left])
 
 
 def better(rules: Rules) -> Callable[[float], float]:

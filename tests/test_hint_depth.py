@@ -21,6 +21,7 @@ from tressette_learn.ai.heuristic import advise
 from tressette_learn.ai.hint_search import DEEPER_DEALS
 from tressette_learn.ai.hints import Hint, hint, warm_up
 from tressette_learn.ai.inference import DealSampler, knowledge_from_view
+from tressette_learn.ai.lead_bias import lead_bias
 from tressette_learn.ai.solve import RowSolver
 from tressette_learn.engine import PlayerView
 from tressette_learn.i18n import cards_names
@@ -122,6 +123,7 @@ def test_a_quick_hint_says_what_it_did_and_never_solved_to_the_end(
         assert found.quick == (len(view.tricks) < 2 and not view.rules.a_perdere
                                and found.deals > 0 and not found.exact)
     assert {found.basis for _, found in quick} >= {"estimated.quick"}
+    marked = 0
     for view, found in quick:
         assert found.searched_to == len(view.tricks) + 2
         assert found.to_json()["evaluation"] == "quick"
@@ -131,10 +133,17 @@ def test_a_quick_hint_says_what_it_did_and_never_solved_to_the_end(
                 ("it", f"{found.searched_to}ª presa compresa", ("ho risolto fino alla fine",
                                                                "risolte fino alla fine",
                                                                "fino in fondo"))):
-            html = hint_html(found, lang)
-            assert words in html and "regola pratica veloce" in html if lang == "it" \
-                else words in html and "quick rule of thumb" in html
-            assert not any(n in html for n in never), (lang, html)
+            page = hint_html(found, lang)
+            assert words in page and "regola pratica veloce" in page if lang == "it" \
+                else words in page and "quick rule of thumb" in page
+            assert not any(n in page for n in never), (lang, page)
+            # high cards led early were valued lower (lead_bias), and the hint says which
+            spec = "con or" if lang == "it" else "or"
+            said = bool(found.marked_down) \
+                and cards_names(found.marked_down, lang, spec) in html.unescape(page)
+            assert said == bool(found.marked_down and found.shown), (lang, page)
+            marked += said
+    assert marked >= 2
 
 
 def test_a_lead_names_the_true_signal_in_both_languages(
@@ -171,7 +180,7 @@ def test_the_cards_in_the_lead_are_searched_a_trick_deeper_on_the_same_deals(
     it drew: a card's value is its average there, moved by how much its quick average on
     every deal differs from the one on those first deals; the hint says so in both
     languages, with the count of deals searched deeper when it is not all of them."""
-    deepened = some = 0
+    deepened = some = corrected = 0
     for view, found in early:
         if not found.deeper:
             continue
@@ -185,9 +194,12 @@ def test_the_cards_in_the_lead_are_searched_a_trick_deeper_on_the_same_deals(
         first = deals[:found.deeper_deals]
         deep = RowSolver(view, horizon).solve(first, 0, found.deeper)
         quick = RowSolver(view, horizon - 1).solve(deals, 0, deep.cards).points
+        # less what each depth overvalues in a lead (lead_bias)
+        lowered = deep.points - lead_bias(view, deep.cards, horizon)
+        corrected += any(lead_bias(view, deep.cards, horizon))
         moved = quick.mean(axis=0) - quick[:len(first)].mean(axis=0)
         values = {e.card: e.points for e in found.values}
-        for card, mean in zip(deep.cards, deep.points.mean(axis=0) + moved, strict=True):
+        for card, mean in zip(deep.cards, lowered.mean(axis=0) + moved, strict=True):
             assert values[card] == pytest.approx(mean)
         assert max(values.values()) == values[found.card]
         if not found.separated:
@@ -202,5 +214,5 @@ def test_the_cards_in_the_lead_are_searched_a_trick_deeper_on_the_same_deals(
                                              hint_html(found, lang))[1])
             assert trick in method and cards_names(found.deeper, lang) in method, lang
             assert (count in method) == (found.deeper_deals < found.deals), (lang, method)
-    assert deepened >= 10 and some >= 3
+    assert deepened >= 10 and some >= 3 and corrected >= 1
 

@@ -101,6 +101,7 @@ from ..engine.views import PlayerView
 from .comparison import MIN_DEALS, Comparison
 from .deal_table import deal_table
 from .inference import DealSampler, InferenceError, Sample
+from .lead_bias import lead_bias
 from .solve import RowSolver, Solved
 
 BUDGET_MS = 100  # the work a hint may do, in milliseconds of the reference machine
@@ -296,7 +297,7 @@ class Search:
         rows = np.concatenate(self.blocks).astype(float)
         k = solved.count
         cols = [self.solver.cards.index(card) for card in solved.cards]
-        deeper = solved.points.astype(float)
+        deeper = self._unbiased(solved, self.horizon + 1)
         shift = (deeper - rows[:k, cols]).mean(axis=0)
         rows[:k] += (deeper[:, 0] - rows[:k, cols[0]])[:, None]
         rows[k:] += shift[0]
@@ -304,6 +305,14 @@ class Search:
             rows[:k, col] = deeper[:, j]
             rows[k:, col] += shift[j] - shift[0]
         return rows
+
+    def _unbiased(self, solved: Solved, depth: int) -> np.ndarray:
+        """The points solved, less what a quick search ``depth`` tricks deep overvalues in
+        an early lead (:mod:`.lead_bias`; nothing when solved to the end)."""
+        points = solved.points.astype(float)
+        if depth and self.horizon:
+            points -= np.array(lead_bias(self.view, solved.cards, depth))
+        return points
 
     def _source(self) -> _Source:
         """The list of every fitting deal when it is cheap to make, else random draws."""
@@ -367,8 +376,9 @@ class Search:
         self.solve_ms += work
         self.spent += work
         block = np.full((solved.count, len(self.solver.cards)), np.nan)
+        points = self._unbiased(solved, self.horizon)
         for j, card in enumerate(solved.cards):
-            block[:, self.solver.cards.index(card)] = solved.points[:, j]
+            block[:, self.solver.cards.index(card)] = points[:, j]
         self.blocks.append(block)
         self.solved += solved.count
 

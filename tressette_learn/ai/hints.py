@@ -64,6 +64,7 @@ from .explain import Explanation, explain
 from .heuristic import Reading, advice_for, choose_signal
 from .hint_search import BUDGET_MS, SOLVE_TRICKS, Search
 from .inference import DealSampler, InferenceError, Sample, knowledge_from_view
+from .lead_bias import lead_bias
 from .pimc import Estimate, prefer
 from .solve import REFERENCE_LIMIT, batch_ready, card_values, position_from_view, warm_up_batch
 from .solve import warm_up as solve_warm_up
@@ -108,6 +109,7 @@ class Hint:
     searched_to: int = 0
     deeper: tuple[Card, ...] = ()
     deeper_deals: int = 0
+    marked_down: tuple[Card, ...] = ()
 
     @property
     def quick(self) -> bool:
@@ -159,6 +161,15 @@ class Hint:
                          deeper=self.deeper_deals)
 
     @property
+    def notes(self) -> tuple[Phrase, ...]:
+        """What the method line adds: the deeper search (:meth:`deeper_note`) and the
+        leads whose quick values were lowered (:attr:`marked_down`, :mod:`.lead_bias`)."""
+        deeper = self.deeper_note
+        lowered = Phrase.of("coach.lead_bias", cards=self.marked_down) \
+            if self.marked_down and self.shown else None
+        return tuple(note for note in (deeper, lowered) if note is not None)
+
+    @property
     def forced(self) -> bool:
         """Whether the card is the only legal one."""
         return len(self.equal) == 1 and len(self.values) <= 1
@@ -184,6 +195,7 @@ class Hint:
                 "searched_to_trick": self.searched_to or None, "separated": self.separated,
                 "searched_deeper": [str(c) for c in self.deeper],
                 "searched_deeper_deals": self.deeper_deals,
+                "marked_down_leads": [str(c) for c in self.marked_down],
                 "values": [{"card": str(e.card), "points": round(e.points, 2),
                             "thirds": round(e.thirds, 2), "margin": _rounded(m)}
                            for e, m in zip(self.values, margins, strict=True)],
@@ -323,7 +335,16 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
                 comparison.deals, verdict.possible, why, equal,
                 1.0 if comparison.exact else CONFIDENCE, True, margins,
                 searched_to=searched_to, deeper=verdict.deeper,
-                deeper_deals=verdict.deeper_deals)
+                deeper_deals=verdict.deeper_deals, marked_down=_marked_down(view, verdict))
+
+
+def _marked_down(view: PlayerView, verdict: _Verdict) -> tuple[Card, ...]:
+    """The legal cards whose quick values were lowered as leads (:mod:`.lead_bias`)."""
+    if not verdict.horizon:
+        return ()
+    cards = sorted(view.legal)
+    return tuple(c for c, b in zip(cards, lead_bias(view, cards, verdict.horizon),
+                                   strict=True) if b)
 
 
 def _searched_to(view: PlayerView, verdict: _Verdict) -> int:

@@ -78,8 +78,8 @@ def run_hint(args: argparse.Namespace) -> int:
     print(t(f"cli.{advice.basis}", lang, deals=advice.deals, possible=advice.possible,
             seat=seat, side=side, confidence=advice.percent, min=MIN_DEALS,
             last=advice.searched_to))
-    if advice.deeper_note is not None:
-        print(advice.deeper_note.get(lang))
+    for note in advice.notes:
+        print(note.get(lang))
     margins = not advice.exact
     if advice.shown:
         print(f"  {t('cli.card', lang):<6}{t('cli.points', lang):>8}"

@@ -294,8 +294,8 @@ def hint_html(advice: Hint, lang: str) -> str:
         return play
     method = t(f"coach.{advice.basis}", lang, deals=advice.deals, confidence=advice.percent,
                min=MIN_DEALS, last=advice.searched_to)
-    if advice.deeper_note is not None:
-        method += " " + advice.deeper_note.get(lang)
+    for note in advice.notes:
+        method += " " + note.get(lang)
     if not advice.shown:  # too few deals: no values worth showing
         return play + _p(method, "tl-coach-method")
     rows = "".join(
