@@ -149,7 +149,7 @@ def _agrees(row: Any, depth: int, weights: Any) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--first", type=int, default=200, help="first-trick positions scanned")
+    parser.add_argument("--first", type=int, default=154, help="first-trick positions scanned")
     parser.add_argument("--second", type=int, default=500, help="second-trick positions scanned")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--fit-only", action="store_true", help="fit the data as it is")

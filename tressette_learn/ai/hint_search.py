@@ -67,6 +67,14 @@ reference (108 and 200 positions, ``hints_early_200.json``) the same three agree
 within the noise (a mean over six seeds moves by about 1.2); processor p90 191 ms, max
 233 ms at a load of 1.
 
+Both searches then take off each deal's quick value of a high card led (a Three, a Two,
+an Ace whose Three the leader holds) what the quick search overrates such a lead by on
+average (:mod:`.lead_bias`, one table per depth; :meth:`Search._unbiased`): on the
+reference's own deals the quick search's best card was the reference's best on 282 of 308
+positions two tricks deep and 294 three deep, 296 and 302 with the correction (fitted on
+other leads), and the hint itself, over six seeds, on 288.2 on average (278 to 296) against
+281.0.
+
 ``benchmarks/early_evaluators.py`` measured the choices against the stored 200-deal exact
 reference of 16 first-trick and 62 second-trick positions (``early_evaluators_200.json``):
 one trick deep agrees on 57/78, two on 71/78 (on the reference's own deals, no sampling:

@@ -29,10 +29,10 @@ from ..engine.views import PlayerView
 
 # depth searched -> kind of lead -> points the quick value is too high on average
 LEAD_BIAS: Final[dict[int, dict[str, float]]] = {
-    2: {"three_alone": 0.73, "three_two": 0.52, "two_master": 0.57, "two": 0.13,
-        "ace_three": 0.23},
-    3: {"three_alone": 0.41, "three_two": 0.37, "two_master": 0.36, "two": 0.04,
-        "ace_three": 0.15},
+    2: {"three_alone": 0.73, "three_two": 0.51, "two_master": 0.56, "two": 0.13,
+        "ace_three": 0.21},
+    3: {"three_alone": 0.43, "three_two": 0.37, "two_master": 0.36, "two": 0.04,
+        "ace_three": 0.13},
 }
 
 
