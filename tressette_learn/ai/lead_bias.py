@@ -15,8 +15,12 @@ average, beside the other leads of the same hand, for each depth searched (the t
 play counts); a hint takes it off every deal's quick value of that card and says so
 (``Hint.marked_down``). Fitted by ``benchmarks/lead_bias.py`` on first- and second-trick
 leads of club-played deals that are none of the hints' reference, each card solved to the
-end and quickly on the same deals. Only for four hands in two partnerships (where it was
-fitted).
+end and quickly on the same deals (164 leads: 42 of the first trick on 24 deals, 122 of the
+second on 40). Fitted on half of them, on the other half the cards' values beside each other
+come nearer the exact ones: a root mean square error of 0.275 points becomes 0.200 two
+tricks deep, 0.193 becomes 0.157 three deep. On the hints' reference (308 positions; see
+``hint_search``) the hint agrees on 288.2 on average over six seeds, against 281.0. Only for
+four hands in two partnerships (where it was fitted).
 """
 
 from __future__ import annotations
