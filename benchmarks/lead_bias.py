@@ -19,9 +19,10 @@ position's own deals (within two standard errors of the paired difference), and 
 mean square of the cards' relative errors, without and with the correction.
 
 Measured in December (164 leads, the stored file; 42 first-trick leads took 7 to 640 s
-of processor time each, 122 second-trick leads 2 to 70 s, with other work on the machine): the weights of ``LEAD_BIAS``;
-on the odd half, relative error 0.275 -> 0.200 points two tricks deep and 0.193 -> 0.157
-three deep, the quick best card a best card on 75 -> 79 and 79 -> 80 of 82 leads.
+of processor time each, 122 second-trick leads 2 to 70 s, with other work on the machine):
+the weights of ``LEAD_BIAS``; on the odd half, relative error 0.275 -> 0.200 points two
+tricks deep and 0.193 -> 0.157 three deep, the quick best card a best card on 75 -> 79 and
+79 -> 80 of 82 leads.
 """
 
 from __future__ import annotations
