@@ -67,9 +67,13 @@ notebooks: $(STAMP)
 nbval: $(STAMP)
 	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/
 
-# One pytest run for the unit tests and the notebooks, so its last line counts them all.
+# One pytest run for the unit tests and the notebooks, so its last line counts them all; in
+# TEST_WORKERS processes (pytest-xdist), a file's tests in one of them with its own servers
+# (--dist loadfile). The browser tests mostly wait on kernels: two halve the time on 2 cores.
+TEST_WORKERS ?= 2
 test: chromium lint typecheck $(STAMP) $(LITE_STAMP) hub-runtime
-	$(PY) -m pytest --durations=25 --nbval-lax --nbval-current-env tests notebooks
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25 --nbval-lax \
+		--nbval-current-env tests notebooks
 
 bench: $(STAMP)
 	@if [ -f benchmarks/engine.py ]; then $(PY) benchmarks/engine.py; \

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,9 @@ from tressette_learn.engine_words import svg_labels
 
 CardsLike = str | Iterable[Card] | Iterable[str]
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# The learner walk's screenshots (tests/browser/walk), one folder per language and size.
+WALK_SHOTS = Path(os.environ.get("TRESSETTE_WALK_SHOTS", PROJECT_ROOT / "build" / "walk"))
+STARTED = pytest.StashKey[float]()
 
 # Tests run in a terminal of a served machine search in their own processes; the tests of
 # the solver service set these themselves.
@@ -366,3 +370,16 @@ def run_async(coroutine: Any) -> Any:
 
     with concurrent.futures.ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, coroutine).result()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[STARTED] = time.time()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Where this run's walk screenshots are (the walk may have run in a worker process)."""
+    started = terminalreporter.config.stash.get(STARTED, time.time())
+    shots = [p for p in WALK_SHOTS.glob("*/*.png") if p.stat().st_mtime >= started]
+    if shots:
+        terminalreporter.write_line(f"learner walk: {len(shots)} screenshots in {WALK_SHOTS} "
+                                    "(one per lesson, language and size)")

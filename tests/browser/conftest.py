@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Error, Page
+from playwright.sync_api import Page
 
 from tressette_learn.serve.server import ServerError, VoilaServer, settings_option
+
+from .page_errors import follow_errors
 
 HERE = Path(__file__).parent
 NOTEBOOKS = HERE / "notebooks"
@@ -71,22 +73,7 @@ def base_url(voila_url: str) -> str:
 @pytest.fixture
 def console_errors(page: Page) -> list[str]:
     """Console errors and uncaught exceptions of ``page``; ``assert console_errors == []``."""
-    errors: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        # Leaving a page, Voilà asks to shut its kernel down and its own server refuses
-        # (403); idle kernels are culled instead (see voila.json). Not an error of ours.
-        if "/voila/api/shutdown/" in message.location.get("url", ""):
-            return
-        if message.type == "error":
-            errors.append(f"console: {message.text} ({message.location.get('url', '')})")
-
-    def on_error(error: Error) -> None:
-        errors.append(f"exception: {error.message}")
-
-    page.on("console", on_console)
-    page.on("pageerror", on_error)
-    return errors
+    return follow_errors(page)
 
 
 @pytest.fixture

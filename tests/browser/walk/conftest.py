@@ -9,25 +9,23 @@ what the browser stored. Screenshots go to ``build/walk/<lang>/<lesson>.png``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
+from conftest import WALK_SHOTS
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tressette_learn.serve.server import ServerError, VoilaServer, notebooks_dir, settings_option
 from tressette_learn.teaching.course import lesson
 
+from ..page_errors import follow_errors
 from .page import Findings, open_page
 
-ROOT = Path(__file__).resolve().parents[3]
-SHOTS = Path(os.environ.get("TRESSETTE_WALK_SHOTS", ROOT / "build" / "walk"))
+SHOTS = WALK_SHOTS
 TEACHER_KEY = "walk-key"
 VIEWPORT = {"width": 1280, "height": 900}
 PHONE = {"width": 412, "height": 915}  # a phone, held upright, used by touch
 LANGUAGE_BUTTON = {"en": "English", "it": "Italiano"}
-written: list[Path] = []
 
 
 @pytest.fixture(scope="session")
@@ -124,24 +122,4 @@ def title(lesson_id: str, lang: str) -> str:
 @pytest.fixture
 def errors_of() -> Callable[[Page], list[str]]:
     """``errors_of(page)``: the console errors and uncaught exceptions of ``page``."""
-
-    def follow(page: Page) -> list[str]:
-        found: list[str] = []
-
-        def on_console(message):  # type: ignore[no-untyped-def]
-            url = message.location.get("url", "")
-            if message.type == "error" and "/voila/api/shutdown/" not in url:
-                found.append(f"console: {message.text}")
-
-        page.on("console", on_console)
-        page.on("pageerror", lambda error: found.append(f"exception: {error.message}"))
-        return found
-
-    return follow
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if written:
-        terminalreporter.write_line(
-            f"learner walk: {len(written)} screenshots in {SHOTS} (one per lesson and "
-            "language)")
+    return follow_errors
