@@ -207,6 +207,16 @@ function render({ model, el }) {
   let timer = null;
   let current = null; // the playable card that holds the hand's Tab stop
   const send = (msg) => model.send(msg);
+  // The computer's next card, due after a pause. A page being left has had its kernel's
+  // connection closed by Voila while this pause ran: sending then throws ("Cannot send"),
+  // and there is no one left to show the card to.
+  const advance = (step) => {
+    try {
+      send({ type: "advance", step });
+    } catch (e) {
+      console.debug("tressette_learn: the table's kernel is gone", e);
+    }
+  };
   const face = makeFaces(model);
   const root = h("div", { class: "tl-table" });
   root.addEventListener("click", (event) => {
@@ -280,7 +290,7 @@ function render({ model, el }) {
     if (wantFocus) focusHand();
     clearTimeout(timer);
     if (state.status === "waiting") {
-      timer = setTimeout(() => send({ type: "advance", step: state.step }), model.get("delay_ms"));
+      timer = setTimeout(() => advance(state.step), model.get("delay_ms"));
     }
   }
 
