@@ -35,7 +35,7 @@ first- and second-trick positions of ``benchmarks/hint_reference.py`` (its store
 ``--early-reference``), each card solved exactly on that file's deals per position. Two are
 stored: ``hint_reference_early.json`` (the default: 29 + 40 positions, 8 deals each, so a
 loose judge: two standard errors of 8 deals often cover a point) and
-``hint_reference_early_200.json`` (the first 108 first-trick and 200 second-trick positions
+``hint_reference_early_200.json`` (the first 139 first-trick and 200 second-trick positions
 with 200 deals each, a strict judge; to be extended, see ``hint_reference.py``); their
 figures are
 ``hints_early.json`` and ``hints_early_200.json``. Each
@@ -50,8 +50,12 @@ positions of the 200-deal file from 231 to 248 over nine seeds, on its 308 from 
 ``--seeds K`` makes each position's hint with K seeds (``i + s * 100_000``; the first is the
 timed one) and the goal's figure is their mean (``seeds``: each seed's count, the mean rate
 and its standard deviation). Measured in December with the leads' correction
-(``lead_bias``), ``--runs 3 --seeds 6`` on the 308 positions: 292 288 296 286 278 289, mean
-288.2 (93.6%; 281.0 before it), processor p90 238 ms (``hints_early_200.json``).
+(``lead_bias``), ``--runs 3 --seeds 6`` on the file's first 308 positions (108 first-trick):
+292 288 296 286 278 289, mean 288.2 (93.6%; 281.0 before it), processor p90 238 ms. With 31
+first-trick positions more (339; none of them used to choose the hints' settings): 317 314
+324 314 305 313, mean 314.5 (92.8%), processor p50 134 ms, p90 307 ms at a load of 2
+(``hints_early_200.json``; the same code's p90 on the 308 measured 168 to 238 ms on other
+runs: the processor figure moves with the machine's other work).
 
 Progress goes to stderr. ``--json`` prints one object: ``preset``, ``exact_region``,
 ``sampled_region``, ``latency`` and ``goals`` (each goal's figure and whether it is met).

@@ -75,7 +75,19 @@ positions two tricks deep and 294 three deep, 296 and 302 with the correction (f
 other leads); the hint itself, over six seeds, agrees on 288.2 on average (278 to 296)
 against 281.0 (93.6% against 91.2%; paired by seed +2 to +10), processor p50 110 ms, p90
 238 ms, max 357 ms against 78, 191 and 233 (the cards' race is closer without the Three's
-inflated lead, so more of them go on to more deals and to the deeper search).
+inflated lead, so more of them go on to more deals and to the deeper search). With 31
+first-trick positions more (339, none used to choose these settings) it agrees on 314.5
+(92.8%).
+
+What limits it (measured on the 308, six seeds): the leads (78 positions) agree on 66.2 on
+average, the follows (230) on 222.0, most of their misses near-ties by 0.02 to 0.1 points.
+Five times the budget lifts the leads to 71 of 78 (three seeds), twice the budget the
+follows to 223.5: the quick search, not the number of deals, is what is left. More work
+buys agreement at once in latency: the close cards capped at three and ``DEEPER_MS`` 360
+(420) agree on 291.0 (292.7) but processor p90 rose to 240 to 350 ms (300 to 410).
+Without gain: the close cards capped at two to four within the same work, the deeper values
+used on 8 or 12 deals, each deal's quick value in thirds rather than whole points, a deal
+solved with its three unseen hands permuted (the paired differences' variance unchanged).
 
 ``benchmarks/early_evaluators.py`` measured the choices against the stored 200-deal exact
 reference of 16 first-trick and 62 second-trick positions (``early_evaluators_200.json``):
