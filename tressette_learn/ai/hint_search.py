@@ -80,7 +80,7 @@ first-trick positions more (339, none used to choose these settings) it agrees o
 (92.8%).
 
 What limits it (measured on the 308, six seeds): the leads (78 positions) agree on 66.2 on
-average, the follows (230) on 222.0, most of their misses near-ties by 0.02 to 0.1 points.
+average, the follows (230) on 222.0 (most of the follows' misses near-ties by 0.02 to 0.1).
 Five times the budget lifts the leads to 71 of 78 (three seeds), twice the budget the
 follows to 223.5: the quick search, not the number of deals, is what is left. More work
 buys agreement at once in latency: the close cards capped at three and ``DEEPER_MS`` 360
