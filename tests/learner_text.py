@@ -42,10 +42,10 @@ CARD_CODE = re.compile(r"(?<![\w'’])[A2-7FCR][dcsb](?![\w'’])")
 # Italian "Ad" ("Ad esempio").
 NOT_CODES = {"en": re.compile(r"As|[2-7]s"), "it": re.compile(r"Ad")}
 COUNTS: dict[str, list[Rule]] = {
-    "en": [("wrong plural", re.compile(r"\b1 (?:tricks|points|thirds|cards|deals)\b"
+    "en": [("wrong plural", re.compile(r"(?<![\d.,])\b1 (?:tricks|points|thirds|cards|deals)\b"
                                        r"|\b(?:0|[2-9]|\d\d+) (?:trick|point|third|deal)\b(?!-)")),
            ("Italian decimal comma in English", re.compile(r"\d,\d(?!\d)"))],
-    "it": [("wrong plural", re.compile(r"\b1 (?:prese|punti|terzi|carte|smazzate)\b"
+    "it": [("wrong plural", re.compile(r"(?<![\d.,])\b1 (?:prese|punti|terzi|carte|smazzate)\b"
                                        r"|\b(?:[2-9]|\d\d+) (?:presa|punto|terzo|smazzata)\b")),
            ("decimal point in Italian", re.compile(r"\d\.\d")),
            ("'Tu' capitalised inside a sentence", re.compile(r"\(Tu\)")),

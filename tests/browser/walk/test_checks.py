@@ -37,6 +37,9 @@ WRONG = [
 RIGHT = [
     ("it", "Giusto! In inglese il Sei di bastoni si chiama “Six of batons”."),
     ("en", "Lead 3s and 2s to draw out the aces."),
+    ("it", "Un'altra carta potrebbe costarti fino a circa 0,1 punti (stima)."),
+    ("en", "Another card could cost you up to about 0.1 points (an estimate)."),
+    ("it", "Media: 2,1 punti"),
     ("en", "no ace and fewer than three 3s, 2s and figures"),
     ("en", "As you can see, the Three of cups wins."),
     ("en", "North–South: 1 trick, 3 thirds (1 point)"),
