@@ -15,7 +15,7 @@ from . import key
 from .page import Findings
 
 PICKER = ("card", "cards", "order")
-STALE_TIMEOUT = 1_500  # ms for the feedback of the question before to go
+STALE_TIMEOUT = 5_000  # ms for the feedback of the question before to go
 GIVE_UP = 3  # broken questions in a row: the rest of the quiz would only repeat them
 
 

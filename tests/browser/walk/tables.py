@@ -9,12 +9,12 @@ from playwright.sync_api import Locator, Page, expect
 
 from tressette_learn.i18n import side_name
 
-from .page import Findings, normal
+from .page import ANSWER_TIMEOUT, Findings, normal
 
 # The learner's cards: those the rules allow, and those a click only explains (aria-disabled).
 PLAYABLE = "button.tl-card.legal[data-msg]"
 REFUSED = "button.tl-card.illegal[data-msg]"
-COMPUTER_TIMEOUT = 30_000  # ms for a computer's card (the delay, then its search)
+COMPUTER_TIMEOUT = 60_000  # ms for a computer's card (the delay, then its search)
 COMPUTER_DELAY = 1_000  # ms: more than the table's pause before a computer's card
 MAX_ACTIONS = 400
 
@@ -35,7 +35,7 @@ class TablePlayer:
     def step(self) -> str:
         return self.table.get_attribute("data-step") or ""
 
-    def act(self, target: Locator, timeout: float = 5_000, force: bool = False) -> None:
+    def act(self, target: Locator, timeout: float = ANSWER_TIMEOUT, force: bool = False) -> None:
         """Click ``target`` and wait until the table has redrawn (``force``: a card that is
         aria-disabled, which a mouse still clicks)."""
         before = self.step()
@@ -115,7 +115,7 @@ class TablePlayer:
         card.focus()
         card.press(" ")
         try:
-            expect(self.table).not_to_have_attribute("data-step", before, timeout=3_000)
+            expect(self.table).not_to_have_attribute("data-step", before, timeout=ANSWER_TIMEOUT)
         except AssertionError:
             self.findings.add(here, "Space on a focused card does not play it")
             self.act(card)

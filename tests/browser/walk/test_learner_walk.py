@@ -43,7 +43,7 @@ PHONE_WALKS = (("it", "00_index"), ("en", "03_card_order"), ("en", "12_play"),
                ("it", "12_play"))
 # ms for the page to speak the learner's language: the kernel reads the saved choice (seen
 # above 5 s with the machine's load at 10 on 2 cores)
-LANGUAGE_TIMEOUT = 15_000
+LANGUAGE_TIMEOUT = 30_000
 
 
 @pytest.mark.parametrize(("lang", "lesson_id", "phone"), [

@@ -15,7 +15,7 @@ from .tables import TablePlayer
 COACH_TIMEOUT = 120_000  # ms: a hint or a review searches the deal
 # ms: a kernel still busy (the computers playing, the chart drawn) answers a click late on a
 # loaded machine; a button that does change its part of the page returns at once
-BUSY_KERNEL = 15_000
+BUSY_KERNEL = 30_000
 # Buttons a sweep leaves alone: cards (played by the walk), the language and faces switch
 # (checked on their own), and a toggle already chosen (pressing it again changes nothing).
 SWEEP = ("button:visible:not([disabled]):not([aria-disabled='true']):not(.tl-card)"
