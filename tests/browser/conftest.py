@@ -34,6 +34,7 @@ START_TIMEOUT = 60  # seconds for Voilà to answer
 EXTERNAL = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
 ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 PAGE_TIMEOUT = 60_000  # ms for a page to render its widgets (cold 2-3 s, 15-30 s under load)
+COMPUTER_TIMEOUT = 60_000  # ms for a computer's card (its pause, then its search, under load)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

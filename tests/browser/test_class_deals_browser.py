@@ -11,12 +11,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from tressette_learn.i18n import t
 
-from .conftest import server_with_store
+from .conftest import COMPUTER_TIMEOUT, server_with_store
 
 KEY = "k3y-for-class-deals"
 NUMBER = "4242"
 PLAYABLE = ".tl-hand button.tl-card.legal[data-msg]"
-COMPUTER_TIMEOUT = 60_000  # ms for a computer's card (its pause, then its choice)
 COMPUTER_PAUSE = 1_000  # ms: more than the table's pause before a computer's card
 REVIEW_TIMEOUT = 180_000  # ms: the solver reviews every card of the deal
 MAX_ACTIONS = 200

@@ -11,13 +11,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import server_with_store
+from .conftest import COMPUTER_TIMEOUT, server_with_store
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 NOTEBOOK = "match_replay"  # MatchPlay(seed=3): the first legal card at trick 3 costs 3 points
 HAND = ".tl-hand .tl-card"
 COACH_TIMEOUT = 120_000  # ms: the review solves the deal (the solver may still be loading)
-COMPUTER_TIMEOUT = 60_000  # ms for a computer's card
 MAX_ACTIONS = 200
 
 

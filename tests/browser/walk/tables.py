@@ -9,12 +9,12 @@ from playwright.sync_api import Locator, Page, expect
 
 from tressette_learn.i18n import side_name
 
+from ..conftest import COMPUTER_TIMEOUT
 from .page import ANSWER_TIMEOUT, Findings, normal
 
 # The learner's cards: those the rules allow, and those a click only explains (aria-disabled).
 PLAYABLE = "button.tl-card.legal[data-msg]"
 REFUSED = "button.tl-card.illegal[data-msg]"
-COMPUTER_TIMEOUT = 60_000  # ms for a computer's card (the delay, then its search)
 COMPUTER_DELAY = 1_000  # ms: more than the table's pause before a computer's card
 MAX_ACTIONS = 400
 
