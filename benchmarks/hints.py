@@ -53,9 +53,10 @@ and its standard deviation). Measured in December with the leads' correction
 (``lead_bias``), ``--runs 3 --seeds 6`` on the file's first 308 positions (108 first-trick):
 292 288 296 286 278 289, mean 288.2 (93.6%; 281.0 before it), processor p90 238 ms. With 31
 first-trick positions more (339; none of them used to choose the hints' settings): 317 314
-324 314 305 313, mean 314.5 (92.8%), processor p50 134 ms, p90 307 ms at a load of 2
-(``hints_early_200.json``; the same code's p90 on the 308 measured 168 to 238 ms on other
-runs: the processor figure moves with the machine's other work).
+324 314 305 313, mean 314.5 (92.8%), processor p50 134 ms, p90 307 ms at a load of 2; again
+at a load of 1 the same counts, p50 73 ms, p90 143 ms, max 191 ms (``hints_early_200.json``;
+the same code's p90 on the 308 measured 168 to 238 ms on other runs: the processor figure
+moves with the machine's other work).
 
 Progress goes to stderr. ``--json`` prints one object: ``preset``, ``exact_region``,
 ``sampled_region``, ``latency`` and ``goals`` (each goal's figure and whether it is met).

@@ -1,7 +1,7 @@
 """What the quick search misjudges in an early lead: ``lead_bias.LEAD_BIAS``, fitted again.
 
     python benchmarks/lead_bias.py [--first N] [--second N] [--data PATH] [--fit-only]
-                                   [--json]
+                                   [--requick OUT] [--json]
 
 Leads of the first and second tricks (positions ``i < N`` of ``hints.positions`` with
 seeds 60 and 59, whose deals are none of the hints' reference; only those where the seat
@@ -9,6 +9,8 @@ leads) get deals drawn at random (``random.Random(777_000 + i)``; :data:`DEALS`)
 legal card solved on them three ways: searched two and three tricks deep then played out
 (as an early hint does, before the correction) and solved to the end. Each position is
 appended to ``--data`` (JSON lines) as it is done, and a rerun goes on where it stopped.
+After a change to the quick play-out, ``--requick OUT`` solves the quick values of ``--data``
+again on the same deals (a few minutes; the exact ones are kept) and fits ``OUT``.
 
 Fit: per position and card, how much higher the quick average is than the exact one,
 less the position's mean over its cards (only the cards' relative values decide a hint),
@@ -56,14 +58,15 @@ DEPTHS = (2, 3)
 KINDS = tuple(LEAD_BIAS[DEPTHS[0]])  # the kinds of lead the module corrects
 
 
-def solve_lead(view: PlayerView, i: int, deals: int) -> dict[str, Any]:
+def solve_lead(view: PlayerView, i: int, deals: int,
+               depths: tuple[int, ...] = (*DEPTHS, 0)) -> dict[str, Any]:
     """Every legal card's points on the same deals, quick at each depth and exact (0)."""
     sampler = DealSampler(knowledge_from_view(view))
     rng = random.Random(777_000 + i)
     drawn = [sampler.draw_fitting(rng) for _ in range(deals)]
     cpu = time.process_time()
     record: dict[str, Any] = {"left": 10 - len(view.tricks), "i": i}
-    for depth in (*DEPTHS, 0):
+    for depth in depths:
         solved = RowSolver(view, horizon=depth).solve(drawn, 0)
         record["cards"] = [str(c) for c in solved.cards]
         record[f"h{depth}"] = solved.points.tolist()
@@ -83,6 +86,21 @@ def make(rules: Rules, counts: dict[str, int], data: Path) -> None:
             with data.open("a") as out:
                 out.write(json.dumps(solve_lead(view, i, DEALS[left])) + "\n")
             print(f"{name} trick, position {i + 1}/{count}", file=sys.stderr, flush=True)
+
+
+def requick(rules: Rules, data: Path, out: Path) -> None:
+    """Copy ``data`` to ``out`` with the quick values solved again by the current kernel on
+    the same deals (the exact ones kept): after a change to the play-out or its correction."""
+    warm_up(background=False)
+    done = {(r["left"], r["i"]) for r in _read(out)}
+    for r in _read(data):
+        if (r["left"], r["i"]) in done:
+            continue
+        _, view = position(rules, r["left"], SEED + r["left"], r["i"])
+        again = solve_lead(view, r["i"], len(r["h0"]), DEPTHS)
+        assert again["cards"] == r["cards"], (r["left"], r["i"])
+        with out.open("a") as f:
+            f.write(json.dumps(r | {f"h{d}": again[f"h{d}"] for d in DEPTHS}) + "\n")
 
 
 def _read(data: Path) -> list[dict[str, Any]]:
@@ -154,12 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--second", type=int, default=500, help="second-trick positions scanned")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--fit-only", action="store_true", help="fit the data as it is")
+    parser.add_argument("--requick", type=Path, metavar="OUT",
+                        help="solve the quick values of --data again into OUT, then fit OUT")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     rules = Rules.preset("standard")
-    if not args.fit_only:
+    if args.requick:
+        requick(rules, args.data, args.requick)
+    elif not args.fit_only:
         make(rules, {"first": args.first, "second": args.second}, args.data)
-    out = fit(rules, _read(args.data))
+    out = fit(rules, _read(args.requick or args.data))
     if args.json:
         print(json.dumps(out, indent=2))
         return 0

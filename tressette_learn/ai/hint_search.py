@@ -88,6 +88,18 @@ buys agreement at once in latency: the close cards capped at three and ``DEEPER_
 Without gain: the close cards capped at two to four within the same work, the deeper values
 used on 8 or 12 deals, each deal's quick value in thirds rather than whole points, a deal
 solved with its three unseen hands permuted (the paired differences' variance unchanged).
+Nor a richer correction of the play-out (per tricks left, its own value shrunk by half plus
+a constant, the high cards weighing about three times more: held-out error 1.14 points
+against 1.47, ``benchmarks/playout_bias.py``): it ranks the cards better on the
+reference's own deals (311 against 307 of 339 two tricks deep, 322 against 321 three deep)
+and leaves the leads' correction almost nothing to do (``benchmarks/lead_bias.py
+--requick``: relative error 0.191 points two deep, 0.186 once corrected), but the hint
+agreed on 308.2 of the 339 on average over six seeds (with the leads' correction refitted;
+307.2 without it; 308.3 with ``DEEPER_MARGIN`` 0.3) against 314.5: better on the first
+trick (133 against 127 on seed 0), worse on the second (178 against 190; on a lead from Two
+and Ace of a suit it took the Ace, the reference the Two). Measured again at a load of 1
+(``hints_early_200.json``), this hint agrees on the same 314.5 with a processor p90 of
+143 ms (p50 73, max 191): the 307 ms above was the load's.
 
 ``benchmarks/early_evaluators.py`` measured the choices against the stored 200-deal exact
 reference of 16 first-trick and 62 second-trick positions (``early_evaluators_200.json``):
