@@ -35,7 +35,7 @@ first- and second-trick positions of ``benchmarks/hint_reference.py`` (its store
 ``--early-reference``), each card solved exactly on that file's deals per position. Two are
 stored: ``hint_reference_early.json`` (the default: 29 + 40 positions, 8 deals each, so a
 loose judge: two standard errors of 8 deals often cover a point) and
-``hint_reference_early_200.json`` (the first 139 first-trick and 200 second-trick positions
+``hint_reference_early_200.json`` (the first 160 first-trick and 200 second-trick positions
 with 200 deals each, a strict judge; to be extended, see ``hint_reference.py``); their
 figures are
 ``hints_early.json`` and ``hints_early_200.json``. Each
@@ -54,9 +54,12 @@ and its standard deviation). Measured in December with the leads' correction
 292 288 296 286 278 289, mean 288.2 (93.6%; 281.0 before it), processor p90 238 ms. With 31
 first-trick positions more (339; none of them used to choose the hints' settings): 317 314
 324 314 305 313, mean 314.5 (92.8%), processor p50 134 ms, p90 307 ms at a load of 2; again
-at a load of 1 the same counts, p50 73 ms, p90 143 ms, max 191 ms (``hints_early_200.json``;
-the same code's p90 on the 308 measured 168 to 238 ms on other runs: the processor figure
-moves with the machine's other work).
+at a load of 1 the same counts, p50 73 ms, p90 143 ms, max 191 ms (the same code's p90 on
+the 308 measured 168 to 238 ms on other runs: the processor figure moves with the machine's
+other work). With ``hint_search.DEEPER_MS`` 600 (300 before) on 21 first-trick positions
+more (360; none used to choose it): 343 341 340 337 337 340, mean 339.7 (94.4%; on the 339
+before, 319.8), processor p50 75 ms, p90 269 ms, max 277 ms at a load of 0.3
+(``hints_early_200.json``); the 21 new ones agree on 19.8 on average (18 to 21).
 
 Progress goes to stderr. ``--json`` prints one object: ``preset``, ``exact_region``,
 ``sampled_region``, ``latency`` and ``goals`` (each goal's figure and whether it is met).

@@ -85,6 +85,11 @@ Five times the budget lifts the leads to 71 of 78 (three seeds), twice the budge
 follows to 223.5: the quick search, not the number of deals, is what is left. More work
 buys agreement at once in latency: the close cards capped at three and ``DEEPER_MS`` 360
 (420) agree on 291.0 (292.7) but processor p90 rose to 240 to 350 ms (300 to 410).
+On the 339, six seeds each: ``DEEPER_MS`` 300 agreed on 314.5 (processor p90 143 ms at a
+load of 1), 420 on 316.8, 600 (today's) on 319.8 (94.3%: 322 321 322 318 317 319; p90 263
+ms, max 274, at a load of 0.2), 900 on 322.3 (95.1%) but p90 392 ms: the leads set the p90
+(a quarter of the positions), and their deeper search is what the extra work buys. Taking
+work from the race instead (``EARLY_MS`` 150 or 120, ``DEEPER_MS`` 300): 312.8.
 Without gain: the close cards capped at two to four within the same work, the deeper values
 used on 8 or 12 deals, each deal's quick value in thirds rather than whole points, a deal
 solved with its three unseen hands permuted (the paired differences' variance unchanged).
@@ -166,7 +171,7 @@ TABLE_SHARE = 0.1  # the list is made when it takes at most this share of the bu
 MAX_BATCH = 8192  # deals in one call at most (the work is checked between calls)
 SETTLE_DEALS = 64  # a search does not stop on a settled verdict before this many deals
 DEEPER_MARGIN = 0.6  # quick: the cards this close to the best (points) are searched deeper
-DEEPER_MS = 300  # ... within this much work in all (the race's included)
+DEEPER_MS = 600  # ... within this much work in all (the race's included): see the docstring
 DEEPER_DEALS = 24  # ... and count only when this many deals fit
 
 
