@@ -23,7 +23,8 @@ processor time (0.24 s a deal on average, 2 s a deal at most: the leads). The fi
 (median 34 s, the leads up to 534 s) and 200 second-trick positions 2,540 s (median 6 s, at
 most 80 s); 31 first-trick positions more (to 139) took 4,605 s (median 45 s, one lead
 1,711 s) at a load of 1 to 3, and 21 more (to 160) 1,882 s (median 42 s, at most 336 s).
-The 40 first-trick positions still missing would take about 1.5 hours more at 200 deals, and the whole at 2,000 deals (the issue's goal) about 40 hours:
+The 40 first-trick positions still missing would take about 1.5 hours more at 200 deals,
+and the whole at 2,000 deals (the issue's goal) about 40 hours:
 the stored file is smaller and says so (its positions' count); a rerun with the same
 arguments (``--deals 200 --out benchmarks/measured/hint_reference_early_200.json``) goes on
 where it stopped.
