@@ -14,6 +14,9 @@ and every cache of the old core is compiled again.
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
@@ -29,6 +32,17 @@ from ._kernel import (
 
 # The first 16 hex digits of _kernel.py's SHA-256 (tests/test_batched.py)
 KERNEL_SOURCE = "289f580ca01ce55c"
+
+
+def kernel_digest() -> str:
+    """The stamp :data:`KERNEL_SOURCE` should hold for the ``_kernel.py`` beside this file."""
+    return hashlib.sha256(Path(__file__).with_name("_kernel.py").read_bytes()).hexdigest()[:16]
+
+
+if kernel_digest() != KERNEL_SOURCE:  # a stale stamp would run numba's cached older core
+    raise ImportError(f"_kernel.py changed: set KERNEL_SOURCE = {kernel_digest()!r} in "
+                      f"{Path(__file__).name} (numba's cache of the batched core is keyed "
+                      "on that file only)")
 
 __all__ = ["STATS_NODES", "STATS_SEARCHES", "STATS_SIZE", "STATS_STOP", "new_table",
            "solve_rows"]
