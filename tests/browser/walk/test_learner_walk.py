@@ -142,7 +142,14 @@ def in_language(page: Page, lesson_id: str, lang: str, findings: Findings) -> No
         expect(title).to_have_text(conftest.title(lesson_id, lang), timeout=LANGUAGE_TIMEOUT)
         return
     except AssertionError:
-        chosen = normal(page.locator(".tl-lang-switch .mod-active").first.inner_text())
+        switch = page.locator(".tl-lang-switch .mod-active").first
+        if not switch.is_visible():  # the lesson's widgets never came: nothing to walk
+            shoot(page, lesson_id, f"{lang}-unfinished")
+            raise AssertionError(
+                f"{findings.title}: no title in {wanted} and no language switch after "
+                f"{LANGUAGE_TIMEOUT // 1000} s; the page reads "
+                f"“{normal(page.inner_text('body'))[:400]}”") from None
+        chosen = normal(switch.inner_text())
         findings.add("page", f"opens with the title “{normal(title.inner_text())}” although the "
                              f"learner chose {wanted} on the index (the switch shows “{chosen}”)")
     if chosen != wanted:
