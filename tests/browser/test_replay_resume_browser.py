@@ -86,7 +86,11 @@ def test_a_mistake_replayed_from_the_review_then_the_match_resumed(
     for card in table.locator(f"{HAND}.legal").evaluate_all("(cs) => cs.map(c => c.dataset.card)"):
         if card == played:
             continue
-        act(table, table.locator(f'{HAND}[data-card="{card}"]'))
+        target = table.locator(f'{HAND}[data-card="{card}"]')
+        label = target.get_attribute("aria-label") or card
+        act(table, target)
+        # this card's verdict, not the last one's (the message can follow the redraw)
+        expect(message).to_contain_text(label, timeout=COMPUTER_TIMEOUT)
         if "Solved!" in message.inner_text():
             break
     expect(message).to_contain_text("Solved!")
