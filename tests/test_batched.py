@@ -4,7 +4,6 @@ for the same deals."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 import pytest
@@ -132,12 +131,10 @@ def test_a_search_cut_short_plays_the_rest_out() -> None:
 
 def test_the_batched_core_names_the_kernel_it_was_compiled_with() -> None:
     """numba's cache of the batched core is keyed on its own file: a change to ``_kernel.py``
-    alone ran a stale core. The stamp makes that change touch ``_batch_kernel.py`` too."""
-    from pathlib import Path
-
+    alone ran a stale core. The stamp makes that change touch ``_batch_kernel.py`` too (and
+    the module refuses to load without it)."""
     from tressette_learn.ai.solve import _batch_kernel
 
-    source = Path(_batch_kernel.__file__).with_name("_kernel.py").read_bytes()
-    digest = hashlib.sha256(source).hexdigest()[:16]
+    digest = _batch_kernel.kernel_digest()
     assert digest == _batch_kernel.KERNEL_SOURCE, (
         f"_kernel.py changed: set KERNEL_SOURCE = {digest!r} in _batch_kernel.py")

@@ -102,9 +102,7 @@ and leaves the leads' correction almost nothing to do (``benchmarks/lead_bias.py
 agreed on 308.2 of the 339 on average over six seeds (with the leads' correction refitted;
 307.2 without it; 308.3 with ``DEEPER_MARGIN`` 0.3) against 314.5: better on the first
 trick (133 against 127 on seed 0), worse on the second (178 against 190; on a lead from Two
-and Ace of a suit it took the Ace, the reference the Two). Measured again at a load of 1
-(``hints_early_200.json``), this hint agrees on the same 314.5 with a processor p90 of
-143 ms (p50 73, max 191): the 307 ms above was the load's.
+and Ace of a suit it took the Ace, the reference the Two).
 
 ``benchmarks/early_evaluators.py`` measured the choices against the stored 200-deal exact
 reference of 16 first-trick and 62 second-trick positions (``early_evaluators_200.json``):

@@ -8,8 +8,8 @@ position, on one transposition table (entries of different rows stay valid when 
 the row being solved when it runs out is abandoned and the rows before it are kept.
 No recursion, so numba's disk cache is safe. That cache holds the code of ``_kernel`` too
 and is keyed on this file only, so this file names the ``_kernel.py`` it was compiled with
-(:data:`KERNEL_SOURCE`, checked by a test): a change to ``_kernel.py`` changes this file too,
-and every cache of the old core is compiled again.
+(:data:`KERNEL_SOURCE`, checked on import): a change to ``_kernel.py`` changes this file
+too, and every cache of the old core is compiled again.
 """
 
 from __future__ import annotations
