@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from tressette_learn.ai import RulesPlayer
 from tressette_learn.ai.inference import DealSampler, Sample, knowledge_from_view
-from tressette_learn.ai.solve import batched, position_from_view
+from tressette_learn.ai.solve import _kernel, batched, position_from_view
 from tressette_learn.ai.solve import compiled as fastsolver
+from tressette_learn.ai.solve.position import Position
+from tressette_learn.ai.solve.reference import ReferenceSolver, future_thirds
 from tressette_learn.engine import Deal, PlayerView, Rules
 
 
@@ -127,6 +130,78 @@ def test_a_search_cut_short_plays_the_rest_out() -> None:
     quick = batched.RowSolver(lead, horizon=2).solve(deals, 0)
     assert quick.count == 3 and quick.nodes < 3 * 200_000
     assert ((quick.points >= 0) & (quick.points <= 11)).all()
+
+
+class _HorizonReference(ReferenceSolver):
+    """The pure-Python search, stopped at the start of the trick with ``stop`` tricks left
+    and played out there by the compiled core's quick rule (and its correction)."""
+
+    def __init__(self, pos: Position, stop: int):
+        super().__init__(pos)
+        self.stop = stop
+        self.above = np.array([((1 << (10 * (c // 10) + 10)) - 1) & ~((1 << (c + 1)) - 1)
+                               for c in range(40)], dtype=np.int64)
+
+    def search(self, alpha: int, beta: int) -> int:
+        pos = self.pos
+        if pos.trick or pos.tricks_left != self.stop:
+            return super().search(alpha, beta)
+        hands = np.array(pos.hands, dtype=np.int64)
+        gained, _ = _kernel.playout(
+            hands, pos.to_play, pos.tricks_left, pos.gone,
+            np.array(pos.kernel_values(), dtype=np.int64),
+            np.array(pos.next_seat, dtype=np.int64), np.array(pos.side, dtype=np.int64),
+            pos.trick_size, self.above)
+        if pos.tricks_left >= _kernel.BIAS_TRICKS:
+            gained += _kernel.playout_bias(hands, pos.to_play,
+                                           np.array(pos.side, dtype=np.int64))
+        return min(max(gained, 0), future_thirds(pos))
+
+
+def test_quick_values_are_a_plain_search_to_the_horizon_then_the_play_out() -> None:
+    """The compiled core keeps each horizon's play-out value in its table and uses it again
+    when the horizon is reached by another way: its values are those of a plain search that
+    plays every horizon out (a late seat of the first two tricks, two tricks deep)."""
+    checked = 0
+    for seed in range(4):
+        views = [v for v in club_views("standard", 30 + seed, 10)
+                 if len(v.current_trick) >= 2 and len(v.tricks) < 2]
+        for view in views[:2]:
+            sampler = DealSampler(knowledge_from_view(view))
+            deals = [sampler.draw_fitting(random.Random(seed)) for _ in range(3)]
+            quick = batched.RowSolver(view, 2).solve(deals, 0)
+            left = view.rules.tricks_per_deal - len(view.tricks)
+            for deal, row in zip(deals, quick.points.tolist(), strict=True):
+                pos = position_from_view(view, deal.hands, ())
+                side = pos.side[pos.to_play]
+                expected = []
+                for card in quick.cards:
+                    value = _HorizonReference(pos, left - 2).child(card.index, -1, 10_000)
+                    thirds = value if side == 0 else future_thirds(pos) - value
+                    expected.append((pos.captured[side] + thirds) // 3)
+                assert row == expected, (seed, view.seat, deal)
+                checked += 1
+    assert checked == 24
+
+
+def test_a_deals_quick_values_do_not_depend_on_what_was_solved_before() -> None:
+    """The play-out's value at a horizon is kept in the table and used again: a deal's
+    values are the same solved alone, card by card, or after other deals and cards."""
+    checked = 0
+    for seed in range(4):
+        for view in club_views("standard", 20 + seed, 10)[:8:2]:
+            sampler = DealSampler(knowledge_from_view(view))
+            deals = [sampler.draw_fitting(random.Random(seed)) for _ in range(12)]
+            for horizon in (2, 3):
+                together = batched.RowSolver(view, horizon).solve(deals, 0)
+                backwards = batched.RowSolver(view, horizon).solve(deals[::-1], 0)
+                assert backwards.points[::-1].tolist() == together.points.tolist()
+                card = together.cards[-1]
+                alone = [batched.RowSolver(view, horizon).solve([deal], 0, [card]).points[0, 0]
+                         for deal in deals[:3]]
+                assert alone == together.points[:3, -1].tolist(), (seed, horizon, card)
+                checked += 1
+    assert checked == 32
 
 
 def test_the_batched_core_names_the_kernel_it_was_compiled_with() -> None:

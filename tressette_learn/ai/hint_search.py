@@ -169,7 +169,7 @@ TABLE_SHARE = 0.1  # the list is made when it takes at most this share of the bu
 MAX_BATCH = 8192  # deals in one call at most (the work is checked between calls)
 SETTLE_DEALS = 64  # a search does not stop on a settled verdict before this many deals
 DEEPER_MARGIN = 0.6  # quick: the cards this close to the best (points) are searched deeper
-DEEPER_MS = 600  # ... within this much work in all (the race's included): see the docstring
+DEEPER_MS = 700  # ... within this much work in all (the race's included): see the docstring
 DEEPER_DEALS = 24  # ... and count only when this many deals fit
 
 
