@@ -18,13 +18,13 @@ early another card than the club player's must be clearly better than the club c
 solved exactly on the spot (about 1 s of processor time a deal).
 
 For every position of the reference (``benchmarks/hint_reference.py``; the default is the
-200-deal file) the full hint is made once (``hint(view, seed=i, block=True)``) with the
-candidate's settings, and judged as ``benchmarks/hints.py`` judges the early region: the
-hint's card agrees when the reference's best card is ahead of it by at most two standard
-errors of the paired difference. Printed per candidate: agreement (first, second, overall,
-with its binomial standard error), how many hints were not separated, the processor ms per
-hint (p50, p90, max) and the load average. Work, not time, bounds the search, so the
-agreement does not depend on the machine's load; the milliseconds do.
+200-deal file) the full hint is made once (seed ``hints.hint_seed``, never the reference's)
+with the candidate's settings, and judged as ``benchmarks/hints.py`` judges the early
+region: the hint's card agrees when the reference's best card is ahead of it by at most two
+standard errors of the paired difference. Printed per candidate: agreement (first, second,
+overall, with its binomial standard error), how many hints were not separated, the
+processor ms per hint (p50, p90, max) and the load average. Work, not time, bounds the
+search, so the agreement does not depend on the machine's load; the milliseconds do.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from hint_reference import TRICKS, describe, solve_position  # noqa: E402
-from hints import _stored_lead, _summary, positions, shown  # noqa: E402
+from hints import _stored_lead, _summary, hint_seed, positions, shown  # noqa: E402
 
 from tressette_learn.ai import hint_search, hints  # noqa: E402
 from tressette_learn.ai.heuristic import Reading, advice_for  # noqa: E402
@@ -107,7 +107,7 @@ def run(spec: str, rules: Rules,
             if spec == "club":
                 card, separated, deals, basis = advice_for(Reading.of(view)).card, False, 0, ""
             else:
-                found = hint(view, seed=index, block=True)
+                found = hint(view, seed=hint_seed(index), block=True)
                 card, separated, deals, basis = (found.card, found.separated, found.deals,
                                                  found.basis)
             ms = 1000 * (time.process_time() - cpu)

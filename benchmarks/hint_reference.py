@@ -22,12 +22,10 @@ processor time (0.24 s a deal on average, 2 s a deal at most: the leads). The fi
 2 cores under ``nice -n 19``: 108 first-trick positions took 8,900 s of processor time
 (median 34 s, the leads up to 534 s) and 200 second-trick positions 2,540 s (median 6 s, at
 most 80 s); 31 first-trick positions more (to 139) took 4,605 s (median 45 s, one lead
-1,711 s) at a load of 1 to 3, and 21 more (to 160) 1,882 s (median 42 s, at most 336 s).
-The 40 first-trick positions still missing would take about 1.5 hours more at 200 deals,
-and the whole at 2,000 deals (the issue's goal) about 40 hours:
-the stored file is smaller and says so (its positions' count); a rerun with the same
-arguments (``--deals 200 --out benchmarks/measured/hint_reference_early_200.json``) goes on
-where it stopped.
+1,711 s) at a load of 1 to 3, 21 more (to 160) 1,882 s (median 42 s, at most 336 s) and
+the last 40 (to 200) 2,755 s (median 32 s, at most 450 s): 20,689 s for the 400 positions.
+At 2,000 deals (the issue's goal) the whole would take about 57 hours of processor time,
+not done: the stored file says how many deals it holds (``deals``).
 """
 
 from __future__ import annotations

@@ -90,9 +90,19 @@ load of 1), 420 on 316.8, 600 (today's) on 319.8 (94.3%: 322 321 322 318 317 319
 ms, max 274, at a load of 0.2), 900 on 322.3 (95.1%) but p90 392 ms: the leads set the p90
 (a quarter of the positions), and their deeper search is what the extra work buys. Taking
 work from the race instead (``EARLY_MS`` 150 or 120, ``DEEPER_MS`` 300): 312.8.
+Since the compiled core keeps each horizon's play-out in its table (``_kernel``: a tenth less
+work per deal), ``DEEPER_MS`` is 650. The six-seed figures above counted one hint (the seed
+``i``) that drew the reference's own deals and agreed more (``benchmarks/hints.py`` no longer
+uses it): they are about half a percentage point high, their comparisons stand. With seeds
+that never draw the reference's deals, on the 400 positions (200 and 200): ``DEEPER_MS`` 700
+agreed on 377.2 (94.3%), processor p90 297 to 309 ms in two runs on a quiet machine; 650 on
+376.2 (94.0%), p90 280 ms, max 316 ms: 700 buys one position for 20 to 30 ms of the p90,
+over the 300 ms goal.
 Without gain: the close cards capped at two to four within the same work, the deeper values
 used on 8 or 12 deals, each deal's quick value in thirds rather than whole points, a deal
-solved with its three unseen hands permuted (the paired differences' variance unchanged).
+solved with its three unseen hands permuted (the paired differences' variance unchanged),
+the deeper search in batches that double, the close cards far behind on its own deals
+searched no further (339.5 against 339.7 on the 360).
 Nor a richer correction of the play-out (per tricks left, its own value shrunk by half plus
 a constant, the high cards weighing about three times more: held-out error 1.14 points
 against 1.47, ``benchmarks/playout_bias.py``): it ranks the cards better on the
@@ -169,7 +179,7 @@ TABLE_SHARE = 0.1  # the list is made when it takes at most this share of the bu
 MAX_BATCH = 8192  # deals in one call at most (the work is checked between calls)
 SETTLE_DEALS = 64  # a search does not stop on a settled verdict before this many deals
 DEEPER_MARGIN = 0.6  # quick: the cards this close to the best (points) are searched deeper
-DEEPER_MS = 700  # ... within this much work in all (the race's included): see the docstring
+DEEPER_MS = 650  # ... within this much work in all (the race's included): see the docstring
 DEEPER_DEALS = 24  # ... and count only when this many deals fit
 
 
