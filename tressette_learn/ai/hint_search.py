@@ -102,7 +102,9 @@ Without gain: the close cards capped at two to four within the same work, the de
 used on 8 or 12 deals, each deal's quick value in thirds rather than whole points, a deal
 solved with its three unseen hands permuted (the paired differences' variance unchanged),
 the deeper search in batches that double, the close cards far behind on its own deals
-searched no further (339.5 against 339.7 on the 360).
+searched no further (339.5 against 339.7 on the 360); on the 400 with five independent seeds,
+against 376.8 (379 380 372 372 381): ``EARLY_MS`` 150 (more work left for the deeper search)
+376.2, ``DEEPER_DEALS`` 16 377.0.
 Nor a richer correction of the play-out (per tricks left, its own value shrunk by half plus
 a constant, the high cards weighing about three times more: held-out error 1.14 points
 against 1.47, ``benchmarks/playout_bias.py``): it ranks the cards better on the
