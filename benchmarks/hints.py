@@ -8,7 +8,7 @@
 Positions are decisions of seeded deals played by club players (every seat, declaring
 everything, through ``play_deal``): for position ``i`` the deal ``seed * 100_000 + i`` is
 played and a decision picked at random (seeded) among those with the wanted tricks left.
-Each gets ``hint(view, seed=i, block=True)`` with the default budget.
+Each gets ``hint(view, seed=hint_seed(i), block=True)`` with the default budget.
 
 (a) **Exact region** (``--positions``, default 200; 3 or 4 tricks left, half each): every
 deal that fits the seat's view is listed (``deal_table``) and solved by the batched solver
