@@ -6,6 +6,7 @@ site's store in the browser. Each refusal signs in no one and changes nothing st
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -81,11 +82,18 @@ def stored(where: str) -> Any:
             for table in ("learners", "identities", "sessions", "events", "results")]
 
 
+def without_digests(text: str) -> str:
+    """``text`` without its runs of 16 hex digits or more (hashes, salts, tokens): a PIN in
+    clear is not hidden there, but its four digits turn up in one by chance (a clean clone
+    failed on "...8d1a32718903..." in the PIN's hash)."""
+    return re.sub(r"[0-9a-f]{16,}", "#", text)
+
+
 def test_the_first_sign_in_chooses_the_pin_and_says_to_remember_it(tabs, where: str) -> None:
     ada = tabs()
     ada.sign_in("Ada Rossi", "2718")
     assert ada.bar.state["signed_in"] and ada.message == t("signin.chose_pin", "en")
-    assert "2718" not in json.dumps(stored(where), default=str)
+    assert "2718" not in without_digests(json.dumps(stored(where), default=str))
     session = ada.session()
     assert set(session) == {"type", "learner", "token"}  # what the browser keeps: no PIN
     again = tabs()
