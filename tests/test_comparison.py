@@ -135,6 +135,30 @@ def test_a_dropped_card_is_never_the_best_nor_equal() -> None:
     assert leading.best() == A
 
 
+def test_a_dropped_card_is_placed_by_the_best_card_not_lifted_by_another() -> None:
+    """C trailed the best card A by a point on its twelve deals; B was poor on those deals
+    only. C is placed by its lead over A (a point behind it), not by B's bad start."""
+    nan = float("nan")
+    rows = [[1, 5, 4]] * 12 + [[5, 6, nan]] * 30
+    comparison = Comparison((B, A, C), rows, dropped=(C,))
+    means = {e.card: e.points for e in comparison.estimates()}
+    assert means[A] == pytest.approx((12 * 5 + 30 * 6) / 42)
+    assert means[C] == pytest.approx(means[A] - 1)  # against B it would be above A
+    assert comparison.estimates()[0].card == A == comparison.best()
+
+
+def test_a_dropped_card_is_never_shown_above_the_best() -> None:
+    nan = float("nan")
+    # C trailed A when it was dropped; on its deals it was ahead of B, which then rose
+    rows = [[5, 1, 3]] * 12 + [[5, 9, nan]] * 30
+    comparison = Comparison((A, B, C), rows, dropped=(C,))
+    means = {e.card: e.points for e in comparison.estimates()}
+    assert comparison.best() == B and means[C] <= means[B]
+    assert [e.card for e in comparison.estimates()][0] == B
+    leading = Comparison((A, B, C), [[1, 0, 9]] * 12, dropped=(C,))
+    assert max(e.points for e in leading.estimates()) == 1
+
+
 def test_a_sample_of_a_finite_population_is_surer_and_exact_once_complete() -> None:
     rows = [[1, 0], [0, 0], [2, 0], [0, 1]] * 5
     infinite = Comparison((A, B), rows)

@@ -11,14 +11,15 @@ import html
 import random
 import re
 
+import numpy as np
 import pytest
 from test_hints import club_deal
 
 from tressette_learn.ai import RulesPlayer
-from tressette_learn.ai.comparison import MIN_DEALS
+from tressette_learn.ai.comparison import MIN_DEALS, Comparison
 from tressette_learn.ai.explain import explain
 from tressette_learn.ai.heuristic import advise
-from tressette_learn.ai.hint_search import DEEPER_DEALS
+from tressette_learn.ai.hint_search import DEEPER_DEALS, Search
 from tressette_learn.ai.hints import Hint, hint, warm_up
 from tressette_learn.ai.inference import DealSampler, knowledge_from_view
 from tressette_learn.ai.lead_bias import lead_bias
@@ -216,3 +217,35 @@ def test_the_cards_in_the_lead_are_searched_a_trick_deeper_on_the_same_deals(
             assert (count in method) == (found.deeper_deals < found.deals), (lang, method)
     assert deepened >= 10 and some >= 3 and corrected >= 1
 
+
+
+def test_the_cards_not_searched_deeper_keep_their_lead_over_the_races_best() -> None:
+    """After the deeper search a card left out of it is as far behind the race's best card
+    as the quick values put it (its lead over another close card would move it by that
+    card's luck on the deeper deals); a card dropped during the race is never above the
+    best card, nor recommended."""
+    warm_up(background=False)
+    checked = dropped = 0
+    for seed in range(11, 23):
+        for _, view in club_deal("standard", seed):
+            if len(view.tricks) > 1:
+                continue
+            search = Search(view, DealSampler(knowledge_from_view(view)), random.Random(seed))
+            verdict = search.run()
+            if verdict is None or not verdict.deeper:
+                continue
+            race_rows = np.concatenate(search.blocks)
+            race = Comparison(search.solver.cards, race_rows, dropped=search.dropped)
+            best = search.solver.cards.index(race.best())
+            values = {e.card: e.points for e in verdict.comparison.estimates()}
+            top = max(values[c] for c in verdict.deeper)
+            for j, card in enumerate(search.solver.cards):
+                if card in search.dropped:
+                    dropped += 1
+                    assert values[card] <= top
+                elif card not in verdict.deeper:
+                    checked += 1
+                    lead = np.mean(race_rows[:, j] - race_rows[:, best])
+                    assert values[card] - values[race.best()] == pytest.approx(lead)
+            assert verdict.comparison.best() in verdict.deeper
+    assert checked >= 5 and dropped >= 20

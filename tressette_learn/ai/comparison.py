@@ -84,18 +84,26 @@ class Comparison:
         self._means = self._averages()
 
     def _averages(self) -> list[float]:
-        """Each card's average goodness. A card solved on fewer deals than the card solved
-        on the most (``r``) gets ``r``'s average less its paired lead over the card on the
-        deals both were solved: so the averages differ as the cards do on the same deals."""
+        """Each card's average goodness. A card solved on fewer deals than the most (one
+        found far behind and dropped) gets the average of the best card solved on the most
+        (``r``, not dropped) less its paired lead over the card on the deals both were
+        solved: so the averages differ as the cards do on the same deals. A dropped card is
+        never placed above the best card still racing (it was found far behind)."""
         sums, sign = self._sums, self._sign
         counts = [sums.count(i) for i in range(len(self.cards))]
         means = [sign * total / max(count, 1) for total, count in zip(sums.totals, counts,
                                                                       strict=True)]
-        r = counts.index(max(counts)) if counts else 0
+        racing = [j for j, card in enumerate(self.cards) if card not in self.dropped]
+        most = max(counts, default=0)
+        full = [j for j in racing if counts[j] == most] or \
+            [j for j, count in enumerate(counts) if count == most]
+        r = max(full, key=means.__getitem__, default=0)
         for j, count in enumerate(counts):
-            if count < counts[r] and sums.weights[r][j]:
+            if count < most and sums.weights[r][j]:
                 means[j] = means[r] - sign * sums.diffs[r][j] / sums.weights[r][j]
-        return means
+        top = max((means[j] for j in racing), default=math.inf)
+        return [min(m, top) if card in self.dropped else m
+                for card, m in zip(self.cards, means, strict=True)]
 
     def estimates(self) -> list[Estimate]:
         """Each card's average (thirds: three per point), best first."""

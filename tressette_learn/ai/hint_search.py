@@ -330,29 +330,31 @@ class Search:
         if solved.count < DEEPER_DEALS:
             return None
         others = tuple(c for c in self.solver.cards if c not in close)
-        return Comparison(self.solver.cards, self._with_deeper(solved), rules=self.view.rules,
-                          dropped=others,
+        rows = self._with_deeper(solved, comparison.best())
+        return Comparison(self.solver.cards, rows, rules=self.view.rules, dropped=others,
                           population=source.possible if source.finite else None), \
             tuple(close), solved.count
 
-    def _with_deeper(self, solved: Solved) -> np.ndarray:
+    def _with_deeper(self, solved: Solved, best: Card) -> np.ndarray:
         """Every deal's points per card once the close cards were searched deeper on the
         first deals (``solved``). On those deals the close cards' points are the deeper ones
-        and every other card keeps its gap to the first close card. On the deals after, each
-        close card moves by its average change on the deeper deals, the others by the first
-        one's: the quick values of every deal, corrected by what the deeper search changed
-        (a regression estimate: on the reference's deals, with the hint's seed changed six
-        times, 239 of 260 agree on average against 236.7 with the deeper deals alone)."""
+        and every other card keeps its gap to ``best`` (the race's best, which they trail).
+        On the deals after, each close card moves by its average change on the deeper deals,
+        the others by ``best``'s: the quick values of every deal, corrected by what the
+        deeper search changed (a regression estimate: on the reference's deals, with the
+        hint's seed changed six times, 239 of 260 agree on average against 236.7 with the
+        deeper deals alone)."""
         rows = np.concatenate(self.blocks).astype(float)
         k = solved.count
         cols = [self.solver.cards.index(card) for card in solved.cards]
         deeper = self._unbiased(solved, self.horizon + 1)
         shift = (deeper - rows[:k, cols]).mean(axis=0)
-        rows[:k] += (deeper[:, 0] - rows[:k, cols[0]])[:, None]
-        rows[k:] += shift[0]
+        b = solved.cards.index(best)
+        rows[:k] += (deeper[:, b] - rows[:k, cols[b]])[:, None]
+        rows[k:] += shift[b]
         for j, col in enumerate(cols):
             rows[:k, col] = deeper[:, j]
-            rows[k:, col] += shift[j] - shift[0]
+            rows[k:, col] += shift[j] - shift[b]
         return rows
 
     def _unbiased(self, solved: Solved, depth: int) -> np.ndarray:

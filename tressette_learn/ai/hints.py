@@ -39,7 +39,9 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
 
 Whatever the basis, the recommended card is never below another card in the values shown:
 with values it is the best by average (among exact ties, the club player's card if it is
-one, else the cheapest).
+one, else the cheapest) of the cards still compared: a card dropped as far behind on the
+first deals (:meth:`.comparison.Comparison.far_behind`) is never recommended nor shown above
+it.
 
 The budget is work, not wall-clock time: the same view and seed always give the same hint.
 
@@ -314,12 +316,10 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
         return _unseparated(k, verdict, club, close=True)
     searched_to = _searched_to(view, verdict)
     values = comparison.estimates()
-    top = values[0].key(view.rules)
-    card = prefer(view, [e.card for e in values
-                         if _same(e.key(view.rules), top)], club)
+    top = next(e for e in values if e.card == comparison.best()).key(view.rules)
+    card = prefer(view, [e.card for e in values if e.card not in comparison.dropped
+                         and _same(e.key(view.rules), top)], club)
     equal = comparison.equal()
-    if card not in equal:  # a card no longer solved ended above the best of the others
-        equal = (card,)
     margins = tuple(0.0 if e.card == card else comparison.lead(card, e.card)[1]
                     for e in values)
     mine = next(e.points for e in values if e.card == card)
