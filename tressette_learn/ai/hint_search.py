@@ -111,7 +111,12 @@ against 376.8, none recommended. Then, with fewer close cards searched on more d
 0.8 and 650. With the sixth seed (375) 379.3 of 400 (94.8%), processor p50 64 ms, p90 288
 ms, max 306 ms at a load of 0 (``benchmarks/hints.py``, ``hints_early_200.json``); on the
 same six seeds ``DEEPER_MARGIN`` 0.375 agreed on 379.5 and 0.3 on 378.8: the seeds' noise
-(a mean over six moves by about 0.5), short of the goal's 380.
+(a mean over six moves by about 0.5), short of the goal's 380. Those settings were chosen
+on these seeds: on six others (seeds 6 to 11 of ``benchmarks/hints.hint_seed``) the same
+code agreed on 377.7 (378 381 375 375 378 379), so about 378.5 of 400 (94.6%) over twelve.
+Dropping cards sooner in the quick race (``comparison.FAR`` 1.2 instead of 1.5) agreed on
+380.5 on seeds 0 to 5 but 377.5 on seeds 6 to 11 (2.0: 377.8, 1.0: 378.7, 0.8: 373.5 on
+0 to 5): not kept.
 Without gain: the close cards capped at two to four within the same work, the deeper values
 used on 8 or 12 deals, each deal's quick value in thirds rather than whole points, a deal
 solved with its three unseen hands permuted (the paired differences' variance unchanged),
