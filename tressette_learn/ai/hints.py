@@ -20,7 +20,8 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   found (``basis`` ends in ``.quick``, :attr:`Hint.searched_to`) and never calls them
   solved to the end. Against the stored exact reference of the first two tricks
   (``benchmarks/hints.py``, the early region) it agrees on 379.3 of 400 positions (200
-  first-trick, 200 second-trick; the mean over six seeds of the hints, 94.8%), its closest
+  first-trick, 200 second-trick; the mean over six seeds of the hints, 94.8%; 377.7 with
+  six other seeds, the settings having been chosen on the first six), its closest
   cards searched a trick deeper (``hint_search.DEEPER_MARGIN``) and high leads corrected
   (:mod:`.lead_bias`); on the first 78 the search to the end agreed on 59.
 - **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
