@@ -2,7 +2,7 @@
 each card solved exactly on many deals drawn from what the seat has seen.
 
     python benchmarks/hint_reference.py [--first N] [--second N] [--deals M] [--seed S]
-                                        [--out PATH]
+                                        [--out PATH] [--extend DEALS [--within K]]
 
 Positions are those of ``benchmarks/hints.py`` (``positions``: decisions of seeded deals
 played by club players) with 10 and 9 tricks left. For each, ``--deals`` deals are drawn
@@ -14,6 +14,12 @@ every position and a rerun goes on where it stopped (the same arguments give the
 deals). The file says how long each position took (wall and processor seconds, and the
 load average). The two tricks can be made in two processes (``--second 0 --out A`` and
 ``--first 0 --out B``), then ``--merge A B`` writes them into ``--out``.
+
+``--extend 2000`` gives the first ``--first`` and ``--second`` positions of ``--out`` more
+deals where more could change the verdict: the best card and the cards within ``--within``
+standard errors of it (4 by default) are solved on the deals that follow the position's own
+in the same draw, up to 2,000 in all (``more`` in the position; ``benchmarks/hints.py``
+judges those cards on all their deals). A card further behind would stay behind.
 
 Cost. With 8 deals per position (first stored file): 29 first-trick positions took 56 s of
 processor time (0.24 s a deal on average, 2 s a deal at most: the leads). The file
@@ -32,8 +38,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -76,6 +84,70 @@ def solve_position(view: PlayerView, deals: int, seed: int) -> dict[str, Any]:
         "load_average": [round(x, 1) for x in os.getloadavg()]}
 
 
+def close_cards(ref: dict[str, Any], within: float, a_perdere: bool = False) -> list[str]:
+    """The stored position's best card and every card whose lead over it is at most
+    ``within`` standard errors of their paired difference: the cards more deals could
+    judge otherwise."""
+    sign = -1 if a_perdere else 1
+    rows = [[sign * p for p in row] for row in ref["points"]]
+    cards = ref["cards"]
+    means = [statistics.fmean(row[j] for row in rows) for j in range(len(cards))]
+    top = max(range(len(cards)), key=means.__getitem__)
+    close = []
+    for j, card in enumerate(cards):
+        diffs = [row[top] - row[j] for row in rows]
+        se = statistics.stdev(diffs) / math.sqrt(len(rows))
+        if j == top or statistics.fmean(diffs) <= within * se:
+            close.append(card)
+    return close
+
+
+def extend_position(view: PlayerView, ref: dict[str, Any], deals: int,
+                    within: float) -> dict[str, Any]:
+    """``ref``'s close cards (:func:`close_cards`) solved on the deals that follow its own
+    in the same draw, up to ``deals`` in all: ``ref["more"]`` (no deals more when the best
+    card has no close card: nothing to judge again)."""
+    cards = close_cards(ref, within, view.rules.a_perdere)
+    sampler = DealSampler(knowledge_from_view(view))
+    rng = random.Random(ref["seed"])
+    for _ in ref["points"]:  # the deals already solved, drawn again
+        sampler.draw_fitting(rng)
+    solver = RowSolver(view)
+    chosen = [c for c in sorted(view.legal) if str(c) in cards]
+    start, cpu = time.perf_counter(), time.process_time()
+    points = []
+    for _ in range(deals - len(ref["points"]) if len(cards) > 1 else 0):
+        points.extend(solver.solve([sampler.draw_fitting(rng)], 0, chosen).points.tolist())
+    return {"within_se": within, "deals": deals, "cards": [str(c) for c in chosen],
+            "points": points,
+            "seconds": round(time.perf_counter() - start, 2),
+            "cpu_seconds": round(time.process_time() - cpu, 2),
+            "load_average": [round(x, 1) for x in os.getloadavg()]}
+
+
+def extend(out: Path, counts: dict[str, int], deals: int, within: float) -> int:
+    """Give the first ``counts[trick]`` positions of ``out`` their close cards on ``deals``
+    deals (``more``), writing ``out`` after each; a rerun goes on where it stopped."""
+    data = json.loads(out.read_text())
+    rules = Rules.preset(data["preset"])
+    warm_up(background=False)
+    for name, count in counts.items():
+        stored = data.get(name, [])[:count]
+        views = positions(rules, (TRICKS[name],), len(stored), data["seed"] + TRICKS[name])
+        for i, ((_, view), ref) in enumerate(zip(views, stored, strict=True)):
+            if describe(view) != {k: ref[k] for k in ("trick", "seat", "hand", "cards")}:
+                raise SystemExit(f"{out}: position {name} {i} is not this one")
+            more = ref.get("more", {})
+            if (more.get("within_se"), more.get("deals")) == (within, deals):
+                continue
+            ref["more"] = extend_position(view, ref, deals, within)
+            out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+            print(f"{name} {i + 1}/{count}: {len(ref['more']['cards'])} of "
+                  f"{len(ref['cards'])} cards, {ref['more']['cpu_seconds']} s",
+                  file=sys.stderr, flush=True)
+    return 0
+
+
 def merge(out: Path, parts: list[Path]) -> int:
     """Write into ``out`` each trick's longest list of positions among ``out`` and ``parts``
     (all of one reference: the same deals and seed, the positions in the same order)."""
@@ -105,7 +177,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="only write into --out the positions of these files (made with "
                              "--first 0 or --second 0 in parallel), the longest list of each "
                              "trick, after --out's own")
+    parser.add_argument("--extend", type=int, metavar="DEALS",
+                        help="give the close cards of --out's first --first and --second "
+                             "positions DEALS deals in all (the same draw continued)")
+    parser.add_argument("--within", type=float, default=4.0,
+                        help="with --extend: the cards within this many standard errors of "
+                             "the best (default 4)")
     args = parser.parse_args(argv)
+    if args.extend:
+        return extend(args.out, {"first": args.first, "second": args.second}, args.extend,
+                      args.within)
     if args.merge:
         return merge(args.out, args.merge)
     rules = Rules.preset("standard")

@@ -353,15 +353,35 @@ def _by_seed(rows: list[dict[str, Any]], seeds: int) -> dict[str, Any]:
 
 def _stored_lead(ref: dict[str, Any], card: str, a_perdere: bool) -> tuple[float, float, bool]:
     """How far the reference's best card is ahead of ``card`` (points), the standard error
-    of that paired difference, and whether ``card`` is a best card."""
+    of that paired difference, and whether ``card`` is a best card. A position whose close
+    cards were solved on more deals (``hint_reference.py --extend``: ``more``) has its best
+    card among them on all their deals, and judges them there; any other card on the
+    position's first deals."""
     sign = -1 if a_perdere else 1
-    points = [[sign * p for p in row] for row in ref["points"]]
-    n, mine = len(points), ref["cards"].index(card)
-    means = [statistics.fmean(row[j] for row in points) for j in range(len(ref["cards"]))]
-    top = max(range(len(means)), key=means.__getitem__)
-    diffs = [row[top] - row[mine] for row in points]
-    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
-    return statistics.fmean(diffs), se, means[mine] >= means[top] - TIE
+    cards, more = ref["cards"], ref.get("more")
+    first = [[sign * p for p in row] for row in ref["points"]]
+    if not more or not more["points"]:
+        return _lead(first, _best(first), cards.index(card))
+    columns = [cards.index(c) for c in more["cards"]]
+    close = [[row[j] for j in columns] for row in first] + \
+        [[sign * p for p in row] for row in more["points"]]
+    top = more["cards"][_best(close)]
+    if card in more["cards"]:
+        return _lead(close, more["cards"].index(top), more["cards"].index(card))
+    return _lead(first, cards.index(top), cards.index(card))
+
+
+def _best(rows: list[list[int]]) -> int:
+    """The column (card) with the highest mean."""
+    return max(range(len(rows[0])), key=lambda j: statistics.fmean(row[j] for row in rows))
+
+
+def _lead(rows: list[list[int]], top: int, mine: int) -> tuple[float, float, bool]:
+    """:func:`_stored_lead` for columns ``top`` and ``mine`` of ``rows`` (deals x cards)."""
+    diffs = [row[top] - row[mine] for row in rows]
+    se = statistics.stdev(diffs) / math.sqrt(len(rows)) if len(rows) > 1 else 0.0
+    lead = statistics.fmean(diffs)
+    return lead, se, lead <= TIE
 
 
 def _early_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -18,12 +18,10 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   (:mod:`.hint_search`, ``EARLY_HORIZON``), so hundreds of deals fit where one solved to the
   end could take seconds. The values estimate the cards' worth; the hint says how they were
   found (``basis`` ends in ``.quick``, :attr:`Hint.searched_to`) and never calls them
-  solved to the end. Against the stored exact reference of the first two tricks
-  (``benchmarks/hints.py``, the early region) it agrees on 379.3 of 400 positions (200
-  first-trick, 200 second-trick; the mean over six seeds of the hints, 94.8%; 377.7 with
-  six other seeds, the settings having been chosen on the first six), its closest
-  cards searched a trick deeper (``hint_search.DEEPER_MARGIN``) and high leads corrected
-  (:mod:`.lead_bias`); on the first 78 the search to the end agreed on 59.
+  solved to the end. Its closest cards are searched a trick deeper
+  (``hint_search.DEEPER_MARGIN``) and high leads corrected (:mod:`.lead_bias`); against the
+  stored exact reference of the first two tricks (``benchmarks/hints.py``, the early region)
+  it agrees on about 378.5 of 400 positions (94.6%; ``docs/hints-early.md``).
 - **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
   confidence (:mod:`.comparison`): the hint says so plainly, recommends the club player's
   card with the club player's reason, and shows no values (a handful of deals is noise).
@@ -35,8 +33,8 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   that no card did clearly better than the club player's (``unseparated.close``) and gives
   the club card and reason, values not shown. Quick hints (the first two tricks) do not:
   their closest cards are searched a trick deeper instead (``hint_search.DEEPER_MARGIN``),
-  and without the rule they agree with the exact reference more often (on 57 first-trick
-  positions, 52 against 49 before the deeper search: ``benchmarks/early_evaluators.py``).
+  and without the rule they agree with the exact reference more often
+  (``docs/hints-early.md``).
 
 Whatever the basis, the recommended card is never below another card in the values shown:
 with values it is the best by average (among exact ties, the club player's card if it is

@@ -1,0 +1,48 @@
+"""How ``benchmarks/hints.py`` judges an early hint against its stored exact reference,
+and which cards ``benchmarks/hint_reference.py --extend`` solves on more deals."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from hint_reference import close_cards  # noqa: E402
+from hints import _agrees, _stored_lead  # noqa: E402
+
+# 200 deals: the Three and the Four of cups worth the same on average, apart by a point on
+# one deal in four; the King a point behind on every deal
+FIRST = [[9, 9, 8] if d % 4 else [10, 9, 8] for d in range(100)] + \
+    [[9, 9, 8] if d % 4 else [9, 10, 8] for d in range(100)]
+REF = {"cards": ["3c", "4c", "Rc"], "points": FIRST}
+
+
+def test_cards_within_the_uncertainty_are_close_and_far_ones_are_not() -> None:
+    assert close_cards(REF, 4.0) == ["3c", "4c"]
+    assert close_cards(REF, 4.0, a_perdere=True) == ["Rc"]  # a perdere the King is best
+
+
+def test_a_tie_on_the_first_deals_is_judged_again_on_all_deals() -> None:
+    """On the first deals the Four agrees (its lead is within two standard errors); with
+    1,800 deals more where it is a point behind one time in four, it no longer does, the
+    Three still does, and the King is judged against the Three on the first deals."""
+    assert _agrees(REF, "4c", False) and _agrees(REF, "3c", False)
+    more = [[10, 9] if d % 4 == 0 else [9, 9] for d in range(1800)]
+    ref = REF | {"more": {"cards": ["3c", "4c"], "points": more}}
+    lead, se, best = _stored_lead(ref, "4c", False)
+    assert lead > 2 * se and not best and not _agrees(ref, "4c", False)
+    assert _stored_lead(ref, "3c", False) == (0.0, 0.0, True)
+    assert _stored_lead(ref, "Rc", False)[0] == 1.125  # the Three's 25 tens over 200 deals
+
+
+def test_more_deals_can_change_the_best_card() -> None:
+    """The Four ahead on the added deals: the Three, best on the first 200, is behind."""
+    more = [[9, 10] if d % 4 == 0 else [9, 9] for d in range(1800)]
+    ref = REF | {"more": {"cards": ["3c", "4c"], "points": more}}
+    assert _agrees(ref, "4c", False) and not _agrees(ref, "3c", False)
+
+
+def test_a_position_whose_best_has_no_close_card_is_judged_on_its_first_deals() -> None:
+    ref = REF | {"more": {"cards": ["3c"], "points": []}}
+    assert [_stored_lead(ref, c, False) for c in REF["cards"]] == \
+        [_stored_lead(REF, c, False) for c in REF["cards"]]
