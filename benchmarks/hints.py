@@ -53,7 +53,7 @@ reference drew position ``i``'s deals with: that hint drew the judge's own deals
 more (390 of the 400 positions against 372 to 382 with the five others), so the figures
 below, measured that way, are about half a percentage point high (their comparisons stand:
 the same seeds throughout). Measured in December with the leads' correction
-(``lead_bias``), ``--runs 3 --seeds 6`` on the file's first 308 positions (108 first-trick):
+(``early_bias``), ``--runs 3 --seeds 6`` on the file's first 308 positions (108 first-trick):
 292 288 296 286 278 289, mean 288.2 (93.6%; 281.0 before it), processor p90 238 ms. With 31
 first-trick positions more (339; none of them used to choose the hints' settings): 317 314
 324 314 305 313, mean 314.5 (92.8%), processor p50 134 ms, p90 307 ms at a load of 2; again

@@ -17,12 +17,12 @@ from test_hints import club_deal
 
 from tressette_learn.ai import RulesPlayer
 from tressette_learn.ai.comparison import MIN_DEALS, Comparison
+from tressette_learn.ai.early_bias import early_bias
 from tressette_learn.ai.explain import explain
 from tressette_learn.ai.heuristic import advise
 from tressette_learn.ai.hint_search import DEEPER_DEALS, Search
 from tressette_learn.ai.hints import Hint, hint, warm_up
 from tressette_learn.ai.inference import DealSampler, knowledge_from_view
-from tressette_learn.ai.lead_bias import lead_bias
 from tressette_learn.ai.solve import RowSolver
 from tressette_learn.engine import PlayerView
 from tressette_learn.i18n import cards_names
@@ -138,8 +138,10 @@ def test_a_quick_hint_says_what_it_did_and_never_solved_to_the_end(
             assert words in page and "regola pratica veloce" in page if lang == "it" \
                 else words in page and "quick rule of thumb" in page
             assert not any(n in page for n in never), (lang, page)
-            # high cards led early were valued lower (lead_bias), and the hint says which
-            spec = "con or" if lang == "it" else "or"
+            # high cards led early, or a Three taking the first trick, were valued lower
+            # (early_bias), and the hint says which
+            assert found.marked_down_follows == bool(view.current_trick)
+            spec = "con" if found.marked_down_follows else "con or" if lang == "it" else "or"
             said = bool(found.marked_down) \
                 and cards_names(found.marked_down, lang, spec) in html.unescape(page)
             assert said == bool(found.marked_down and found.shown), (lang, page)
@@ -195,9 +197,9 @@ def test_the_cards_in_the_lead_are_searched_a_trick_deeper_on_the_same_deals(
         first = deals[:found.deeper_deals]
         deep = RowSolver(view, horizon).solve(first, 0, found.deeper)
         quick = RowSolver(view, horizon - 1).solve(deals, 0, deep.cards).points
-        # less what each depth overvalues in a lead (lead_bias)
-        lowered = deep.points - lead_bias(view, deep.cards, horizon)
-        corrected += any(lead_bias(view, deep.cards, horizon))
+        # less what each depth overvalues in an early high card (early_bias)
+        lowered = deep.points - early_bias(view, deep.cards, horizon)
+        corrected += any(early_bias(view, deep.cards, horizon))
         moved = quick.mean(axis=0) - quick[:len(first)].mean(axis=0)
         values = {e.card: e.points for e in found.values}
         for card, mean in zip(deep.cards, lowered.mean(axis=0) + moved, strict=True):

@@ -44,8 +44,8 @@ searched one trick deeper on the same deals, first ones first, within :data:`DEE
 work in all: their values come from that, corrected on the deals it did not reach by how
 much it changed them on average, and every other card keeps, deal by deal, its gap to the
 race's best card (:meth:`Search._with_deeper`). Both searches take off each deal's quick
-value of a high card led what the quick search overrates such a lead by on average
-(:mod:`.lead_bias`, :meth:`Search._unbiased`).
+value of a high card led, or of a Three taking the first trick, what the quick search
+overrates it by on average (:mod:`.early_bias`, :meth:`Search._unbiased`).
 
 Against the stored exact reference of the first two tricks (``benchmarks/hints.py``, 400
 positions) early hints agree on about 378.5 (94.6%, twelve seeds of the hints), processor
@@ -71,8 +71,8 @@ from ..engine.cards import Card
 from ..engine.views import PlayerView
 from .comparison import MIN_DEALS, Comparison
 from .deal_table import deal_table
+from .early_bias import early_bias
 from .inference import DealSampler, InferenceError, Sample
-from .lead_bias import lead_bias
 from .solve import RowSolver, Solved
 
 BUDGET_MS = 100  # the work a hint may do, in milliseconds of the reference machine
@@ -271,10 +271,10 @@ class Search:
 
     def _unbiased(self, solved: Solved, depth: int) -> np.ndarray:
         """The points solved, less what a quick search ``depth`` tricks deep overvalues in
-        an early lead (:mod:`.lead_bias`; nothing when solved to the end)."""
+        an early high card (:mod:`.early_bias`; nothing when solved to the end)."""
         points = solved.points.astype(float)
         if depth and self.horizon:
-            points -= np.array(lead_bias(self.view, solved.cards, depth))
+            points -= np.array(early_bias(self.view, solved.cards, depth))
         return points
 
     def _source(self) -> _Source:

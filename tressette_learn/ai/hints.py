@@ -19,7 +19,7 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   end could take seconds. The values estimate the cards' worth; the hint says how they were
   found (``basis`` ends in ``.quick``, :attr:`Hint.searched_to`) and never calls them
   solved to the end. Its closest cards are searched a trick deeper
-  (``hint_search.DEEPER_MARGIN``) and high leads corrected (:mod:`.lead_bias`); against the
+  (``hint_search.DEEPER_MARGIN``) and high cards corrected (:mod:`.early_bias`); against the
   stored exact reference of the first two tricks (``benchmarks/hints.py``, the early region)
   it agrees on about 378.5 of 400 positions (94.6%; ``docs/hints-early.md``).
 - **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
@@ -61,11 +61,11 @@ from ..engine.tricks import Signal
 from ..engine.views import PlayerView
 from ..i18n import LANGUAGES, Phrase
 from .comparison import CONFIDENCE, MIN_DEALS, Comparison
+from .early_bias import early_bias
 from .explain import Explanation, explain
 from .heuristic import Reading, advice_for, choose_signal
 from .hint_search import BUDGET_MS, SOLVE_TRICKS, Search
 from .inference import DealSampler, InferenceError, Sample, knowledge_from_view
-from .lead_bias import lead_bias
 from .pimc import Estimate, prefer
 from .solve import REFERENCE_LIMIT, batch_ready, card_values, position_from_view, warm_up_batch
 from .solve import warm_up as solve_warm_up
@@ -111,6 +111,7 @@ class Hint:
     deeper: tuple[Card, ...] = ()
     deeper_deals: int = 0
     marked_down: tuple[Card, ...] = ()
+    marked_down_follows: bool = False  # ``marked_down`` are follows, not leads
 
     @property
     def quick(self) -> bool:
@@ -164,9 +165,10 @@ class Hint:
     @property
     def notes(self) -> tuple[Phrase, ...]:
         """What the method line adds: the deeper search (:meth:`deeper_note`) and the
-        leads whose quick values were lowered (:attr:`marked_down`, :mod:`.lead_bias`)."""
+        cards whose quick values were lowered (:attr:`marked_down`, :mod:`.early_bias`)."""
         deeper = self.deeper_note
-        lowered = Phrase.of("coach.lead_bias", cards=self.marked_down) \
+        key = "coach.follow_bias" if self.marked_down_follows else "coach.lead_bias"
+        lowered = Phrase.of(key, cards=self.marked_down) \
             if self.marked_down and self.shown else None
         return tuple(note for note in (deeper, lowered) if note is not None)
 
@@ -196,7 +198,7 @@ class Hint:
                 "searched_to_trick": self.searched_to or None, "separated": self.separated,
                 "searched_deeper": [str(c) for c in self.deeper],
                 "searched_deeper_deals": self.deeper_deals,
-                "marked_down_leads": [str(c) for c in self.marked_down],
+                "marked_down": [str(c) for c in self.marked_down],
                 "values": [{"card": str(e.card), "points": round(e.points, 2),
                             "thirds": round(e.thirds, 2), "margin": _rounded(m)}
                            for e, m in zip(self.values, margins, strict=True)],
@@ -334,15 +336,16 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
                 comparison.deals, verdict.possible, why, equal,
                 1.0 if comparison.exact else CONFIDENCE, True, margins,
                 searched_to=searched_to, deeper=verdict.deeper,
-                deeper_deals=verdict.deeper_deals, marked_down=_marked_down(view, verdict))
+                deeper_deals=verdict.deeper_deals, marked_down=_marked_down(view, verdict),
+                marked_down_follows=bool(view.current_trick))
 
 
 def _marked_down(view: PlayerView, verdict: _Verdict) -> tuple[Card, ...]:
-    """The legal cards whose quick values were lowered as leads (:mod:`.lead_bias`)."""
+    """The legal cards whose quick values were lowered (:mod:`.early_bias`)."""
     if not verdict.horizon:
         return ()
     cards = sorted(view.legal)
-    return tuple(c for c, b in zip(cards, lead_bias(view, cards, verdict.horizon),
+    return tuple(c for c, b in zip(cards, early_bias(view, cards, verdict.horizon),
                                    strict=True) if b)
 
 
