@@ -4,6 +4,7 @@ the end)."""
 
 from __future__ import annotations
 
+import html
 import sys
 from pathlib import Path
 
@@ -57,12 +58,12 @@ def test_only_a_lead_at_a_table_of_two_partnerships_is_corrected() -> None:
     assert set(early_bias(alone, cards, 2)) == {0.0}
 
 
-# North leads the Two of spades; East, last, holds the Three and four low spades
+# North leads the Two of swords; East, last, holds the Three and four low swords
 SPADES_LED = ["N play 2s", "W play Fs", "S play 4d"]
 
 
 def test_a_three_that_takes_the_first_trick_is_the_one_follow_corrected() -> None:
-    """East's Three of spades takes the first trick; his low spades, his Three of batons
+    """East's Three of swords takes the first trick; his low swords, his Three of batons
     (not the suit led) and any card of the second trick are not corrected."""
     view = _view("standard", SPADES_LED, "E")
     cards = sorted(view.legal)
@@ -119,3 +120,18 @@ def test_the_follows_weights_are_those_the_stored_follows_give(fitted_follows: d
         assert found["weights"] == pytest.approx(FOLLOW_BIAS[depth], abs=0.05), found
         held = found["held_out"]
         assert held["error_corrected"] < held["error_alone"], (depth, held)
+
+
+def test_a_hint_says_that_the_three_taking_the_first_trick_was_valued_lower() -> None:
+    """East's hint on the first trick lowers his Three of swords and says so in words, in
+    both languages; his low swords are not named."""
+    from tressette_learn.ai.hints import hint, warm_up
+    from tressette_learn.ui.coach import hint_html
+
+    warm_up(background=False)
+    found = hint(_view("standard", SPADES_LED, "E"), seed=1, block=True)
+    assert found.quick and found.marked_down == (Card.parse("3s"),)
+    assert found.marked_down_follows and found.to_json()["marked_down"] == ["3s"]
+    for lang, words in (("en", "Taking the first trick with the Three of swords is worth less"),
+                        ("it", "Prendere la prima presa con il Tre di spade qui vale meno")):
+        assert words in html.unescape(hint_html(found, lang)), lang
