@@ -125,9 +125,11 @@ def extend_position(view: PlayerView, ref: dict[str, Any], deals: int,
             "load_average": [round(x, 1) for x in os.getloadavg()]}
 
 
-def extend(out: Path, counts: dict[str, int], deals: int, within: float) -> int:
-    """Give the first ``counts[trick]`` positions of ``out`` their close cards on ``deals``
-    deals (``more``), writing ``out`` after each; a rerun goes on where it stopped."""
+def extend(out: Path, counts: dict[str, int], deals: int, within: float,
+           start: int = 0) -> int:
+    """Give positions ``start`` to ``counts[trick] - 1`` of ``out`` their close cards on
+    ``deals`` deals (``more``), writing ``out`` after each; a rerun goes on where it stopped
+    (parts made in parallel from copies of ``out`` join with ``--merge``)."""
     data = json.loads(out.read_text())
     rules = Rules.preset(data["preset"])
     warm_up(background=False)
@@ -138,7 +140,7 @@ def extend(out: Path, counts: dict[str, int], deals: int, within: float) -> int:
             if describe(view) != {k: ref[k] for k in ("trick", "seat", "hand", "cards")}:
                 raise SystemExit(f"{out}: position {name} {i} is not this one")
             more = ref.get("more", {})
-            if (more.get("within_se"), more.get("deals")) == (within, deals):
+            if i < start or (more.get("within_se"), more.get("deals")) == (within, deals):
                 continue
             ref["more"] = extend_position(view, ref, deals, within)
             out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
@@ -148,9 +150,14 @@ def extend(out: Path, counts: dict[str, int], deals: int, within: float) -> int:
     return 0
 
 
+def _solved(position: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in position.items() if k != "more"}
+
+
 def merge(out: Path, parts: list[Path]) -> int:
     """Write into ``out`` each trick's longest list of positions among ``out`` and ``parts``
-    (all of one reference: the same deals and seed, the positions in the same order)."""
+    (all of one reference: the same deals and seed, the positions in the same order), each
+    position with the close cards' deals (``more``) of the first file that has them."""
     files = [json.loads(p.read_text()) for p in [out, *parts] if p.exists()]
     kinds = {(f["preset"], f["seed"], f["deals"]) for f in files}
     if len(kinds) != 1:
@@ -159,8 +166,11 @@ def merge(out: Path, parts: list[Path]) -> int:
     for name in TRICKS:
         data[name] = max((f.get(name, []) for f in files), key=len)
         for f in files:
-            if f.get(name) and f[name] != data[name][:len(f[name])]:
+            if any(_solved(a) != _solved(b) for a, b in zip(f.get(name, []), data[name])):
                 raise SystemExit(f"the {name}-trick positions of two files differ")
+            for a, b in zip(f.get(name, []), data[name]):
+                if "more" in a and "more" not in b:
+                    b["more"] = a["more"]
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     print(f"{out}: " + ", ".join(f"{len(data[n])} {n}-trick" for n in TRICKS), file=sys.stderr)
     return 0
@@ -183,10 +193,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--within", type=float, default=4.0,
                         help="with --extend: the cards within this many standard errors of "
                              "the best (default 4)")
+    parser.add_argument("--start", type=int, default=0,
+                        help="with --extend: begin at this position of each trick")
     args = parser.parse_args(argv)
     if args.extend:
         return extend(args.out, {"first": args.first, "second": args.second}, args.extend,
-                      args.within)
+                      args.within, args.start)
     if args.merge:
         return merge(args.out, args.merge)
     rules = Rules.preset("standard")

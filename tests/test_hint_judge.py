@@ -46,3 +46,26 @@ def test_a_position_whose_best_has_no_close_card_is_judged_on_its_first_deals() 
     ref = REF | {"more": {"cards": ["3c"], "points": []}}
     assert [_stored_lead(ref, c, False) for c in REF["cards"]] == \
         [_stored_lead(REF, c, False) for c in REF["cards"]]
+
+
+def test_parts_extended_in_parallel_merge_their_close_cards(tmp_path: Path) -> None:
+    """Two copies of a reference, each extended on other positions, join into one that
+    keeps both parts' added deals; copies whose solved positions differ are refused."""
+    import json
+
+    import pytest
+    from hint_reference import merge
+
+    def position(seed: int, more: bool = False) -> dict:
+        return {"seed": seed, **REF} | ({"more": {"cards": ["3c"], "points": []}} if more else {})
+
+    base = {"preset": "standard", "seed": 0, "deals": 200, "second": [position(0), position(1)]}
+    a, b, out = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "out.json"
+    a.write_text(json.dumps(base | {"second": [position(0, True), position(1)]}))
+    b.write_text(json.dumps(base | {"second": [position(0), position(1, True)]}))
+    out.write_text(json.dumps(base))
+    assert merge(out, [a, b]) == 0
+    assert ["more" in p for p in json.loads(out.read_text())["second"]] == [True, True]
+    b.write_text(json.dumps(base | {"second": [position(0), position(2)]}))
+    with pytest.raises(SystemExit, match="differ"):
+        merge(out, [b])
