@@ -166,9 +166,9 @@ def merge(out: Path, parts: list[Path]) -> int:
     for name in TRICKS:
         data[name] = max((f.get(name, []) for f in files), key=len)
         for f in files:
-            if any(_solved(a) != _solved(b) for a, b in zip(f.get(name, []), data[name])):
-                raise SystemExit(f"the {name}-trick positions of two files differ")
-            for a, b in zip(f.get(name, []), data[name]):
+            for a, b in zip(f.get(name, []), data[name][:len(f.get(name, []))], strict=True):
+                if _solved(a) != _solved(b):
+                    raise SystemExit(f"the {name}-trick positions of two files differ")
                 if "more" in a and "more" not in b:
                     b["more"] = a["more"]
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
