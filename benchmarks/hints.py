@@ -90,6 +90,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -305,6 +306,9 @@ def early_region(path: Path, runs: int, seeds: int = 1) -> dict[str, Any]:
     rules = Rules.preset(data["preset"])
     out: dict[str, Any] = {"reference": shown(path),
                            "deals": data["deals"],
+                           "close_cards_deals": {  # hint_reference.py --extend, by trick
+                               n: Counter(p.get("more", {}).get("deals", data["deals"])
+                                          for p in data.get(n, [])) for n in TRICKS},
                            "load_average": [round(x, 1) for x in os.getloadavg()]}
     for name, stored in ((n, data.get(n, [])) for n in TRICKS):
         views = positions(rules, (TRICKS[name],), len(stored), data["seed"] + TRICKS[name])
@@ -459,8 +463,14 @@ def print_report(report: dict[str, Any]) -> None:
                           f"{s['p50_ms']:7.1f}, p90 {s['p90_ms']:7.1f}, max {s['max_ms']:7.1f} ms")
     if "early_region" in report:
         early = report["early_region"]
-        print(f"first and second trick vs {early['reference']} ({early['deals']} deals each, "
-              f"load average {' '.join(f'{x:.1f}' for x in early['load_average'])}):")
+        counts = early["close_cards_deals"]
+        more = {n: sum(c for d, c in counts[n].items() if int(d) > early["deals"])
+                for n in counts}
+        most = max(int(d) for n in counts for d in counts[n])
+        print(f"first and second trick vs {early['reference']} ({early['deals']} deals each; "
+              f"the close cards on {most} for {more['first']} first-trick and {more['second']} "
+              f"second-trick positions; load average "
+              f"{' '.join(f'{x:.1f}' for x in early['load_average'])}):")
         for name in ("first", "second", "overall"):
             r = early[name]
             print(f"  {name:>8}: {r['agree']}/{r['positions']} agree "
