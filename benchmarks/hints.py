@@ -36,7 +36,8 @@ first- and second-trick positions of ``benchmarks/hint_reference.py`` (its store
 stored: ``hint_reference_early.json`` (the default: 29 + 40 positions, 8 deals each, so a
 loose judge: two standard errors of 8 deals often cover a point) and
 ``hint_reference_early_200.json`` (200 first-trick and 200 second-trick positions with 200
-deals each, a strict judge; the issue asks 2,000 deals, see ``hint_reference.py``); their
+deals each; the second trick's close cards, its best and every card within four standard
+errors of it, on 2,000: ``hint_reference.py --extend``, judged on all their deals); their
 figures are ``hints_early.json`` and ``hints_early_200.json``. Each
 position's hint is made ``--runs`` times (default 3) and timed (wall and processor ms; the
 median of the runs per position); the hint's card agrees when the reference's best card is
@@ -44,36 +45,11 @@ ahead of it by at most two standard errors of the paired difference, as in (b). 
 agreement >= 95%, p90 <= 300 ms. Also how many hints could not separate the cards (of
 which ``unseparated_close``: enough deals, but no card clearly better than the club card's),
 and the agreement's standard error (``agree_se``: binomial, over the positions).
-One run's agreement moves with the hints' seed alone (the deals they draw): on the first 260
-positions of the 200-deal file from 231 to 248 over nine seeds, on its 308 from 276 to 286.
-``--seeds K`` makes each position's hint with K seeds (:func:`hint_seed`; the first is the
-timed one) and the goal's figure is their mean (``seeds``: each seed's count, the mean rate
-and its standard deviation). Until December 4 the first seed was ``i``, the seed the
-reference drew position ``i``'s deals with: that hint drew the judge's own deals and agreed
-more (390 of the 400 positions against 372 to 382 with the five others), so the figures
-below, measured that way, are about half a percentage point high (their comparisons stand:
-the same seeds throughout). Measured in December with the leads' correction
-(``early_bias``), ``--runs 3 --seeds 6`` on the file's first 308 positions (108 first-trick):
-292 288 296 286 278 289, mean 288.2 (93.6%; 281.0 before it), processor p90 238 ms. With 31
-first-trick positions more (339; none of them used to choose the hints' settings): 317 314
-324 314 305 313, mean 314.5 (92.8%), processor p50 134 ms, p90 307 ms at a load of 2; again
-at a load of 1 the same counts, p50 73 ms, p90 143 ms, max 191 ms (the same code's p90 on
-the 308 measured 168 to 238 ms on other runs: the processor figure moves with the machine's
-other work). With ``hint_search.DEEPER_MS`` 600 (300 before) on 21 first-trick positions
-more (360; none used to choose it): 343 341 340 337 337 340, mean 339.7 (94.4%; on the 339
-before, 319.8), processor p50 75 ms, p90 269 ms, max 277 ms at a load of 0.3
-(``hints_early_200.json``); the 21 new ones agree on 19.8 on average (18 to 21).
-With seeds that never draw the reference's deals, on the 400 positions, with each horizon's
-play-out kept in the compiled core's table: ``DEEPER_MS`` 700 agreed on 382 378 374 372 381
-376, mean 377.2 (94.3%), processor p90 309 ms (297 in a run with the old first seed) at a
-load of 0; 650 (today's) 379 380 372 372 381 373, mean 376.2 (94.0%), processor p50 68 ms,
-p90 280 ms, max 316 ms at a load of 0.2 (``hints_early_200.json``): the latency goal is
-met, the agreement's (380) is not. With a card dropped from the race never lifted above the
-best (``hint_search``: both flaws of the estimate fixed), ``DEEPER_MARGIN`` 0.45 and
-``DEEPER_MS`` 700: 384 379 377 378 383 375, mean 379.3 (94.8%), processor p50 64 ms, p90
-288 ms, max 306 ms at a load of 0 (``hints_early_200.json``): still one position short,
-and those settings were chosen on these seeds: with the six next seeds (``hint_seed(i, 6)``
-to ``hint_seed(i, 11)``) the same code agreed on 377.7.
+One run's agreement moves by several positions with the hints' seed alone (the deals they
+draw): ``--seeds K`` makes each position's hint with K seeds (:func:`hint_seed`, never the
+reference's own; the first is the timed one) and the goal's figure is their mean (``seeds``:
+each seed's count, the mean rate and its standard deviation). The figures measured, and how
+each early setting was chosen: ``docs/hints-early.md``.
 
 Progress goes to stderr. ``--json`` prints one object: ``preset``, ``exact_region``,
 ``sampled_region``, ``latency`` and ``goals`` (each goal's figure and whether it is met).

@@ -48,8 +48,8 @@ value of a high card led, or of a Three taking the first trick, what the quick s
 overrates it by on average (:mod:`.early_bias`, :meth:`Search._unbiased`).
 
 Against the stored exact reference of the first two tricks (``benchmarks/hints.py``, 400
-positions) early hints agree on about 379.1 (94.8%, twelve seeds of the hints), processor
-p90 285 ms. How each setting was chosen, and what was tried and not kept:
+positions; the second trick's close cards on 2,000 deals) early hints agree on about 370
+(92.5%, twelve seeds of the hints; 379.1 judged on 200 deals), processor p90 282 ms. How each setting was chosen, and what was tried and not kept:
 ``docs/hints-early.md``.
 """
 

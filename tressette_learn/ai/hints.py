@@ -21,7 +21,7 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   solved to the end. Its closest cards are searched a trick deeper
   (``hint_search.DEEPER_MARGIN``) and high cards corrected (:mod:`.early_bias`); against the
   stored exact reference of the first two tricks (``benchmarks/hints.py``, the early region)
-  it agrees on about 379.1 of 400 positions (94.8%; ``docs/hints-early.md``).
+  it agrees on about 370 of 400 positions (92.5%; ``docs/hints-early.md``).
 - **Not separated**: on fewer than ``MIN_DEALS`` deals nothing can be told apart at that
   confidence (:mod:`.comparison`): the hint says so plainly, recommends the club player's
   card with the club player's reason, and shows no values (a handful of deals is noise).
