@@ -49,8 +49,8 @@ overrates it by on average (:mod:`.early_bias`, :meth:`Search._unbiased`).
 
 Against the stored exact reference of the first two tricks (``benchmarks/hints.py``, 400
 positions; the second trick's close cards on 2,000 deals) early hints agree on about 370
-(92.5%, twelve seeds of the hints; 379.1 judged on 200 deals), processor p90 282 ms. How each setting was chosen, and what was tried and not kept:
-``docs/hints-early.md``.
+(92.5%, twelve seeds of the hints; 379.1 judged on 200 deals), processor p90 282 ms.
+How each setting was chosen, and what was tried and not kept: ``docs/hints-early.md``.
 """
 
 from __future__ import annotations
