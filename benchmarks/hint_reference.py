@@ -42,10 +42,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -55,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from hints import positions  # noqa: E402
+from hints import _best, _lead, positions  # noqa: E402
 
 from tressette_learn.ai.hints import warm_up  # noqa: E402
 from tressette_learn.ai.inference import DealSampler, knowledge_from_view  # noqa: E402
@@ -90,20 +88,14 @@ def solve_position(view: PlayerView, deals: int, seed: int) -> dict[str, Any]:
 
 def close_cards(ref: dict[str, Any], within: float, a_perdere: bool = False) -> list[str]:
     """The stored position's best card and every card whose lead over it is at most
-    ``within`` standard errors of their paired difference: the cards more deals could
-    judge otherwise."""
+    ``within`` standard errors of their paired difference (as ``hints.py`` judges): the
+    cards more deals could judge otherwise."""
     sign = -1 if a_perdere else 1
     rows = [[sign * p for p in row] for row in ref["points"]]
-    cards = ref["cards"]
-    means = [statistics.fmean(row[j] for row in rows) for j in range(len(cards))]
-    top = max(range(len(cards)), key=means.__getitem__)
-    close = []
-    for j, card in enumerate(cards):
-        diffs = [row[top] - row[j] for row in rows]
-        se = statistics.stdev(diffs) / math.sqrt(len(rows))
-        if j == top or statistics.fmean(diffs) <= within * se:
-            close.append(card)
-    return close
+    top = _best(rows)
+    leads = [_lead(rows, top, j) for j in range(len(ref["cards"]))]
+    return [card for j, (card, (lead, se, _)) in enumerate(zip(ref["cards"], leads, strict=True))
+            if j == top or lead <= within * se]
 
 
 def extend_position(view: PlayerView, ref: dict[str, Any], deals: int,
