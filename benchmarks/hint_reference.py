@@ -46,6 +46,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -98,34 +99,48 @@ def close_cards(ref: dict[str, Any], within: float, a_perdere: bool = False) -> 
             if j == top or lead <= within * se]
 
 
-def extend_position(view: PlayerView, ref: dict[str, Any], deals: int,
-                    within: float) -> dict[str, Any]:
+CHUNK = 50  # deals solved between two writes of a position's added deals
+
+
+def extend_position(view: PlayerView, ref: dict[str, Any], deals: int, within: float,
+                    save: Callable[[dict[str, Any]], None] = lambda more: None
+                    ) -> dict[str, Any]:
     """``ref``'s close cards (:func:`close_cards`) solved on the deals that follow its own
     in the same draw, up to ``deals`` in all: ``ref["more"]`` (no deals more when the best
-    card has no close card: nothing to judge again)."""
+    card has no close card: nothing to judge again). Goes on from a ``more`` left
+    unfinished (its ``deals`` short of ``deals``), and hands the record so far to ``save``
+    every :data:`CHUNK` deals."""
     cards = close_cards(ref, within, view.rules.a_perdere)
+    chosen = [c for c in sorted(view.legal) if str(c) in cards]
+    more = ref.get("more", {})
+    if (more.get("within_se"), more.get("cards")) != (within, [str(c) for c in chosen]):
+        more = {"within_se": within, "deals": len(ref["points"]), "cards": [str(c) for c in chosen],
+                "points": [], "seconds": 0.0, "cpu_seconds": 0.0}
     sampler = DealSampler(knowledge_from_view(view))
     rng = random.Random(ref["seed"])
-    for _ in ref["points"]:  # the deals already solved, drawn again
+    for _ in range(more["deals"]):  # the deals already solved, drawn again
         sampler.draw_fitting(rng)
     solver = RowSolver(view)
-    chosen = [c for c in sorted(view.legal) if str(c) in cards]
-    start, cpu = time.perf_counter(), time.process_time()
-    points = []
-    for _ in range(deals - len(ref["points"]) if len(cards) > 1 else 0):
-        points.extend(solver.solve([sampler.draw_fitting(rng)], 0, chosen).points.tolist())
-    return {"within_se": within, "deals": deals, "cards": [str(c) for c in chosen],
-            "points": points,
-            "seconds": round(time.perf_counter() - start, 2),
-            "cpu_seconds": round(time.process_time() - cpu, 2),
+    while more["deals"] < deals:
+        step = min(CHUNK, deals - more["deals"]) if len(chosen) > 1 else deals - more["deals"]
+        start, cpu = time.perf_counter(), time.process_time()
+        for _ in range(step if len(chosen) > 1 else 0):
+            more["points"].extend(
+                solver.solve([sampler.draw_fitting(rng)], 0, chosen).points.tolist())
+        more = more | {
+            "deals": more["deals"] + step,
+            "seconds": round(more["seconds"] + time.perf_counter() - start, 2),
+            "cpu_seconds": round(more["cpu_seconds"] + time.process_time() - cpu, 2),
             "load_average": [round(x, 1) for x in os.getloadavg()]}
+        save(more)
+    return more
 
 
 def extend(out: Path, counts: dict[str, int], deals: int, within: float,
            start: int = 0) -> int:
     """Give positions ``start`` to ``counts[trick] - 1`` of ``out`` their close cards on
-    ``deals`` deals (``more``), writing ``out`` after each; a rerun goes on where it stopped
-    (parts made in parallel from copies of ``out`` join with ``--merge``)."""
+    ``deals`` deals (``more``), writing ``out`` every :data:`CHUNK` deals; a rerun goes on
+    where it stopped (parts made in parallel from copies of ``out`` join with ``--merge``)."""
     data = json.loads(out.read_text())
     rules = Rules.preset(data["preset"])
     warm_up(background=False)
@@ -138,10 +153,14 @@ def extend(out: Path, counts: dict[str, int], deals: int, within: float,
             more = ref.get("more", {})
             if i < start or (more.get("within_se"), more.get("deals")) == (within, deals):
                 continue
-            ref["more"] = extend_position(view, ref, deals, within)
-            out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
-            print(f"{name} {i + 1}/{count}: {len(ref['more']['cards'])} of "
-                  f"{len(ref['cards'])} cards, {ref['more']['cpu_seconds']} s",
+
+            def save(more: dict[str, Any], ref: dict[str, Any] = ref) -> None:
+                ref["more"] = more
+                out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+
+            more = extend_position(view, ref, deals, within, save)
+            print(f"{name} {i + 1}/{count}: {len(more['cards'])} of "
+                  f"{len(ref['cards'])} cards, {more['cpu_seconds']} s",
                   file=sys.stderr, flush=True)
     return 0
 
@@ -153,7 +172,7 @@ def _solved(position: dict[str, Any]) -> dict[str, Any]:
 def merge(out: Path, parts: list[Path]) -> int:
     """Write into ``out`` each trick's longest list of positions among ``out`` and ``parts``
     (all of one reference: the same deals and seed, the positions in the same order), each
-    position with the close cards' deals (``more``) of the first file that has them."""
+    position with the close cards' deals (``more``) of the file that has the most."""
     files = [json.loads(p.read_text()) for p in [out, *parts] if p.exists()]
     kinds = {(f["preset"], f["seed"], f["deals"]) for f in files}
     if len(kinds) != 1:
@@ -165,7 +184,7 @@ def merge(out: Path, parts: list[Path]) -> int:
             for a, b in zip(f.get(name, []), data[name][:len(f.get(name, []))], strict=True):
                 if _solved(a) != _solved(b):
                     raise SystemExit(f"the {name}-trick positions of two files differ")
-                if "more" in a and "more" not in b:
+                if "more" in a and a["more"].get("deals", 0) > b.get("more", {}).get("deals", -1):
                     b["more"] = a["more"]
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     print(f"{out}: " + ", ".join(f"{len(data[n])} {n}-trick" for n in TRICKS), file=sys.stderr)

@@ -50,7 +50,8 @@ def test_a_position_whose_best_has_no_close_card_is_judged_on_its_first_deals() 
 
 def test_parts_extended_in_parallel_merge_their_close_cards(tmp_path: Path) -> None:
     """Two copies of a reference, each extended on other positions, join into one that
-    keeps both parts' added deals; copies whose solved positions differ are refused."""
+    keeps both parts' added deals (of a position extended in both, the one with more deals);
+    copies whose solved positions differ are refused."""
     import json
 
     import pytest
@@ -66,6 +67,46 @@ def test_parts_extended_in_parallel_merge_their_close_cards(tmp_path: Path) -> N
     out.write_text(json.dumps(base))
     assert merge(out, [a, b]) == 0
     assert ["more" in p for p in json.loads(out.read_text())["second"]] == [True, True]
+    partial = {"cards": ["3c", "4c"], "points": [], "deals": 300}
+    a.write_text(json.dumps(base | {"second": [position(0) | {"more": partial}, position(1)]}))
+    b.write_text(json.dumps(base | {"second": [position(0) | {"more": partial | {"deals": 500}},
+                                               position(1)]}))
+    out.write_text(json.dumps(base))
+    merge(out, [a, b])
+    assert json.loads(out.read_text())["second"][0]["more"]["deals"] == 500  # the furthest
     b.write_text(json.dumps(base | {"second": [position(0), position(2)]}))
     with pytest.raises(SystemExit, match="differ"):
         merge(out, [b])
+
+
+def test_an_interrupted_extension_goes_on_to_the_same_deals(monkeypatch) -> None:
+    """Stopped after its first chunk of deals, a position's extension resumed from what it
+    saved ends with the very points of one run straight through."""
+    import hint_reference as hr
+    import pytest
+    from hints import positions
+
+    from tressette_learn.ai.hints import warm_up
+    from tressette_learn.engine import Rules
+
+    warm_up(background=False)
+    monkeypatch.setattr(hr, "CHUNK", 10)
+    (_, view), = positions(Rules.preset("standard"), (3,), 1, 5)
+    ref = hr.solve_position(view, 20, 7)
+    ref["points"] = [[0] * len(ref["cards"]) for _ in range(20)]  # every card tied: all close
+    straight = hr.extend_position(view, ref, 45, 4.0)
+    assert straight["deals"] == 45 and len(straight["points"]) == 25
+
+    class Stop(Exception):
+        pass
+
+    def save_then_stop(more: dict) -> None:
+        ref["more"] = more
+        raise Stop
+
+    with pytest.raises(Stop):
+        hr.extend_position(view, ref, 45, 4.0, save_then_stop)
+    assert ref["more"]["deals"] == 30 and len(ref["more"]["points"]) == 10
+    saved: list[int] = []
+    resumed = hr.extend_position(view, ref, 45, 4.0, lambda more: saved.append(more["deals"]))
+    assert saved == [40, 45] and resumed["points"] == straight["points"]
