@@ -444,8 +444,8 @@ def print_report(report: dict[str, Any]) -> None:
                 for n in counts}
         most = max(int(d) for n in counts for d in counts[n])
         print(f"first and second trick vs {early['reference']} ({early['deals']} deals each; "
-              f"the close cards on {most} for {more['first']} first-trick and {more['second']} "
-              f"second-trick positions; load average "
+              f"the close cards on more, up to {most}, for {more['first']} first-trick and "
+              f"{more['second']} second-trick positions; load average "
               f"{' '.join(f'{x:.1f}' for x in early['load_average'])}):")
         for name in ("first", "second", "overall"):
             r = early[name]
