@@ -31,11 +31,9 @@ most 80 s); 31 first-trick positions more (to 139) took 4,605 s (median 45 s, on
 1,711 s) at a load of 1 to 3, 21 more (to 160) 1,882 s (median 42 s, at most 336 s) and
 the last 40 (to 200) 2,755 s (median 32 s, at most 450 s): 20,689 s for the 400 positions.
 At 2,000 deals (the issue's goal) the whole would take about 57 hours of processor time.
-``--extend 2000`` on the second trick: 116 of the 200 positions have a card within four
-standard errors of the best, 7,851 s of processor time in all (parts made in parallel at
-``nice 10``, December 4); on the first trick it would take about 18 hours (16 of them on
-its 52 leads): not done. The stored file says how many deals it holds (``deals``, and
-``more`` in each position extended).
+``--extend 2000`` solves only the cards close to each position's best on the added deals
+(where it stands, and what it cost: ``docs/hints-early.md``). The stored file says how many
+deals it holds (``deals``, and ``more`` in each position extended).
 """
 
 from __future__ import annotations
@@ -121,10 +119,11 @@ def extend_position(view: PlayerView, ref: dict[str, Any], deals: int, within: f
     for _ in range(more["deals"]):  # the deals already solved, drawn again
         sampler.draw_fitting(rng)
     solver = RowSolver(view)
+    solving = len(chosen) > 1  # a lone best card: nothing to solve, the record completes
     while more["deals"] < deals:
-        step = min(CHUNK, deals - more["deals"]) if len(chosen) > 1 else deals - more["deals"]
+        step = min(CHUNK, deals - more["deals"]) if solving else deals - more["deals"]
         start, cpu = time.perf_counter(), time.process_time()
-        for _ in range(step if len(chosen) > 1 else 0):
+        for _ in range(step if solving else 0):
             more["points"].extend(
                 solver.solve([sampler.draw_fitting(rng)], 0, chosen).points.tolist())
         more = more | {
