@@ -110,3 +110,22 @@ def test_an_interrupted_extension_goes_on_to_the_same_deals(monkeypatch) -> None
     saved: list[int] = []
     resumed = hr.extend_position(view, ref, 45, 4.0, lambda more: saved.append(more["deals"]))
     assert saved == [40, 45] and resumed["points"] == straight["points"]
+
+
+def test_an_exact_hint_on_some_deals_is_judged_on_the_others_and_the_added_ones() -> None:
+    """The Three a point ahead on the first 100 deals, the Four two points ahead on the next
+    100: a hint that saw only early deals takes the Three and is wrong on the deals it did not
+    see, one that saw late deals takes the Four and agrees; with 1,800 deals more where the
+    Three is a point ahead, the Three is best and only the hint that took it agrees."""
+    from hint_ceiling import ceiling, exact_hint_agrees
+
+    rows = [[10, 9] if d < 100 else [8, 10] for d in range(200)]
+    ref = {"cards": ["3c", "4c"], "points": rows}
+    assert not exact_hint_agrees(ref, list(range(25)))
+    assert exact_hint_agrees(ref, list(range(150, 175)))
+    more = {"cards": ["3c", "4c"], "points": [[10, 9]] * 1800, "deals": 2000}
+    assert exact_hint_agrees(ref | {"more": more}, list(range(25)))
+    assert not exact_hint_agrees(ref | {"more": more}, list(range(150, 175)))
+    sure = {"cards": ["3c", "4c"], "points": [[10, 9]] * 200}
+    assert ceiling([sure, sure], 25, draws=3) == 2.0
+    assert 0 < ceiling([ref], 25, draws=20) < 1  # early or late deals, by the draw
