@@ -58,6 +58,8 @@ def test_the_recommended_card_is_never_below_another_in_its_table(
         shown += 1
         points = {c: float(p) for c, p in table}
         mine = next(e for e in found.shown if e.card == found.card)
+        first = [e.key(view.rules) for e in found.shown].index(mine.key(view.rules))
+        assert found.shown[first] == mine  # first of the cards with its very value
         for other in found.shown:  # better means more points, or fewer a perdere
             assert other.key(view.rules) >= mine.key(view.rules)
             better = points[str(other.card)] > points[str(found.card)]

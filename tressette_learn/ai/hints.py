@@ -180,8 +180,15 @@ class Hint:
     @property
     def shown(self) -> tuple[Estimate, ...]:
         """The values worth showing a learner: none when the cards were not separated (or
-        the card is forced); the recommended card is never below another one of them."""
-        return self.values if self.separated and len(self.values) > 1 else ()
+        the card is forced); the recommended card is never below another one of them, and
+        comes first of the cards with its very value."""
+        if not self.separated or len(self.values) < 2:
+            return ()
+        mine = next(i for i, e in enumerate(self.values) if e.card == self.card)
+        tie = (self.values[mine].points, self.values[mine].thirds)
+        first = next(i for i, e in enumerate(self.values) if (e.points, e.thirds) == tie)
+        rest = self.values[:mine] + self.values[mine + 1:]
+        return rest[:first] + (self.values[mine],) + rest[first:]
 
     @property
     def percent(self) -> int:
