@@ -112,10 +112,11 @@ CASES: list[Case] = [
      "nothing, and keep your other cards.",
      "Il Tre di denari del tuo compagno prende di sicuro: gioca il Quattro di denari, che non "
      "vale niente, e tieni le altre carte."),
-    ("standard", "E", DEAL_A, "3c 5c", "4c", "follow_low",
-     "You cannot beat the Three of cups, so follow cups with your lowest card, the Four of cups.",
-     "Non puoi battere il Tre di coppe: rispondi a coppe con la tua carta più bassa, il "
-     "Quattro di coppe."),
+    ("standard", "E", DEAL_A, "3c 5c", "4c", "follow_low",  # never "you cannot beat" it
+     "Your partner's Three of cups is sure to win the trick, so follow cups with your lowest "
+     "card, the Four of cups.",
+     "Il Tre di coppe del tuo compagno prende di sicuro: rispondi a coppe con la tua carta più "
+     "bassa, il Quattro di coppe."),
     ("standard", "E", DEAL_A, "3c 5c Ac", "4b", "discard",
      "You cannot follow cups, so discard the Four of batons, worth nothing: a card of another "
      "suit never wins the trick.",
@@ -614,12 +615,13 @@ def _check_follow_low(t: Truth, e: Said) -> None:
     assert t.card.suit == t.led and not t.beats
     beaters = [c for c in t.legal if c.beats(t.best)]
     if e.en.startswith("You cannot beat"):
-        assert not beaters
-    elif "is winning the trick" in e.en.lower():
-        assert t.partner(t.best_seat)
-    else:
-        assert e.en.startswith("None of your cards is sure")
+        assert not beaters and not t.partner(t.best_seat)  # never partner's card
+    elif e.en.startswith("None of your cards is sure"):
         assert all(t.unplayed_above(c) for c in beaters)
+    elif "is sure to win the trick" in e.en.lower():
+        assert t.partner(t.best_seat) and not t.opponent_holds_above(t.best, t.after())
+    else:
+        assert "is winning the trick" in e.en.lower() and t.partner(t.best_seat)
     if "your lowest card" in e.en.lower():
         assert t.card == min(t.legal)
 

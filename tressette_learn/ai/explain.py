@@ -500,11 +500,14 @@ def discard(s: _Spot) -> Explanation | None:
 
 
 def _why_low(s: _Spot) -> Phrase | None:
-    """Why not to try for the trick: cannot beat, partner winning, nothing sure."""
-    if not s.beaters():
-        return _part("why_low.cannot_beat", best=s.best.card)
+    """Why not to try for the trick: partner sure to win or winning (never "you cannot
+    beat" partner's card), cannot beat, nothing sure."""
+    if _partner_sure(s):
+        return _part("sure.partner", owner=s.owned(s.best))
     if s.k.partner is not None and s.best.seat == s.k.partner:
         return _part("why_low.partner", owner=s.owned(s.best))
+    if not s.beaters():
+        return _part("why_low.cannot_beat", best=s.best.card)
     if not any(s.sure(c) for c in s.beaters()):
         return _part("why_low.not_sure")
     return None
