@@ -83,6 +83,11 @@ DEAL_D = {  # N leads eight denari, then holds the master 3c and the 4s
     "S": "4c 3s 2s As Rs Cs Fs 7s 6s 5s", "E": "3b 2b Ab Rb Cb Fb 7b 6b 5b 4b"}
 DEAL_E = {  # a perdere: W holds 2s 5s, S the 3s
     "N": "4s 6s 7s 4d 5d 6d 7d 4c 5c 6c", "W": "2s 5s", "S": "3s"}
+DEAL_F = {  # N leads eight denari; then only cups are out, and N holds the master 3c
+    "N": "3d 2d Ad Rd Cd Fd 7d 6d 3c 4c", "W": "5d 4d 3s 2s As Rs Cs Fs 2c Ac",
+    "S": "3b 2b Ab Rb Cb Fb 7b 6b Rc Cc", "E": "Fc 7c 6c 5c 7s 6s 5s 4s 5b 4b"}
+EIGHT_CUPS_LEFT = ("3d 5d 3b 7s 2d 4d 2b 6s Ad 3s Ab 5s Rd 2s Rb 4s Cd As Cb 5b Fd Rs Fb 4b "
+                   "7d Cs 7b Fc 6d Fs 6b 7c")
 EIGHT_DENARI = " ".join(f"{d} * * *" for d in ("3d", "2d", "Ad", "Rd", "Cd", "Fd", "7d", "6d"))
 
 Case = tuple[str, str, dict[str, str], str, str, str, str, str]
@@ -174,10 +179,10 @@ CASES: list[Case] = [
      "wins the trick.",
      "Giochi per ultimo e il Re di coppe è la tua carta più bassa che batte il Sette di "
      "coppe: prende la presa."),
-    ("standard", "E", DEAL_D, EIGHT_DENARI, "4s", "last_trick",
-     "Lead the Four of swords and keep the Three of cups for the last trick, worth a point: no "
+    ("standard", "E", DEAL_F, EIGHT_CUPS_LEFT, "4c", "last_trick",
+     "Lead the Four of cups and keep the Three of cups for the last trick, worth a point: no "
      "opponent can beat it.",
-     "Esci con il Quattro di spade e tieni il Tre di coppe per l'ultima presa, che vale un "
+     "Esci con il Quattro di coppe e tieni il Tre di coppe per l'ultima presa, che vale un "
      "punto: nessun avversario può batterlo."),
     ("standard", "E", DEAL_D, EIGHT_DENARI + " 4s * * * * *",
      "3c", "last_trick",
@@ -503,6 +508,9 @@ def _check_last_trick(t: Truth, e: Said) -> None:
     kept = [c for c in named(e.en, CARD_EN) if c != t.card]
     assert bin(t.hand).count("1") == 2 and len(kept) == 1 and kept[0].bit & t.hand
     assert not t.opponent_holds_above(kept[0]) and not t.deal.rules.a_perdere
+    # whoever leads the last trick leads the kept card's suit: it takes the trick
+    assert all(c.suit == kept[0].suit for seat in t.deal.seats if seat != t.seat
+               for c in t.deal.hand(seat))
 
 
 def _check_return_busso(t: Truth, e: Said) -> None:
@@ -799,3 +807,11 @@ def test_explanations_are_true_for_any_table(deal: Deal, seed: int) -> None:
     while not deal.is_over():
         explain_every_card(deal, seen)
         random_step(deal, rng)
+
+
+def test_a_card_kept_for_the_last_trick_must_be_able_to_take_it() -> None:
+    """Left with the Four of swords and the master Three of cups, N leads the Four: whoever
+    takes it may lead another suit at the last trick, so the Three is not said to take it."""
+    deal = make_deal("standard", "E", DEAL_D)
+    play(deal, EIGHT_DENARI)
+    assert why(deal, "4s").reason != "last_trick"

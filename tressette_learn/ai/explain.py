@@ -292,9 +292,18 @@ def last_trick(s: _Spot) -> Explanation | None:
     if s.perdere or len(mine) != 2 or s.sure(s.index) and (s.leading or s.beats):
         return None
     other = next(c for c in mine if c != s.index)
-    if not s.sure(other, s.k.others()):
+    if not s.sure(other, s.k.others()) or not _led_to(s, other):
         return None
     return _says("last_trick", "last_trick", move=s.move, kept=Card(other))
+
+
+def _led_to(s: _Spot, kept: int) -> bool:
+    """Whoever leads the last trick, ``kept`` is in its suit: every card another seat may
+    still hold is of that suit (else the leader may lead another and ``kept`` never wins)."""
+    suit = SUIT_MASKS[kept // 10]
+    if s.hands is not None:
+        return all(not s.hands[x] & ~suit for x in s.k.others())
+    return all(not s.k.could_hold(x) & ~s.k.played & ~suit for x in s.k.others())
 def _guard(s: _Spot) -> tuple[int, int] | None:
     """A low card guarding an exposed ace or 2 of another suit that we could have played
     instead of this card, worth no less than this one: (guard, honour)."""
