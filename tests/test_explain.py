@@ -88,6 +88,10 @@ DEAL_F = {  # N leads eight denari; then only cups are out, and N holds the mast
     "S": "3b 2b Ab Rb Cb Fb 7b 6b Rc Cc", "E": "Fc 7c 6c 5c 7s 6s 5s 4s 5b 4b"}
 EIGHT_CUPS_LEFT = ("3d 5d 3b 7s 2d 4d 2b 6s Ad 3s Ab 5s Rd 2s Rb 4s Cd As Cb 5b Fd Rs Fb 4b "
                    "7d Cs 7b Fc 6d Fs 6b 7c")
+DEAL_G = {  # a perdere: N leads the Seven of cups, S has no cups, E holds seven cups
+    "N": "7c 7d 6d 5d 4d 7s 6s 5s 4s 4b", "W": "5c 4c 3d 2d Cd Fd 3s 2s As Rs",
+    "S": "Ad Rd Cs Fs 3b 2b Ab Rb Cb Fb", "E": "3c 2c Ac Rc Cc Fc 6c 7b 6b 5b"}
+DEAL_G_THREE = DEAL_G | {"N": DEAL_G["N"].replace("7c", "3c"), "E": DEAL_G["E"].replace("3c", "7c")}
 EIGHT_DENARI = " ".join(f"{d} * * *" for d in ("3d", "2d", "Ad", "Rd", "Cd", "Fd", "7d", "6d"))
 
 Case = tuple[str, str, dict[str, str], str, str, str, str, str]
@@ -117,6 +121,16 @@ CASES: list[Case] = [
      "nothing, and keep your other cards.",
      "Il Tre di denari del tuo compagno prende di sicuro: gioca il Quattro di denari, che non "
      "vale niente, e tieni le altre carte."),
+    ("a_perdere", "E", DEAL_G, "7c 5c", "Ad", "duck",  # E may still take it
+     "The Ace of coins, worth 1 point, cannot beat your partner's Seven of cups, and an "
+     "opponent still to play may yet take the trick, points and all.",
+     "L'Asso di denari, che vale 1 punto, non può battere il Sette di coppe del tuo compagno, "
+     "e un avversario che gioca dopo di te può ancora prendere la presa, punti compresi."),
+    ("a_perdere", "E", DEAL_G_THREE, "3c 5c", "Ad", "duck",
+     "The Ace of coins, worth 1 point, cannot beat your partner's Three of cups: the trick "
+     "stays with your side, and the next lead is not yours.",
+     "L'Asso di denari, che vale 1 punto, non può battere il Tre di coppe del tuo compagno: la "
+     "presa resta alla tua coppia e la prossima uscita non tocca a te."),
     ("standard", "E", DEAL_A, "3c 5c", "4c", "follow_low",  # never "you cannot beat" it
      "Your partner's Three of cups is sure to win the trick, so follow cups with your lowest "
      "card, the Four of cups.",
@@ -636,6 +650,10 @@ def _check_follow_low(t: Truth, e: Said) -> None:
 
 def _check_duck(t: Truth, e: Said) -> None:
     assert not t.leading and not t.beats
+    if "the trick stays with your side" in e.en:
+        assert t.partner(t.best_seat) and not t.opponent_holds_above(t.best, t.after())
+    if "may yet take the trick" in e.en:
+        assert t.partner(t.best_seat)
     if not t.deal.rules.a_perdere:
         stronger = [c for c in t.own(t.led) if c.beats(t.card)]
         assert t.card.suit == t.led and stronger

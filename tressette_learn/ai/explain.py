@@ -541,7 +541,9 @@ def duck(s: _Spot) -> Explanation | None:
     if s.leading or s.beats:
         return None
     if s.perdere and s.k.ours(s.best.seat):  # partner's trick: its points are ours too
-        key = "duck.perdere.partner.points" if s.value else "duck.perdere.partner"
+        key = "duck.perdere.partner"
+        if s.value:  # the trick stays ours only if no opponent still to play can take it
+            key += ".points" if _partner_sure(s) else ".open"
         return _says("duck", key, card=s.card, owner=s.owned(s.best), worth=_worth(s.value))
     if s.perdere:
         return _says("duck", "duck.perdere" if s.value else "duck.perdere.nothing",
