@@ -833,3 +833,28 @@ def test_a_card_kept_for_the_last_trick_must_be_able_to_take_it() -> None:
     deal = make_deal("standard", "E", DEAL_D)
     play(deal, EIGHT_DENARI)
     assert why(deal, "4s").reason != "last_trick"
+
+
+def test_the_table_check_refuses_a_kept_card_or_a_sure_trick_the_hands_disprove() -> None:
+    """The check of reasons against the whole deal (puzzles, guided hands, the review)
+    refuses "keep the Three of cups for the last trick" when another suit may be led to it,
+    and "the trick stays with your side" when an opponent still to play holds a higher card."""
+    from tressette_learn.ai.reason_check import refute
+    from tressette_learn.i18n import Phrase
+
+    def said(reason: str, key: str, **facts: object) -> Explanation:
+        return Explanation(reason, Phrase.of(f"explain.{key}", **facts))
+
+    kept = said("last_trick", "last_trick", move="", kept=Card.parse("3c"))
+    deal = make_deal("standard", "E", DEAL_D)
+    play(deal, EIGHT_DENARI)
+    assert "may be led to the last trick, not" in str(refute(kept, deal, Card.parse("4s")))
+    deal = make_deal("standard", "E", DEAL_F)
+    play(deal, EIGHT_CUPS_LEFT)
+    assert refute(kept, deal, Card.parse("4c")) is None
+    stays = said("duck", "duck.perdere.partner.points", card=Card.parse("Ad"), owner="", worth="")
+    for hands, moves, verdict in ((DEAL_G, "7c 5c", "E still to play holds 3c"),
+                                  (DEAL_G_THREE, "3c 5c", None)):
+        deal = make_deal("a_perdere", "E", hands)
+        play(deal, moves)
+        assert refute(stays, deal, Card.parse("Ad")) == verdict

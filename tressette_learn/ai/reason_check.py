@@ -32,6 +32,8 @@ WINS = ("draw_out_aces", "cash_ace", "master_card", "cash_winner", "win_cheaply"
 MASTER = ("draw_out_aces", "master_card")
 #: Reasons that say the partner's card is sure to win the trick.
 PARTNER_SURE = ("load_partner", "partner_wins")
+#: Sentences (or their reason's clause) that say so too, whatever the reason.
+PARTNER_SURE_KEYS = ("explain.duck.perdere.partner.points", "explain.sure.partner")
 #: Reasons that advise a low card that loses the trick.
 LOW = ("follow_low", "duck")
 
@@ -65,6 +67,11 @@ def _beater(deal: Deal, card: Card, seats: list[Seat]) -> tuple[Seat, Card] | No
 
 def _facts(why: Explanation) -> dict[str, Any]:
     return why.phrase.facts
+
+
+def _clause(why: Explanation) -> str | None:
+    """The key of the sentence's reason clause (``{why}``), if it has one."""
+    return getattr(_facts(why).get("why"), "key", None)
 
 
 def _wins(deal: Deal, card: Card) -> str | None:
@@ -105,9 +112,14 @@ def _kept(deal: Deal, card: Card, played: Card | None, *kept: Card) -> str | Non
 
 
 def _sure_at_last(deal: Deal, kept: Card) -> str | None:
-    """A card kept for the last trick must not be beaten by any opponent."""
-    found = _beater(deal, kept, [s for s in deal.seats if s != deal.to_play])
-    return None if found is None else f"{found[0].name} holds {found[1]}, which beats {kept}"
+    """A card kept for the last trick must not be beaten by any opponent, and whoever leads
+    the last trick must lead its suit (every card the others hold is of it)."""
+    others = [s for s in deal.seats if s != deal.to_play]
+    found = _beater(deal, kept, others)
+    if found is not None:
+        return f"{found[0].name} holds {found[1]}, which beats {kept}"
+    other = next((c for s in others for c in deal.hand(s) if c.suit != kept.suit), None)
+    return None if other is None else f"{other} may be led to the last trick, not {kept.suit}"
 
 
 def _cheaper_low(deal: Deal, card: Card) -> str | None:
@@ -186,7 +198,7 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
     if key == "explain.draw_out_aces.two":
         three = Card(10 * card.suit + Rank.THREE)
         checks.append(None if three.bit & deal.played_mask else f"{three} is not gone")
-    if reason in PARTNER_SURE:
+    if reason in PARTNER_SURE or key in PARTNER_SURE_KEYS or _clause(why) in PARTNER_SURE_KEYS:
         checks.append(_partner_sure(deal, card))
     if reason == "keep_guard":
         checks.append(_kept(deal, card, played, facts["honour"], facts["guard"]))
