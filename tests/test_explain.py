@@ -858,3 +858,16 @@ def test_the_table_check_refuses_a_kept_card_or_a_sure_trick_the_hands_disprove(
         deal = make_deal("a_perdere", "E", hands)
         play(deal, moves)
         assert refute(stays, deal, Card.parse("Ad")) == verdict
+
+
+def test_a_review_never_gives_the_better_card_a_reason_the_card_played_had_too() -> None:
+    """Leading the Seven of batons kept the guard of the Two of cups as well as the Four of
+    swords would: the review must not say "lead the Four of swords and keep the Seven of cups
+    to guard your Two of cups" as why the Four was better (nor "lead low", true of both)."""
+    deal = make_deal("standard", "E", {"N": "2c 7c 4s 7b 5d 6d 7d 4d 5s 6s"})
+    view, four = deal.view(Seat.N), Card.parse("4s")
+    assert explain(view, four, deal=deal).reason == "keep_guard"
+    assert explain(view, Card.parse("7b"), deal=deal).reason == "keep_guard"
+    assert explain(view, four, deal=deal, played=Card.parse("7b")).reason == "best_line"
+    after_two = explain(view, four, deal=deal, played=Card.parse("2c"))
+    assert after_two.reason == "lead_low" and "better cards" in after_two.get("en")

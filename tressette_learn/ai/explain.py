@@ -635,13 +635,36 @@ def _candidates(s: _Spot) -> list[Explainer]:
 
 def _first(s: _Spot, deal: Deal | None, played: Card | None) -> Explanation:
     """The first explainer whose sentence holds and, when the whole ``deal`` is known, that
-    the position does not disprove (:func:`.reason_check.refute`); the solver's line last."""
+    the position does not disprove (:func:`.reason_check.refute`) nor says as well of the
+    card really ``played`` (a review: it must tell the better card from it); the solver's
+    line last."""
+    other = _Spot(s.k, played, s.hands) if played not in (None, s.card) \
+        and s.k.legal >> played.index & 1 else None  # type: ignore[union-attr]
     for explainer in _candidates(s):
         found = explainer(s)
-        if found is not None and (deal is None or refute(found, deal, s.card, shown=s.hands
-                                                         is not None, played=played) is None):
+        if found is None or deal is not None and refute(
+                found, deal, s.card, shown=s.hands is not None, played=played) is not None:
+            continue
+        if other is None or not _same_words(found, explainer(other)):
             return found
     return best_line(s)
+
+
+def _same_words(found: Explanation, other: Explanation | None) -> bool:
+    """Whether ``other`` (said of another card) is ``found``'s sentence but for the card
+    it names: such a reason does not tell the two cards apart."""
+    if other is None or other.reason != found.reason:
+        return False
+    if found.reason == "lead":  # its words (the suit, its length) describe the card only
+        return True
+    return _but_card(found.phrase) == _but_card(other.phrase)
+
+
+def _but_card(value: Any) -> Any:
+    """A phrase's key and facts (its clauses' too) without the card it names."""
+    if not isinstance(value, Phrase):
+        return value
+    return value.key, {k: _but_card(v) for k, v in value.facts.items() if k not in ("card", "move")}
 
 
 def _cost(best: float | None, worst: float | None, basis: Basis) -> Phrase | None:
