@@ -871,3 +871,7 @@ def test_a_review_never_gives_the_better_card_a_reason_the_card_played_had_too()
     assert explain(view, four, deal=deal, played=Card.parse("7b")).reason == "best_line"
     after_two = explain(view, four, deal=deal, played=Card.parse("2c"))
     assert after_two.reason == "lead_low" and "better cards" in after_two.get("en")
+    # the Two or the Seven of cups as good to play as the Four: no reason keeps them
+    for same in ("2c", "7c"):
+        why = explain(view, four, deal=deal, as_good=(four, Card.parse(same)))
+        assert why.reason == "lead_low", (same, why.get("en"))

@@ -523,3 +523,22 @@ def test_the_lines_read_well_in_each_language() -> None:
             text = line.phrase.get(lang)
             assert text_problems(text, lang) + sentence_problems(text) == [], text
 
+
+
+def test_a_mistakes_reason_keeps_no_card_as_good_to_play_and_says_how_it_was_valued() -> None:
+    """Beginners' two-player deals (estimated while the stock lasts): the better card's reason
+    never tells the learner to keep a card that was as good to play ("keep the Six of swords
+    to guard your Ace of swords" when the Ace or the Six was as good), and where no rule of
+    thumb explains it, an estimated play says it was played on by the club player."""
+    estimated = 0
+    for seed in (400, 401):
+        deal = Deal.new(Rules.preset("a_due"), seed=seed)
+        play_deal(deal, {seat: make_player("beginner", seed) for seat in deal.seats})
+        for play in review(deal, "S").mistakes:
+            why = play.explanation
+            assert not any(why.phrase.facts.get(k) in play.best for k in ("guard", "honour",
+                                                                         "kept"))
+            if why.reason == "best_line":
+                assert why.phrase.key.endswith("estimate") == (not play.exact)
+                estimated += not play.exact
+    assert estimated

@@ -27,7 +27,7 @@ played) and never says where a hidden card is.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cached_property
 from typing import Any, Literal
 
@@ -633,11 +633,12 @@ def _candidates(s: _Spot) -> list[Explainer]:
     return [forced, *chosen, *_features(s)]
 
 
-def _first(s: _Spot, deal: Deal | None, played: Card | None) -> Explanation:
+def _first(s: _Spot, deal: Deal | None, played: Card | None,
+           as_good: Collection[Card] = ()) -> Explanation:
     """The first explainer whose sentence holds and, when the whole ``deal`` is known, that
-    the position does not disprove (:func:`.reason_check.refute`) nor says as well of the
-    card really ``played`` (a review: it must tell the better card from it); the solver's
-    line last."""
+    the position does not disprove (:func:`.reason_check.refute`), nor says as well of the
+    card really ``played`` (a review: it must tell the better card from it), nor keeps in
+    hand a card that is ``as_good`` to play now; the solver's line last."""
     other = _Spot(s.k, played, s.hands) if played not in (None, s.card) \
         and s.k.legal >> played.index & 1 else None  # type: ignore[union-attr]
     for explainer in _candidates(s):
@@ -645,9 +646,15 @@ def _first(s: _Spot, deal: Deal | None, played: Card | None) -> Explanation:
         if found is None or deal is not None and refute(
                 found, deal, s.card, shown=s.hands is not None, played=played) is not None:
             continue
+        if any(found.phrase.facts.get(k) in as_good for k in KEPT):
+            continue  # keeping it gains nothing when playing it now is as good
         if other is None or not _same_words(found, explainer(other)):
             return found
     return best_line(s)
+
+
+#: The facts that name a card kept in hand (a guard, the card it guards, one for the end).
+KEPT = ("guard", "honour", "kept")
 
 
 def _same_words(found: Explanation, other: Explanation | None) -> bool:
@@ -695,7 +702,8 @@ def _equal(view: PlayerView, cards: Sequence[Card], basis: Basis) -> Phrase | No
 def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
             worst_points: float | None = None, basis: Basis = "exact",
             equal: Sequence[Card] = (), deal: Deal | None = None, shown: bool = False,
-            played: Card | None = None, reading: Reading | None = None) -> Explanation:
+            played: Card | None = None, reading: Reading | None = None,
+            as_good: Collection[Card] = ()) -> Explanation:
     """Why ``card`` is a good play for the seat of ``view`` (a reason and its sentence).
 
     ``best_points``/``worst_points`` (the best and the worst card's value, e.g. from a
@@ -706,8 +714,10 @@ def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
     ``deal``: the whole position (a puzzle's, a review's), when the code knows it: a sentence
     it disproves is passed over. ``shown``: the seat sees every hand, so the sentences use
     them (who still holds a higher card). ``played``: the card the seat really played (a
-    review explaining a better one): it is not named as a card kept. ``reading``: the view
-    read already (:meth:`Reading.of`), when the caller has it.
+    review explaining a better one): it is not named as a card kept, and the reason must not
+    be as true of it. ``reading``: the view read already (:meth:`Reading.of`), when the
+    caller has it. ``as_good``: cards as good as ``card`` (a review's better cards), never
+    named as cards to keep.
     """
     if not view.legal.mask & card.bit:
         raise ValueError(f"{card} is not a legal card for {view.seat} now")
@@ -715,6 +725,6 @@ def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
         raise ValueError(f"{card} is not among the equal cards")
     hands = {seat: deal.hand_mask(seat) for seat in deal.seats} if shown and deal else None
     k = Reading.of(view) if reading is None else reading
-    found = _first(_Spot(k, card, hands), deal, played)
+    found = _first(_Spot(k, card, hands), deal, played, as_good)
     return dataclasses.replace(found, cost=_cost(best_points, worst_points, basis),
                                equal=_equal(view, equal, basis))

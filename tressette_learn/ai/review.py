@@ -549,8 +549,11 @@ class _Reviewer:
         view = deal.view(seat)
         explained = card if card in best else self.best_to_explain(deal, best)
         why = explain(view, explained, best_points=best_points, worst_points=worst_points,
-                      deal=deal, played=card,
+                      deal=deal, played=card, as_good=tuple(best),
                       basis="exact" if exact else "estimate")
+        if not exact and why.reason == "best_line":  # played on by the club player first
+            key = "explain.best_line.estimate" + (".perdere" if rules.a_perdere else "")
+            why = dataclasses.replace(why, phrase=Phrase.of(key, card=explained))
         return ReviewedPlay(number, len(deal.tricks) + 1, seat, deal.side_of(seat), card,
                             tuple(best), played, best_points, worst_points, cost, exact,
                             explained, why, tuple(values), revoke, self.mine(seat))
