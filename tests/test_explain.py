@@ -875,3 +875,5 @@ def test_a_review_never_gives_the_better_card_a_reason_the_card_played_had_too()
     for same in ("2c", "7c"):
         why = explain(view, four, deal=deal, as_good=(four, Card.parse(same)))
         assert why.reason == "lead_low", (same, why.get("en"))
+        hint_why = explain(view, four, equal=(four, Card.parse(same)))  # a hint's equal cards
+        assert hint_why.reason == "lead_low" and "equally good" in hint_why.get("en")

@@ -717,7 +717,7 @@ def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
     review explaining a better one): it is not named as a card kept, and the reason must not
     be as true of it. ``reading``: the view read already (:meth:`Reading.of`), when the
     caller has it. ``as_good``: cards as good as ``card`` (a review's better cards), never
-    named as cards to keep.
+    named as cards to keep (nor are the ``equal`` ones).
     """
     if not view.legal.mask & card.bit:
         raise ValueError(f"{card} is not a legal card for {view.seat} now")
@@ -725,6 +725,6 @@ def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
         raise ValueError(f"{card} is not among the equal cards")
     hands = {seat: deal.hand_mask(seat) for seat in deal.seats} if shown and deal else None
     k = Reading.of(view) if reading is None else reading
-    found = _first(_Spot(k, card, hands), deal, played, as_good)
+    found = _first(_Spot(k, card, hands), deal, played, (*as_good, *equal))
     return dataclasses.replace(found, cost=_cost(best_points, worst_points, basis),
                                equal=_equal(view, equal, basis))
