@@ -304,6 +304,8 @@ def _led_to(s: _Spot, kept: int) -> bool:
     if s.hands is not None:
         return all(not s.hands[x] & ~suit for x in s.k.others())
     return all(not s.k.could_hold(x) & ~s.k.played & ~suit for x in s.k.others())
+
+
 def _guard(s: _Spot) -> tuple[int, int] | None:
     """A low card guarding an exposed ace or 2 of another suit that we could have played
     instead of this card, worth no less than this one: (guard, honour)."""
@@ -639,8 +641,9 @@ def _first(s: _Spot, deal: Deal | None, played: Card | None,
     the position does not disprove (:func:`.reason_check.refute`), nor says as well of the
     card really ``played`` (a review: it must tell the better card from it), nor keeps in
     hand a card that is ``as_good`` to play now; the solver's line last."""
-    other = _Spot(s.k, played, s.hands) if played not in (None, s.card) \
-        and s.k.legal >> played.index & 1 else None  # type: ignore[union-attr]
+    other = None
+    if played is not None and played != s.card and s.k.legal >> played.index & 1:
+        other = _Spot(s.k, played, s.hands)
     for explainer in _candidates(s):
         found = explainer(s)
         if found is None or deal is not None and refute(
