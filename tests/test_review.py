@@ -12,7 +12,7 @@ from learner_text import sentence_problems, text_problems
 
 import tressette_learn.ai.review as review_module
 from tressette_learn.ai import make_player, play_deal
-from tressette_learn.ai.explain import explain
+from tressette_learn.ai.explain import KEPT, explain
 from tressette_learn.ai.players import Decision, Player
 from tressette_learn.ai.review import Review, ReviewedPlay, review
 from tressette_learn.ai.review_talk import missed_declarations
@@ -536,8 +536,7 @@ def test_a_mistakes_reason_keeps_no_card_as_good_to_play_and_says_how_it_was_val
         play_deal(deal, {seat: make_player("beginner", seed) for seat in deal.seats})
         for play in review(deal, "S").mistakes:
             why = play.explanation
-            assert not any(why.phrase.facts.get(k) in play.best for k in ("guard", "honour",
-                                                                         "kept"))
+            assert not any(why.phrase.facts.get(k) in play.best for k in KEPT)
             if why.reason == "best_line":
                 assert why.phrase.key.endswith("estimate") == (not play.exact)
                 estimated += not play.exact
