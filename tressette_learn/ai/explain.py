@@ -40,7 +40,7 @@ from ..i18n import Phrase
 from .heuristic import Reading, above, ace_with_opponent, bits, count, rules_for
 from .reason_check import refute
 
-__all__ = ["REASONS", "Basis", "Explanation", "explain"]
+__all__ = ["REASONS", "Basis", "Explanation", "explain", "worth_phrase"]
 
 REASONS: tuple[str, ...] = (
     "forced", "last_trick", "return_busso", "draw_out_aces", "cash_ace", "master_card",
@@ -94,7 +94,7 @@ def _part(key: str, **facts: Any) -> Phrase:
     return Phrase.of(f"explain.{key}", **facts)
 
 
-def _worth(thirds: int) -> Phrase:
+def worth_phrase(thirds: int) -> Phrase:
     """``worth a third of a point`` / ``che vale un terzo di punto`` (after a card)."""
     return _part("worth", n=thirds) if thirds else _part("worth.nothing")
 
@@ -349,7 +349,7 @@ def lead_low(s: _Spot) -> Explanation | None:
     values = [s.k.values[c] for c in bits(s.k.hand)]
     if min(values) == 0 or s.value != min(values):
         return None
-    return _says("lead_low", "lead_low.cheapest", card=s.card, worth=_worth(s.value))
+    return _says("lead_low", "lead_low.cheapest", card=s.card, worth=worth_phrase(s.value))
 
 
 def lead_long(s: _Spot) -> Explanation | None:
@@ -401,7 +401,7 @@ def load_partner(s: _Spot) -> Explanation | None:
     if not _partner_sure(s) or not s.value:
         return None
     return _says("load_partner", "load_partner.add" if s.beats else "load_partner",
-                 sure=_our_trick(s), card=s.card, worth=_worth(s.value))
+                 sure=_our_trick(s), card=s.card, worth=worth_phrase(s.value))
 
 
 def partner_wins(s: _Spot) -> Explanation | None:
@@ -469,7 +469,7 @@ def lose_cheaply(s: _Spot) -> Explanation | None:
     if found is None or s.value != min(s.k.values[c] for c in s.legal if c // 10 == s.led):
         return None
     return _says("lose_cheaply", "lose_cheaply", seat=found[0], beater=found[1], card=s.card,
-                 worth=_worth(s.value))
+                 worth=worth_phrase(s.value))
 
 
 def unblock_facts(s: _Spot) -> tuple[int, int] | None:
@@ -506,7 +506,7 @@ def discard(s: _Spot) -> Explanation | None:
     if not s.value:
         return _says("discard", "discard.nothing", head=head)
     if s.value == lowest:
-        return _says("discard", "discard.cheapest", head=head, worth=_worth(s.value))
+        return _says("discard", "discard.cheapest", head=head, worth=worth_phrase(s.value))
     return _says("discard", "discard", head=head)
 
 
@@ -546,7 +546,7 @@ def duck(s: _Spot) -> Explanation | None:
         key = "duck.perdere.partner"
         if s.value:  # the trick stays ours only if no opponent still to play can take it
             key += ".points" if _partner_sure(s) else ".open"
-        return _says("duck", key, card=s.card, owner=s.owned(s.best), worth=_worth(s.value))
+        return _says("duck", key, card=s.card, owner=s.owned(s.best), worth=worth_phrase(s.value))
     if s.perdere:
         return _says("duck", "duck.perdere" if s.value else "duck.perdere.nothing",
                      card=s.card, owner=s.owned(s.best))
@@ -562,7 +562,7 @@ def dump_points(s: _Spot) -> Explanation | None:
     if not s.perdere or s.leading or s.beats or s.k.ours(s.best.seat) or not s.value:
         return None
     return _says("dump_points", "dump_points", owner=s.owned(s.best), card=s.card,
-                 worth=_worth(s.value))
+                 worth=worth_phrase(s.value))
 
 
 def take_cheaply(s: _Spot) -> Explanation | None:
@@ -572,7 +572,7 @@ def take_cheaply(s: _Spot) -> Explanation | None:
     if s.value != min(s.k.values[c] for c in s.legal):
         return None
     return _says("take_cheaply", "take_cheaply", best=s.best.card, card=s.card,
-                 worth=_worth(s.value))
+                 worth=worth_phrase(s.value))
 
 
 def overtake(s: _Spot) -> Explanation | None:

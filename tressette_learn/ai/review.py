@@ -50,6 +50,13 @@ service at low priority (between cards, when nothing else waits for it), so that
 at the end only gathers what is already known (``known``): a position's values are its
 values however and whenever they are searched, so the review is the same.
 
+When no rule of thumb explains the better card (``best_line``), an exact play's reason is
+the solver's: :func:`.solver_line.contrast` plays both cards on at their best and tells the
+trick where the better card gains at least the whole difference ("after the Seven of batons,
+East takes trick 7 ...; after the Four of swords, you take it ..."). It needs the compiled
+core (a line solves every card to the end); without it the reason says only that the whole
+deal shows it.
+
 Besides the cards, the review lists what the seat said at the table (:mod:`.review_talk`):
 each combination it did not declare in time, priced exactly, and each of its leads with a
 false signal (a real table's record; the signal is taken out of the replay, so the card
@@ -95,6 +102,7 @@ from .solve import (
     reference_position_value,
     warm_up,
 )
+from .solver_line import contrast
 
 __all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewAhead", "ReviewedPlay",
            "TurningPoint", "judge_play", "position_key", "review"]
@@ -551,12 +559,24 @@ class _Reviewer:
         why = explain(view, explained, best_points=best_points, worst_points=worst_points,
                       deal=deal, played=card, as_good=tuple(best),
                       basis="exact" if exact else "estimate")
-        if not exact and why.reason == "best_line":  # played on by the club player first
-            key = "explain.best_line.estimate" + (".perdere" if rules.a_perdere else "")
-            why = dataclasses.replace(why, phrase=Phrase.of(key, card=explained))
+        if why.reason == "best_line":
+            why = self.solver_reason(deal, why, explained, card, exact and not revoke)
         return ReviewedPlay(number, len(deal.tricks) + 1, seat, deal.side_of(seat), card,
                             tuple(best), played, best_points, worst_points, cost, exact,
                             explained, why, tuple(values), revoke, self.mine(seat))
+
+    def solver_reason(self, deal: Deal, why: Explanation, explained: Card, card: Card,
+                      exact: bool) -> Explanation:
+        """No rule of thumb explains ``explained``: an exact play says at which trick the
+        solver's lines after it and after ``card`` part; an estimated one that it was played
+        on by the club player first."""
+        if exact and card != explained and self.fast:
+            told = contrast(deal, explained, card)
+            return why if told is None else dataclasses.replace(why, phrase=told)
+        if exact:
+            return why
+        key = "explain.best_line.estimate" + (".perdere" if deal.rules.a_perdere else "")
+        return dataclasses.replace(why, phrase=Phrase.of(key, card=explained))
 
     def revoke_points(self) -> int:
         """What a revoke leaves the offenders: nothing, or every point *a perdere*."""

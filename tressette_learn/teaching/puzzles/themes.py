@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...ai.explain import explain
-from ...ai.solve import card_values, position_from_deal
+from ...ai.solver_line import best_line as line
 from ...engine.cards import SUIT_MASKS, Card, Rank, Suit
 from ...engine.deal import Deal
 from ...engine.seats import Seat
@@ -223,19 +223,6 @@ def anything(_deal: Deal) -> Facts | None:
 def goal(deal: Deal, answer: Answer) -> Facts | None:
     """The points the sound card makes: the goal to reach."""
     return {"n": answer.best_points}
-
-
-def line(deal: Deal, first: Card) -> Deal:
-    """``deal`` played out from ``first``: every later card a best one (the first best
-    in card order), every hand seen."""
-    deal = deal.copy()
-    deal.play(first)
-    while not deal.is_over():
-        values = card_values(position_from_deal(deal), points_only=True)
-        assert values is not None
-        best = deal.rules.best(v.points for v in values)
-        deal.play(min(v.card for v in values if v.points == best))
-    return deal
 
 
 def perdere_goal(deal: Deal, answer: Answer) -> Facts | None:

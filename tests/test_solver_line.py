@@ -1,0 +1,87 @@
+"""The solver's line in a review: when no rule of thumb explains the better card, the review
+tells the trick where the two cards' best lines part, and that trick accounts for the cost."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import complete_deal, play_moves
+from learner_text import sentence_problems, text_problems
+
+from tressette_learn.ai import make_player, play_deal
+from tressette_learn.ai.review import ReviewedPlay, review
+from tressette_learn.ai.solver_line import best_line, contrast
+from tressette_learn.engine import Card, Deal, Rules
+from tressette_learn.i18n import Phrase
+
+# N holds the Three and the Four of cups for the last two tricks; W the Two and the Ace
+DEAL_F = {"N": "3d 2d Ad Rd Cd Fd 7d 6d 3c 4c", "W": "5d 4d 3s 2s As Rs Cs Fs 2c Ac",
+          "S": "3b 2b Ab Rb Cb Fb 7b 6b Rc Cc", "E": "Fc 7c 6c 5c 7s 6s 5s 4s 5b 4b"}
+EIGHT_TRICKS = ("3d 5d 3b 7s 2d 4d 2b 6s Ad 3s Ab 5s Rd 2s Rb 4s Cd As Cb 5b Fd Rs Fb 4b "
+                "7d Cs 7b Fc 6d Fs 6b 7c")
+CONTRAST = "explain.best_line.contrast"
+
+
+def two_tricks_left() -> Deal:
+    deal = complete_deal(Rules.preset("standard"), "E", DEAL_F)
+    play_moves(deal, EIGHT_TRICKS)
+    return deal
+
+
+def test_the_contrast_names_the_trick_the_better_card_wins() -> None:
+    """Leading the Three of cups wins trick 9 (3 thirds) and gives West the last trick with
+    the Ace (Ace, a court card, the point of the last trick: 2 points and a third); leading
+    the Four lets West take trick 9 cheaply and North's Three takes the last (2 points)."""
+    said = contrast(two_tricks_left(), Card.parse("4c"), Card.parse("3c"))
+    assert said is not None
+    assert said.get("en") == (
+        "With the best play at every seat from here on: after the Three of cups, West takes "
+        "the last trick, worth 2 points and a third, with the Ace of cups; after the Four of "
+        "cups, you take the last trick, worth 2 points, with the Three of cups.")
+    assert said.get("it") == (
+        "Giocando al meglio da parte di tutti da qui in poi: dopo il Tre di coppe, Ovest prende "
+        "l'ultima presa, che vale 2 punti e un terzo, con l'Asso di coppe; dopo il Quattro di "
+        "coppe, prendi tu l'ultima presa, che vale 2 punti, con il Tre di coppe.")
+
+
+def test_the_line_is_played_to_the_end_with_the_first_card_given() -> None:
+    deal = two_tricks_left()
+    line = best_line(deal, Card.parse("4c"))
+    assert line.is_over() and line.plays[len(deal.plays)].card == Card.parse("4c")
+    assert len(deal.plays) == 32  # the deal itself is untouched
+
+
+def _gain(play: ReviewedPlay, deal: Deal, said: Phrase) -> int:
+    """What the told trick gains the mover's side after the better card, from the facts."""
+    side = deal.side_of(play.seat)
+
+    def taken(part: Phrase) -> int:
+        worth = part.facts["worth"]
+        thirds = worth.facts.get("n", 0) if isinstance(worth, Phrase) else 0
+        return thirds if deal.side_of(part.facts["seat"]) == side else 0
+
+    return deal.rules.sign * (taken(said.facts["instead"]) - taken(said.facts["then"]))
+
+
+@pytest.mark.parametrize("preset", ["standard", "a_perdere", "a_due", "col_morto"])
+def test_a_reviews_contrast_accounts_for_the_whole_cost(preset: str) -> None:
+    """Beginners' deals: every mistake told by the solver's lines is exact, names the card
+    played and the better card, a trick not before the mistake's, and that trick alone
+    gains the better card at least the points the mistake cost (thirds rounded down)."""
+    told = 0
+    for seed in range(6):
+        deal = Deal.new(Rules.preset(preset), seed=seed)
+        play_deal(deal, {seat: make_player("beginner", seed) for seat in deal.seats})
+        for play in review(deal, deal.seats[0]).mistakes:
+            said = play.explanation.phrase
+            if said.key != CONTRAST:
+                continue
+            told += 1
+            assert play.exact and said.facts["played"] == play.card
+            assert said.facts["card"] == play.explained != play.card
+            assert said.facts["then"].facts["trick"] >= play.trick
+            assert said.facts["then"].facts["trick"] == said.facts["instead"].facts["trick"]
+            assert _gain(play, deal, said) >= 3 * play.cost - 2
+            for lang in ("en", "it"):
+                text = play.explanation.get(lang)
+                assert text_problems(text, lang) + sentence_problems(text) == [], text
+    assert told
