@@ -110,6 +110,8 @@ __all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewAhead", "Revi
 STOCK_EXACT_LIMIT = 12  # two players, stock in play: above this many tricks left a solve
 #                         can take seconds (measured: 12 left < 0.1 s, 14 left up to 11 s)
 TURNING_POINTS = 3
+#: Explanations that state a fact, not a reason: an exact review adds the solver's lines.
+SOLVER_TOLD = ("best_line", "overtake")
 
 RecordLike = Deal | DealRecord | Mapping[str, Any] | str | Path
 Progress = Callable[[int, int], None]
@@ -559,7 +561,7 @@ class _Reviewer:
         why = explain(view, explained, best_points=best_points, worst_points=worst_points,
                       deal=deal, played=card, as_good=tuple(best),
                       basis="exact" if exact else "estimate")
-        if why.reason == "best_line":
+        if why.reason in SOLVER_TOLD:
             why = self.solver_reason(deal, why, explained, card, exact and not revoke)
         return ReviewedPlay(number, len(deal.tricks) + 1, seat, deal.side_of(seat), card,
                             tuple(best), played, best_points, worst_points, cost, exact,
@@ -567,13 +569,16 @@ class _Reviewer:
 
     def solver_reason(self, deal: Deal, why: Explanation, explained: Card, card: Card,
                       exact: bool) -> Explanation:
-        """No rule of thumb explains ``explained``: an exact play says at which trick the
-        solver's lines after it and after ``card`` part; an estimated one that it was played
-        on by the club player first."""
+        """``why`` gives no reason (:data:`SOLVER_TOLD`): an exact play adds at which trick
+        the solver's lines after ``explained`` and after ``card`` part; an estimated
+        ``best_line`` says it was played on by the club player first."""
         if exact and card != explained and self.fast:
             told = contrast(deal, explained, card)
-            return why if told is None else dataclasses.replace(why, phrase=told)
-        if exact:
+            if told is not None:
+                if why.reason != "best_line":  # "the Ace beats the Four." and the lines
+                    told = Phrase.of("explain.fact_then_line", fact=why.phrase, line=told)
+                return dataclasses.replace(why, phrase=told)
+        if exact or why.reason != "best_line":
             return why
         key = "explain.best_line.estimate" + (".perdere" if deal.rules.a_perdere else "")
         return dataclasses.replace(why, phrase=Phrase.of(key, card=explained))
