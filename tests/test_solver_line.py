@@ -9,9 +9,11 @@ from learner_text import sentence_problems, text_problems
 
 from tressette_learn.ai import make_player, play_deal
 from tressette_learn.ai.review import ReviewedPlay, review
-from tressette_learn.ai.solver_line import best_line, contrast
+from tressette_learn.ai.solver_line import best_line, consequence, contrast
 from tressette_learn.engine import Card, Deal, Rules
 from tressette_learn.i18n import Phrase
+from tressette_learn.teaching.puzzles.bank import lessons_with_puzzles, load_puzzles
+from tressette_learn.teaching.puzzles.words import wrong
 
 # N holds the Three and the Four of cups for the last two tricks; W the Two and the Ace
 DEAL_F = {"N": "3d 2d Ad Rd Cd Fd 7d 6d 3c 4c", "W": "5d 4d 3s 2s As Rs Cs Fs 2c Ac",
@@ -89,3 +91,42 @@ def test_a_reviews_contrast_accounts_for_the_whole_cost(preset: str) -> None:
                 text = play.explanation.get(lang)
                 assert text_problems(text, lang) + sentence_problems(text) == [], text
     assert told
+
+
+def test_a_wrong_card_is_told_what_goes_wrong_without_naming_the_right_one() -> None:
+    said = consequence(two_tricks_left(), Card.parse("3c"), (Card.parse("4c"),))
+    assert said is not None
+    assert said.get("en") == (
+        "With the best play at every seat from here on: after the Three of cups, West takes "
+        "the last trick, worth 2 points and a third, with the Ace of cups.")
+    assert said.get("it") == (
+        "Giocando al meglio da parte di tutti da qui in poi: dopo il Tre di coppe, Ovest "
+        "prende l'ultima presa, che vale 2 punti e un terzo, con l'Asso di coppe.")
+
+
+def test_every_shown_puzzle_tells_a_wrong_cards_trick_taken_by_the_wrong_side() -> None:
+    """Puzzles with every hand shown: a wrong card's answer, when it tells a trick, tells one
+    still to be played that the other side takes (a perdere: the learner's side), and reads
+    well in both languages."""
+    told = 0
+    for lesson in lessons_with_puzzles():
+        for puzzle in load_puzzles(lesson):
+            if not puzzle.shown or puzzle.lead_signal:
+                continue
+            deal = puzzle.deal()
+            for result in puzzle.answer.cards:
+                if result.sound:
+                    continue
+                parts = [p for p in wrong(puzzle, result.card).parts
+                         if isinstance(p, Phrase) and p.key == "explain.line.after"]
+                if not parts:
+                    continue
+                told += 1
+                then = parts[0].facts["then"]
+                assert parts[0].facts["played"] == result.card
+                assert then.facts["trick"] > len(deal.tricks)
+                ours = deal.side_of(then.facts["seat"]) == deal.side_of(puzzle.seat)
+                assert ours == deal.rules.a_perdere, (puzzle.id, result.card)
+                for lang in ("en", "it"):
+                    assert text_problems(parts[0].get(lang), lang) == []
+    assert told >= 50

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ai.explain import explain
+from ...ai.solver_line import consequence
 from ...engine.cards import Card
 from ...engine.seats import Seat
 from ...i18n import Joined, Phrase, Wording, has
@@ -93,7 +94,8 @@ def _equal(puzzle: Puzzle) -> Phrase:
 
 
 def wrong(puzzle: Puzzle, card: Card) -> Wording:
-    """A wrong card: what it costs and, with hidden hands, on how many layouts and one
+    """A wrong card: what it costs (every hand shown: and the trick that goes wrong after it,
+    as the solver plays it on) and, with hidden hands, on how many layouts and one
     layout where it goes wrong (or that it works here only by luck). A lead that would make
     the signal false: why, in words."""
     if puzzle.lead_signal:
@@ -104,6 +106,9 @@ def wrong(puzzle: Puzzle, card: Card) -> Wording:
         key = "puzzle.wrong.perdere" if answer.low_wins else "puzzle.wrong.shown"
         said: list[Wording] = [Phrase.of(key, card=card, cost=answer.lost_here(card),
                                          points=result.points, best=answer.best_points)]
+        after = consequence(puzzle.deal(), card, answer.accepted)
+        if after is not None:
+            said.append(after)
     else:
         said = [Phrase.of("puzzle.wrong.lucky", card=card) if answer.lucky(card) else
                 Phrase.of("puzzle.wrong.here", card=card, cost=answer.lost_here(card)),
