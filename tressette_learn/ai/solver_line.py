@@ -58,9 +58,9 @@ def contrast(deal: Deal, card: Card, played: Card) -> Phrase | None:
 def consequence(deal: Deal, played: Card, better: Sequence[Card]) -> Phrase | None:
     """``explain.line.after``: what goes wrong after ``played``, at the trick where its line
     parts from the first of ``better`` that has one trick to tell, taken by the other side
-    than after that card; the better card is not given
-    away (a puzzle's answer is still to be found). None when no line can be solved in
-    moments here (no compiled core beyond :data:`QUICK_TRICKS` tricks left)."""
+    than after that card; the better card is not given away (a puzzle's answer is still
+    to be found). None when no line can be solved in moments here (no compiled core
+    beyond :data:`QUICK_TRICKS` tricks left)."""
     seat = deal.to_play
     tricks_left = deal.rules.tricks_per_deal - len(deal.tricks)
     if seat is None or not (is_ready() or tricks_left <= QUICK_TRICKS):
