@@ -7,8 +7,9 @@ import pytest
 from conftest import complete_deal, play_moves
 from learner_text import sentence_problems, text_problems
 
-from tressette_learn.ai import make_player, play_deal
+from tressette_learn.ai import make_player, play_deal, solver_line
 from tressette_learn.ai.review import ReviewedPlay, review
+from tressette_learn.ai.solve import CardValue, Position, reference_card_values
 from tressette_learn.ai.solver_line import best_line, consequence, contrast
 from tressette_learn.engine import Card, Deal, Rules
 from tressette_learn.i18n import Phrase
@@ -130,3 +131,26 @@ def test_every_shown_puzzle_tells_a_wrong_cards_trick_taken_by_the_wrong_side() 
                 for lang in ("en", "it"):
                     assert text_problems(parts[0].get(lang), lang) == []
     assert told >= 50
+
+
+def test_without_a_compiled_core_only_short_lines_are_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site has no compiled core: the pure-Python solver plays a line of two
+    tricks on, but a position with five tricks left gets no line and no search at all (it
+    would take seconds)."""
+    solved: list[int] = []
+
+    def reference(pos: Position, points_only: bool) -> list[CardValue]:
+        solved.append(pos.tricks_left)
+        return reference_card_values(pos)
+
+    monkeypatch.setattr(solver_line, "cannot_compile", lambda: RuntimeError("browser"))
+    monkeypatch.setattr(solver_line, "card_values", reference)
+    said = consequence(two_tricks_left(), Card.parse("3c"), (Card.parse("4c"),))
+    assert said is not None and "West takes the last trick" in said.get("en")
+    assert solved and max(solved) <= 2
+    deal = complete_deal(Rules.preset("standard"), "E", DEAL_F)
+    play_moves(deal, " ".join(EIGHT_TRICKS.split()[:20]))
+    assert len(deal.tricks) == 5
+    solved.clear()
+    cards = deal.legal_cards()
+    assert consequence(deal, cards[0], cards[1:]) is None and solved == []

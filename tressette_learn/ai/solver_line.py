@@ -21,7 +21,7 @@ from ..engine.seats import Seat
 from ..engine.tricks import Trick, winning_play
 from ..i18n import Phrase
 from .explain import worth_phrase
-from .solve import card_values, is_ready, position_from_deal
+from .solve import cannot_compile, card_values, position_from_deal
 
 __all__ = ["QUICK_TRICKS", "best_line", "consequence", "contrast", "parting"]
 
@@ -59,11 +59,11 @@ def consequence(deal: Deal, played: Card, better: Sequence[Card]) -> Phrase | No
     """``explain.line.after``: what goes wrong after ``played``, at the trick where its line
     parts from the first of ``better`` that has one trick to tell, taken by the other side
     than after that card; the better card is not given away (a puzzle's answer is still
-    to be found). None when no line can be solved in moments here (no compiled core
-    beyond :data:`QUICK_TRICKS` tricks left)."""
+    to be found). None where no compiled core can load (the static site) beyond
+    :data:`QUICK_TRICKS` tricks left: the pure-Python solver would take too long."""
     seat = deal.to_play
     tricks_left = deal.rules.tricks_per_deal - len(deal.tricks)
-    if seat is None or not (is_ready() or tricks_left <= QUICK_TRICKS):
+    if seat is None or not (cannot_compile() is None or tricks_left <= QUICK_TRICKS):
         return None
     for card in better:
         parted = parting(deal, card, played)
