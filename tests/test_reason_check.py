@@ -136,6 +136,10 @@ def test_higher_cards_out_are_counted_among_the_seats_still_to_play() -> None:
     assert view_only.phrase.key == "explain.overtake.out"
     assert "not 1" in str(refute(view_only, deal, two, shown=True))
     assert "still out" not in words.reason(p).get("en")
+    # a review adds the solver's lines after the fact: the fact is still read
+    told = Phrase.of("explain.fact_then_line", fact=view_only.phrase, line=Phrase.of("x"))
+    assert "not 1" in str(refute(dataclasses.replace(view_only, phrase=told), deal, two,
+                                 shown=True))
 
 
 def test_unblock_names_partners_length_and_a_wrong_count_is_refused() -> None:

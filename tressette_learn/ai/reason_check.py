@@ -66,7 +66,11 @@ def _beater(deal: Deal, card: Card, seats: list[Seat]) -> tuple[Seat, Card] | No
 
 
 def _facts(why: Explanation) -> dict[str, Any]:
-    return why.phrase.facts
+    """The reason's facts (a review's fact followed by the solver's lines: the fact's)."""
+    phrase = why.phrase
+    if phrase.key == "explain.fact_then_line":
+        phrase = phrase.facts["fact"]
+    return phrase.facts
 
 
 def _clause(why: Explanation) -> str | None:
