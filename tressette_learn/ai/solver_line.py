@@ -77,10 +77,7 @@ def consequence(deal: Deal, played: Card, better: Sequence[Card]) -> Phrase | No
 def _changes_hands(number: int, better: Deal, worse: Deal, seat: Seat) -> bool:
     """Whether trick ``number`` goes to the other side in ``worse`` than in ``better``: told
     alone, the worse line's trick then shows what went wrong."""
-    def ours(line: Deal) -> bool:
-        winner = line.tricks[number].winner
-        return winner is not None and line.side_of(winner) == line.side_of(seat)
-    return ours(better) != ours(worse)
+    return _ours(better, number, seat) != _ours(worse, number, seat)
 
 
 def parting(deal: Deal, card: Card, played: Card) -> tuple[int, Deal, Deal] | None:
@@ -106,11 +103,15 @@ def _thirds(line: Deal, number: int) -> int:
     return sum(rules.card_values[c.index] for c in line.tricks[number].cards) + last
 
 
+def _ours(line: Deal, number: int, seat: Seat) -> bool:
+    """Whether ``seat``'s side takes trick ``number`` of ``line``."""
+    winner = line.tricks[number].winner
+    return winner is not None and line.side_of(winner) == line.side_of(seat)
+
+
 def _taken(line: Deal, number: int, seat: Seat) -> int:
     """What ``seat``'s side takes in trick ``number`` of ``line``, in thirds."""
-    winner = line.tricks[number].winner
-    mine = winner is not None and line.side_of(winner) == line.side_of(seat)
-    return _thirds(line, number) if mine else 0
+    return _thirds(line, number) if _ours(line, number, seat) else 0
 
 
 def _telling(line: Deal, number: int, seat: Seat, now: int) -> Phrase:
@@ -119,8 +120,7 @@ def _telling(line: Deal, number: int, seat: Seat, now: int) -> Phrase:
     trick: Trick = line.tricks[number]
     winner = trick.winner
     assert winner is not None
-    who = ("you" if winner == seat
-           else "partner" if line.side_of(winner) == line.side_of(seat) else "seat")
+    who = "you" if winner == seat else "partner" if _ours(line, number, seat) else "seat"
     last = (".last" if number == line.rules.tricks_per_deal - 1
             else ".this" if number == now else "")
     return Phrase.of(f"explain.line.{who}{last}", seat=winner, trick=number + 1,
