@@ -50,7 +50,8 @@ def test_a_hint_is_the_ai_hint_for_the_learners_view_and_marks_the_card():
     expected = hint(table.view(), seed=0)
     assert advice is not None and advice.card == expected.card
     assert advice.card in table.deal.legal_cards()
-    assert f"Play {card_name(advice.card, 'en')}." in coach.output.value
+    verb = "Play" if table.view().current_trick else "Lead"
+    assert f"{verb} {card_name(advice.card, 'en')}." in coach.output.value
     assert all(f'data-card="{e.card}"' in coach.output.value for e in advice.values)
     hinted = [c["card"] for s in table.state["seats"] if s["cards"] for c in s["cards"]
               if c["hinted"]]
@@ -199,7 +200,8 @@ def test_the_hint_speaks_the_learners_language_with_its_numbers():
     check_texts(italian)
     cells = [text for text in texts(italian) if re.fullmatch(r"[\d.,]+", text)]
     assert all(re.fullmatch(r"\d+,\d", cell) for cell in cells)  # 6,7 not 6.7
-    assert f"Gioca {card_name(advice.card, 'it')}." in html.unescape(italian)
+    verb = "Gioca " if table.view().current_trick else "Esci con "
+    assert f"{verb}{card_name(advice.card, 'it')}." in html.unescape(italian)
     assert advice.explanation.get("it") in html.unescape(italian)
 
 

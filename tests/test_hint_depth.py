@@ -157,7 +157,9 @@ def test_a_lead_names_the_true_signal_in_both_languages(
     for view, found in early:
         en, it = found.advice.get("en"), found.advice.get("it")
         if found.signal is None:
-            assert en.startswith("Play ") and it.startswith("Gioca ")
+            leading = not view.current_trick
+            assert en.startswith("Lead " if leading else "Play ")
+            assert it.startswith("Esci con " if leading else "Gioca ")
             continue
         assert not view.current_trick
         named.add(found.signal)
@@ -174,7 +176,7 @@ def test_no_signal_is_named_to_ones_own_dummy() -> None:
         if view.current_trick or view.dummy not in (view.seat, view.seat.partner):
             continue
         found = hint(view, block=True)
-        assert found.signal is None and found.advice.get("en").startswith("Play ")
+        assert found.signal is None and found.advice.get("en").startswith("Lead ")
         checked += 1
     assert checked >= 3
 

@@ -112,6 +112,7 @@ class Hint:
     deeper_deals: int = 0
     marked_down: tuple[Card, ...] = ()
     marked_down_follows: bool = False  # ``marked_down`` are follows, not leads
+    leading: bool = False  # the seat leads the trick
 
     @property
     def quick(self) -> bool:
@@ -146,11 +147,11 @@ class Hint:
 
     @property
     def advice(self) -> Phrase:
-        """``Play the Ace of swords.``, or with the signal to make on a lead: ``Lead the
-        Ace of swords with a busso.``"""
+        """``Play the Ace of swords.``, on a lead ``Lead the Ace of swords.``, with the
+        signal to make: ``Lead the Ace of swords with a busso.``"""
         if self.signal is not None:
             return Phrase.of(f"coach.lead.{self.signal}", card=self.card)
-        return Phrase.of("coach.play", card=self.card)
+        return Phrase.of("coach.lead" if self.leading else "coach.play", card=self.card)
 
     @property
     def deeper_note(self) -> Phrase | None:
@@ -314,7 +315,8 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     forced = len(view.legal) == 1  # nothing to separate
     if comparison is None and forced:
         return Hint(club, _signal(k, club), (), False, 0, verdict.possible,
-                    explain(view, club, reading=k), (club,), CONFIDENCE, separated=False)
+                    explain(view, club, reading=k), (club,), CONFIDENCE, separated=False,
+                    leading=not k.trick)
     if comparison is None or not (comparison.exact or comparison.deals >= MIN_DEALS
                                   or forced):
         return _unseparated(k, verdict, club)
@@ -344,7 +346,7 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
                 1.0 if comparison.exact else CONFIDENCE, True, margins,
                 searched_to=searched_to, deeper=verdict.deeper,
                 deeper_deals=verdict.deeper_deals, marked_down=_marked_down(view, verdict),
-                marked_down_follows=bool(view.current_trick))
+                marked_down_follows=bool(view.current_trick), leading=not view.current_trick)
 
 
 def _marked_down(view: PlayerView, verdict: _Verdict) -> tuple[Card, ...]:
@@ -386,7 +388,9 @@ def _unseparated(k: Reading, verdict: _Verdict, club: Card, close: bool = False)
     return Hint(club, _signal(k, club), values, False,
                 comparison.deals if comparison is not None else 0, verdict.possible,
                 why, legal, CONFIDENCE, False, margins, close, searched_to,
-                *((verdict.deeper, verdict.deeper_deals) if comparison is not None else ()))
+                deeper=verdict.deeper if comparison is not None else (),
+                deeper_deals=verdict.deeper_deals if comparison is not None else 0,
+                leading=not k.trick)
 
 
 def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
