@@ -111,7 +111,6 @@ class Hint:
     deeper: tuple[Card, ...] = ()
     deeper_deals: int = 0
     marked_down: tuple[Card, ...] = ()
-    marked_down_follows: bool = False  # ``marked_down`` are follows, not leads
     leading: bool = False  # the seat leads the trick
 
     @property
@@ -144,6 +143,11 @@ class Hint:
         else:
             basis = "unseparated.close" if self.close else "unseparated"
         return f"{basis}.quick" if self.quick else basis
+
+    @property
+    def marked_down_follows(self) -> bool:
+        """Whether :attr:`marked_down` are follows (else leads)."""
+        return not self.leading
 
     @property
     def advice(self) -> Phrase:
@@ -346,7 +350,7 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
                 1.0 if comparison.exact else CONFIDENCE, True, margins,
                 searched_to=searched_to, deeper=verdict.deeper,
                 deeper_deals=verdict.deeper_deals, marked_down=_marked_down(view, verdict),
-                marked_down_follows=bool(view.current_trick), leading=not view.current_trick)
+                leading=not view.current_trick)
 
 
 def _marked_down(view: PlayerView, verdict: _Verdict) -> tuple[Card, ...]:
