@@ -127,6 +127,14 @@ def act(page: Page, locator: Locator) -> None:
     expect(page.locator(".tl-table").first).not_to_have_attribute("data-step", step)
 
 
+# Every card on the table is named by its French face (no Italian suit left in a name).
+FRENCH_NAMES = """() => {
+  const names = [...document.querySelector('.tl-table').querySelectorAll('[data-card]')]
+    .map((card) => card.getAttribute('aria-label') || '');
+  return names.length > 0 && !names.some((name) => /coppe|denari|bastoni|spade/.test(name));
+}"""
+
+
 def test_every_redraw_matches_a_drawing_from_scratch(
     page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
 ) -> None:
@@ -135,7 +143,8 @@ def test_every_redraw_matches_a_drawing_from_scratch(
     open_notebook(page, "table_redraw", '.tl-table[data-status="your_turn"]')
     table = page.locator(".tl-table").first
     # after three cards the table speaks Italian; after six it shows French faces
-    switches = {3: ".tl-lang-switch", 6: ".tl-faces-switch"}
+    switches = {3: (".tl-lang-switch", "() => document.querySelector('.tl-table').lang === 'it'"),
+                6: (".tl-faces-switch", FRENCH_NAMES)}
     plays = 0
     while plays < 12:
         expect(table).to_have_attribute("data-status", SETTLED)
@@ -146,7 +155,10 @@ def test_every_redraw_matches_a_drawing_from_scratch(
         act(page, table.locator(".tl-pos-bottom .tl-card.legal").first)
         plays += 1
         if plays in switches:
-            page.locator(f"{switches[plays]} button").nth(1).click()
+            switch, shown = switches[plays]
+            page.locator(f"{switch} button").nth(1).click()
+            # the switch redraws the table: wait for it, lest its new step pass for a click's
+            page.wait_for_function(shown)
     assert_same_as_a_fresh_drawing(page)
     assert console_errors == []
 
