@@ -15,6 +15,7 @@ from tressette_learn.i18n import (
     cards_names,
     content_text,
     faces_of,
+    listed,
     placeholders,
     speaking,
     strings,
@@ -148,3 +149,14 @@ def test_a_sentence_agrees_with_a_feminine_card() -> None:
                         better="", why="")
     assert "la Donna di cuori è costata 1 punto" in mistake.get(speaking("it", "french"))
     assert "the Queen of hearts cost 1 point" in mistake.get(speaking("en", "french"))
+
+
+def test_italian_says_ed_before_a_word_that_begins_with_e() -> None:
+    """"Nord, Ovest ed Est", as an Italian writes it; "e" elsewhere, "and" in English."""
+    def seats(letters: str, lang: str) -> str:
+        return listed([t(f"seat.{letter}", lang) for letter in letters], lang)
+
+    assert seats("NWE", "it") == "Nord, Ovest ed Est" and seats("EW", "it") == "Est e Ovest"
+    assert seats("NWE", "en") == "North, West and East"
+    line = Phrase.of("explain.line.both", first=Phrase.of("seat.N"), second=Phrase.of("seat.E"))
+    assert line.get("it") == "Nord, ed Est" and line.get("en") == "North, and East"

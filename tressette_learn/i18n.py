@@ -263,7 +263,16 @@ def listed(items: list[str], lang: str, joiner: str = "and") -> str:
     """``a, b and c`` / ``a, b e c``; with ``joiner="or"``: ``a, b or c`` / ``a, b o c``."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {t(f'words.{joiner}', lang)} {items[-1]}"
+    return f"{', '.join(items[:-1])} {joining(items[-1], lang, joiner)}"
+
+
+def joining(text: str, lang: str, joiner: str = "and") -> str:
+    """``and text`` / ``e text``, ``ed Est`` before the conjunction's own vowel where the
+    language says so (``words.and.euphonic``)."""
+    word = t(f"words.{joiner}", lang)
+    if len(word) == 1 and text[:1].lower() == word and has(f"words.{joiner}.euphonic"):
+        word = t(f"words.{joiner}.euphonic", lang)
+    return f"{word} {text}"
 
 
 def number(value: float, lang: str, spec: str = "") -> str:
@@ -318,7 +327,8 @@ class _Writer(string.Formatter):
         if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
             return listed([self.format_field(v, spec) for v in value], lang)
         if hasattr(value, "get") and not isinstance(value, Mapping):
-            return str(value.get(lang))
+            text = str(value.get(lang))
+            return joining(text, lang) if spec == "and" else text
         if _is_cards(value):
             return cards_names(value, lang, spec)
         if isinstance(value, (int, float)) and not isinstance(value, bool):

@@ -52,8 +52,9 @@ values however and whenever they are searched, so the review is the same.
 
 When no rule of thumb explains the better card (``best_line``), an exact play's reason is
 the solver's: :func:`.solver_line.contrast` plays both cards on at their best and tells the
-trick where the better card gains at least the whole difference ("after the Seven of batons,
-East takes trick 7 ...; after the Four of swords, you take it ..."). It needs the compiled
+trick where the better card gains at least the whole difference, else the two tricks that
+together do ("after the Seven of batons, East takes trick 7 ...; after the Four of swords,
+you take trick 7 ..."). It needs the compiled
 core (a line solves every card to the end); without it the reason says only that the whole
 deal shows it.
 

@@ -6,9 +6,10 @@ A review says why a better card beat the one played. When no rule of thumb expla
 sees: both cards played on at their best, the trick in which the mover's side gains most
 after the better card over the card played (takes more points, or fewer *a perdere*), told
 for each line as who takes it, with which card and what it is worth. It is said only when
-that one trick gains at least the whole difference. A puzzle that shows every hand says
-what goes wrong after a wrong card (:func:`consequence`): the same trick, told for the wrong
-card's line only, so that the right card is still to be found.
+that one trick gains at least the whole difference; else the two tricks that gain most,
+when together they do (:func:`story`). A puzzle that shows every hand says what goes wrong
+after a wrong card (:func:`consequence`): the same tricks, told for the wrong card's line
+only, so that the right card is still to be found.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..i18n import Phrase
 from .explain import worth_phrase
 from .solve import cannot_compile, card_values, position_from_deal
 
-__all__ = ["QUICK_TRICKS", "best_line", "consequence", "contrast", "parting"]
+__all__ = ["QUICK_TRICKS", "best_line", "consequence", "contrast", "parting", "story"]
 
 QUICK_TRICKS = 4  # tricks left a line is solved in moments without the compiled core
 
@@ -43,21 +44,21 @@ def best_line(deal: Deal, first: Card) -> Deal:
 
 def contrast(deal: Deal, card: Card, played: Card) -> Phrase | None:
     """``explain.best_line.contrast``: after ``played`` this seat takes ..., after ``card``
-    ...; the trick where the lines part (:func:`parting`), or None."""
+    ...; the tricks where the lines part (:func:`parting`), or None."""
     parted = parting(deal, card, played)
     if parted is None:
         return None
-    number, better, worse = parted
+    numbers, better, worse = parted
     seat = deal.to_play
     assert seat is not None
     return Phrase.of("explain.best_line.contrast", card=card, played=played,
-                     then=_telling(worse, number, seat, len(deal.tricks)),
-                     instead=_telling(better, number, seat, len(deal.tricks)))
+                     then=_telling(worse, numbers, seat, len(deal.tricks)),
+                     instead=_telling(better, numbers, seat, len(deal.tricks)))
 
 
 def consequence(deal: Deal, played: Card, better: Sequence[Card]) -> Phrase | None:
-    """``explain.line.after``: what goes wrong after ``played``, at the trick where its line
-    parts from the first of ``better`` that has one trick to tell, taken by the other side
+    """``explain.line.after``: what goes wrong after ``played``, at the tricks where its line
+    parts from the first of ``better`` that has a story to tell, each taken by the other side
     than after that card; the better card is not given away (a puzzle's answer is still
     to be found). None where no compiled core can load (the static site) beyond
     :data:`QUICK_TRICKS` tricks left: the pure-Python solver would take too long."""
@@ -68,32 +69,50 @@ def consequence(deal: Deal, played: Card, better: Sequence[Card]) -> Phrase | No
     for card in better:
         parted = parting(deal, card, played)
         if parted is not None and _changes_hands(*parted, seat):
-            number, _, worse = parted
+            numbers, _, worse = parted
             return Phrase.of("explain.line.after", played=played,
-                             then=_telling(worse, number, seat, len(deal.tricks)))
+                             then=_telling(worse, numbers, seat, len(deal.tricks)))
     return None
 
 
-def _changes_hands(number: int, better: Deal, worse: Deal, seat: Seat) -> bool:
-    """Whether trick ``number`` goes to the other side in ``worse`` than in ``better``: told
-    alone, the worse line's trick then shows what went wrong."""
-    return _ours(better, number, seat) != _ours(worse, number, seat)
+def _changes_hands(numbers: tuple[int, ...], better: Deal, worse: Deal, seat: Seat) -> bool:
+    """Whether each trick of ``numbers`` goes to the other side in ``worse`` than in
+    ``better``: told alone, the worse line's tricks then show what went wrong."""
+    return all(_ours(better, n, seat) != _ours(worse, n, seat) for n in numbers)
 
 
-def parting(deal: Deal, card: Card, played: Card) -> tuple[int, Deal, Deal] | None:
-    """The trick from the current one where the mover's side gains most after ``card``
-    over ``played`` (the first such), with both lines. None unless that trick alone gains at
-    least the whole difference (a gain spread over several tricks, or swings both ways, is
-    no one trick's story)."""
+def parting(deal: Deal, card: Card, played: Card) -> tuple[tuple[int, ...], Deal, Deal] | None:
+    """The tricks from the current one that tell why ``card`` is better than ``played``
+    (:func:`story` of the mover's side's gain in each trick), with both lines; None when no
+    one or two tricks account for the whole difference."""
     seat = deal.to_play
     assert seat is not None
     better, worse = best_line(deal, card), best_line(deal, played)
     sign = deal.rules.sign
+    now = len(deal.tricks)
     gains = [sign * (_taken(better, n, seat) - _taken(worse, n, seat))
-             for n in range(len(deal.tricks), min(len(better.tricks), len(worse.tricks)))]
-    if not gains or max(gains) <= 0 or max(gains) < sum(gains):
+             for n in range(now, min(len(better.tricks), len(worse.tricks)))]
+    told = story(gains)
+    return None if told is None else (tuple(now + i for i in told), better, worse)
+
+
+def story(gains: Sequence[int]) -> tuple[int, ...] | None:
+    """The indices of the fewest tricks, one or two, each with a gain, whose gains reach the
+    sum of ``gains``: the trick that gains most (the first such), else the two that gain most
+    together (the first such pair), in order; None when no one or two do (a gain spread
+    wider, or swings both ways, is no short story)."""
+    whole = sum(gains)
+    top = max(gains, default=0)
+    if top <= 0:
         return None
-    return len(deal.tricks) + gains.index(max(gains)), better, worse
+    if top >= whole:
+        return (gains.index(top),)
+    pairs = [(gains[i] + gains[j], -i, -j) for i in range(len(gains))
+             for j in range(i + 1, len(gains)) if gains[i] > 0 and gains[j] > 0]
+    if not pairs:
+        return None
+    total, i, j = max(pairs)
+    return (-i, -j) if total >= whole else None
 
 
 def _thirds(line: Deal, number: int) -> int:
@@ -114,13 +133,26 @@ def _taken(line: Deal, number: int, seat: Seat) -> int:
     return _thirds(line, number) if _ours(line, number, seat) else 0
 
 
-def _telling(line: Deal, number: int, seat: Seat, now: int) -> Phrase:
+def _telling(line: Deal, numbers: tuple[int, ...], seat: Seat, now: int) -> Phrase:
+    """``East takes trick 7, worth 2 points, with the Three of cups`` for ``seat``, and for a
+    second trick ``, and trick 9, ...`` (its winner named again only when another)."""
+    first = _trick_told(line, numbers[0], seat, now)
+    if len(numbers) == 1:
+        return first
+    again = line.tricks[numbers[1]].winner == line.tricks[numbers[0]].winner
+    return Phrase.of("explain.line.both", first=first,
+                     second=_trick_told(line, numbers[1], seat, now, again))
+
+
+def _trick_told(line: Deal, number: int, seat: Seat, now: int, again: bool = False) -> Phrase:
     """``East takes trick 7, worth 2 points, with the Three of cups``, for ``seat``
-    (``this trick`` when ``number`` is trick ``now``, the one in play)."""
+    (``this trick`` when ``number`` is trick ``now``, the one in play; ``again``: the
+    winner was just named, ``trick 7, worth ...``)."""
     trick: Trick = line.tricks[number]
     winner = trick.winner
     assert winner is not None
-    who = "you" if winner == seat else "partner" if _ours(line, number, seat) else "seat"
+    who = ("again" if again else "you" if winner == seat
+           else "partner" if _ours(line, number, seat) else "seat")
     last = (".last" if number == line.rules.tricks_per_deal - 1
             else ".this" if number == now else "")
     return Phrase.of(f"explain.line.{who}{last}", seat=winner, trick=number + 1,
