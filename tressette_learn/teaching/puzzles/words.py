@@ -94,7 +94,7 @@ def _equal(puzzle: Puzzle) -> Phrase:
 
 
 def wrong(puzzle: Puzzle, card: Card) -> Wording:
-    """A wrong card: what it costs (every hand shown: and the trick that goes wrong after it,
+    """A wrong card: what it costs (every hand shown: and the tricks that go wrong after it,
     as the solver plays it on) and, with hidden hands, on how many layouts and one
     layout where it goes wrong (or that it works here only by luck). A lead that would make
     the signal false: why, in words."""
