@@ -128,3 +128,17 @@ def check_sentence(text: str) -> None:
     assert text[:1].isupper(), text
     assert not CARD_CODE.search(text), text
     assert not LOWER_RANK.search(text), text
+
+
+def said_twice(text: str, words: int = 5) -> list[str]:
+    """The runs of ``words`` words that a text says more than once (a sentence repeating
+    the one before it)."""
+    found = re.findall(r"[\w']+", text.lower())
+    seen: set[tuple[str, ...]] = set()
+    twice = []
+    for i in range(len(found) - words + 1):
+        run = tuple(found[i:i + words])
+        if run in seen:
+            twice.append(" ".join(run))
+        seen.add(run)
+    return twice

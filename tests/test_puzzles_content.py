@@ -3,7 +3,7 @@ layout, hidden hands over every fitting deal, each stored re-dealt layout replay
 puzzle has a clear answer, and the bank is big enough and worded in both languages."""
 
 import pytest
-from learner_text import check_sentence
+from learner_text import check_sentence, said_twice
 
 from tressette_learn.ai.inference import Sample, knowledge_from_view
 from tressette_learn.teaching.puzzles import words
@@ -59,6 +59,17 @@ def test_every_puzzle_is_worded(lang):
                      words.wrong(puzzle, wrong),
                      words.solved(puzzle, puzzle.answer.accepted[0])):
             check_sentence(text.get(lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_verdict_for_several_right_cards_says_each_thing_once(lang):
+    """"Both are right: whichever you play, your side makes 7 points" is not followed by
+    "either card makes 7 points" (a lead with a signal tells each card's signal in turn)."""
+    several = [p for p in PUZZLES if len(p.answer.accepted) > 1 and not p.lead_signal]
+    assert len({p.theme for p in several}) >= 5
+    for puzzle in several:
+        text = words.solved(puzzle, puzzle.answer.accepted[0]).get(lang)
+        assert not said_twice(text), (puzzle.id, said_twice(text), text)
 
 
 @pytest.mark.parametrize("lesson", lessons_with_puzzles())

@@ -13,6 +13,10 @@ from ...i18n import Joined, Phrase, Wording, has
 from .bank import Puzzle
 from .lead_signals import after_lead
 
+#: Themes whose point is the verdict itself ("reaches 7 points"): with several right cards
+#: the verdict, which names them all, is said once, not followed by the point again.
+VERDICT_THEMES = ("make_points",)
+
 
 def facts(puzzle: Puzzle) -> dict[str, Any]:
     """The facts the theme's sentences fill in: the stored ones, the goal as ``n``, the
@@ -64,6 +68,8 @@ def solved(puzzle: Puzzle, card: Card) -> Wording:
     if puzzle.lead_signal:
         return _signal_true(puzzle)
     if len(accepted) > 1:
+        if puzzle.theme in VERDICT_THEMES:
+            return _equal(puzzle)
         many = f"puzzle.{puzzle.theme}.explain.many"
         point = Phrase.of(many, **facts(puzzle)) if has(many) else _theme(puzzle, "explain")
         return Joined((_equal(puzzle), point))
