@@ -237,6 +237,18 @@ def test_the_coach_shows_the_learners_silent_leads_and_nothing_when_all_was_said
     assert "tl-coach-declarations" not in markup and "tl-coach-signals" not in markup
 
 
+def test_a_traversone_review_says_first_which_tricks_it_judges() -> None:
+    deal = Deal.new(Rules.preset("traversone"), seed=3)
+    club = make_player("club")
+    play_deal(deal, {seat: club for seat in deal.seats})
+    for lang, words in (("en", "Your cards in the first 2 tricks are not judged"),
+                        ("it", "Le tue carte delle prime 2 prese non vengono giudicate")):
+        markup = html.unescape(review_html(review(deal, "S"), lang))
+        assert markup.startswith(f'<p class="tl-coach-unjudged">{words}'), markup[:200]
+    standard = review_html(review(Deal.new(Rules.preset("standard"), seed=4), "S"), "en")
+    assert "tl-coach-unjudged" not in standard
+
+
 def test_a_forced_card_gets_its_reason_and_no_estimate() -> None:
     table = Table(seed=0, delay_ms=0)
     while table.status != "over":

@@ -195,8 +195,8 @@ def test_progress_counts_up_to_the_positions_solved() -> None:
 def test_json_keys() -> None:
     result = review(BLUNDER, "S")
     data = json.loads(json.dumps(result.to_json()))
-    assert set(data) == {"seat", "side", "seats", "complete", "value_side", "total_cost",
-                         "exact_plays", "estimated_plays", "plays", "mistakes",
+    assert set(data) == {"seat", "side", "seats", "complete", "value_side", "judged_from",
+                         "total_cost", "exact_plays", "estimated_plays", "plays", "mistakes",
                          "turning_points", "declarations", "signals"}
     assert data["signals"] == []  # S never leads
     [missed] = data["declarations"]
@@ -268,6 +268,33 @@ def test_two_players_estimated_then_exact() -> None:
         assert {v.card for v in play.values} == legal and play.cost >= 0
     wider = review(deal, "S", exact_limit=12)
     assert [p.exact for p in wider.plays] == [p.trick >= 9 for p in wider.plays]
+
+
+# -- each for himself: the first tricks are not judged ---------------------------------------
+def test_each_for_himself_the_review_judges_exactly_from_trick_3_and_says_so() -> None:
+    deal = club_deal("traversone", 3)  # solving its first trick exactly took 570 s
+    result = review(deal, "S")
+    assert result.judged_from == 3
+    assert [p.trick for p in result.plays] == list(range(3, 11))
+    assert all(p.exact for p in result.plays)
+    assert result.to_json()["judged_from"] == 3
+    assert result.unjudged is not None
+    assert result.unjudged.get("en") == (
+        "Your cards in the first 2 tricks are not judged: with each player for himself, the "
+        "computer needs minutes to solve them exactly, and a quick estimate gets them wrong "
+        "too often. From trick 3 on, every card is judged exactly.")
+    assert result.unjudged.get("it").startswith(
+        "Le tue carte delle prime 2 prese non vengono giudicate: quando ciascuno gioca per sé")
+    estimated = review(deal, "S", estimate=True)  # what benchmarks/review_range.py measures
+    assert [p.exact for p in estimated.plays] == [p.trick >= 3 for p in estimated.plays]
+    assert estimated.judged_from == 1 and estimated.unjudged is None
+    assert estimated.plays[2:] == result.plays
+
+
+def test_with_partners_every_trick_is_judged() -> None:
+    result = review(club_deal("a_perdere", 3), "S")
+    assert result.judged_from == 1 and result.unjudged is None
+    assert [p.trick for p in result.plays] == list(range(1, 11))
 
 
 def test_exact_values_match_the_reference_solver() -> None:

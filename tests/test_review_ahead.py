@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tressette_learn.ai import review as review_module
-from tressette_learn.ai.review import ReviewAhead, review
+from tressette_learn.ai.review import EACH_FOR_HIMSELF_LIMIT, ReviewAhead, review
 from tressette_learn.ai.solve import compiled as fastsolver
 from tressette_learn.ai.solve.client import RemoteCore
 from tressette_learn.ai.solve.position import position_from_deal
@@ -67,6 +67,19 @@ def test_the_review_from_values_searched_during_play_is_the_review_at_the_end(
     gathered = review(final, seat, known=ahead.known).to_json()
     assert gathered == at_the_end
     assert asked == []  # every exact position was known: nothing searched at the end
+    ahead.close()
+
+
+def test_each_for_himself_only_the_tricks_the_review_solves_are_searched_ahead(
+        on_service: SolverService) -> None:
+    """A Traversone deal (10 tricks left cost minutes there): the last eight tricks' 32
+    positions only, and the review from them is the review at the end."""
+    final = played("traversone", 3)
+    ahead = ReviewAhead()
+    assert replayed(final, ahead)
+    assert ahead.searched == 4 * EACH_FOR_HIMSELF_LIMIT
+    assert review(final, Seat(0), known=ahead.known).to_json() == \
+        review(final, Seat(0)).to_json()
     ahead.close()
 
 

@@ -10,8 +10,10 @@ could see then: it comes from :func:`.explain.explain` on the seat's own view.
 How each card is valued, for the side of the seat that played it (points at the end of the
 deal, card points and the last trick; declarations are fixed and left out):
 
-- **exact** when at most ``exact_limit`` tricks are left (the whole deal at four players and
-  col morto; the last ten tricks with two players) and, with two players, when the stock is
+- **exact** when at most ``exact_limit`` tricks are left (by default :func:`exact_range`: the
+  whole deal at four players in partnerships and col morto; the last ten tricks with two
+  players; the last :data:`EACH_FOR_HIMSELF_LIMIT` each for himself) and, with two players,
+  when the stock is
   empty or at most :data:`STOCK_EXACT_LIMIT` tricks are left: each legal card is solved by
   the exact solver (the compiled core, waited for; the pure-Python reference for small
   positions if the core cannot be built);
@@ -26,6 +28,11 @@ deal, card points and the last trick; declarations are fixed and left out):
   played card was off by 0.7 points on average (by 2 or more 13% of the time). Estimated
   plays are flagged (``exact=False``), count in the mistakes after exact ones of the same
   cost, and never make turning points.
+- **not judged** each for himself (the Traversone): there the estimate misjudges about half
+  the plays (``benchmarks/review_range.py``: 10 of 20 verdicts changed, the cost off by 4
+  points on average, the Ace of batons worth 11 going to whoever a single play-out gives it),
+  so the seat's plays before the exact range are left out and :attr:`Review.judged_from`
+  says from which trick the review judges.
 
 The *cost* of a play is the points it gave away against the best card at that moment: best
 minus played, or played minus best *a perdere*, where points are bad. A revoke (a card that
@@ -105,9 +112,16 @@ from .solve import (
 )
 from .solver_line import contrast
 
-__all__ = ["STOCK_EXACT_LIMIT", "TURNING_POINTS", "Review", "ReviewAhead", "ReviewedPlay",
-           "TurningPoint", "judge_play", "position_key", "review"]
+__all__ = ["EACH_FOR_HIMSELF_LIMIT", "EXACT_LIMIT", "STOCK_EXACT_LIMIT", "TURNING_POINTS",
+           "Review", "ReviewAhead", "ReviewedPlay", "TurningPoint", "exact_range", "judge_play",
+           "position_key", "review"]
 
+#: Tricks left from which a table of players each for himself is solved exactly: its paranoid
+#: search (the seat against the three others) took 20 s of processor time per review at the
+#: median and up to 570 s from 10 tricks left, 1.1 s and at most 8.4 s from 8
+#: (``benchmarks/review_range.py``, 10 beginners' deals).
+EACH_FOR_HIMSELF_LIMIT = 8
+EXACT_LIMIT = 10  # the whole deal with three or four hands; the last ten tricks with two
 STOCK_EXACT_LIMIT = 12  # two players, stock in play: above this many tricks left a solve
 #                         can take seconds (measured: 12 left < 0.1 s, 14 left up to 11 s)
 TURNING_POINTS = 3
@@ -213,7 +227,9 @@ class Review:
     morto); ``value_side`` is the side whose points the turning points follow (NS, or S
     with two players); ``complete`` is False for a deal still in play. ``declarations``:
     the combinations those seats did not declare in time; ``signals``: their leads with a
-    false signal or without the true one (see :mod:`.review_talk`).
+    false signal or without the true one (see :mod:`.review_talk`). ``judged_from``: the
+    first trick whose cards are judged (after 1 only each for himself, where the plays before
+    the exact range are not estimated).
     """
 
     seat: Seat
@@ -225,6 +241,7 @@ class Review:
     value_side: str
     declarations: tuple[MissedDeclaration, ...] = ()
     signals: tuple[SignalNote, ...] = ()
+    judged_from: int = 1
 
     @property
     def mistakes(self) -> tuple[ReviewedPlay, ...]:
@@ -232,6 +249,14 @@ class Review:
         order of play)."""
         costly = [p for p in self.plays if p.cost > 0]
         return tuple(sorted(costly, key=lambda p: (-p.cost, not p.exact, p.number)))
+
+    @property
+    def unjudged(self) -> Phrase | None:
+        """``Your cards in the first 2 tricks are not judged: ...`` (None when every trick
+        is)."""
+        if self.judged_from <= 1:
+            return None
+        return Phrase.of("review.unjudged", n=self.judged_from - 1, first=self.judged_from)
 
     @property
     def total_cost(self) -> int:
@@ -242,7 +267,7 @@ class Review:
         """A plain object for the command line and the widgets."""
         return {"seat": self.seat.name, "side": self.side,
                 "seats": [s.name for s in self.seats], "complete": self.complete,
-                "value_side": self.value_side,
+                "value_side": self.value_side, "judged_from": self.judged_from,
                 "total_cost": self.total_cost,
                 "exact_plays": sum(1 for p in self.plays if p.exact),
                 "estimated_plays": sum(1 for p in self.plays if not p.exact),
@@ -255,7 +280,8 @@ class Review:
 
 # -- the review ----------------------------------------------------------------------------
 def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress | None = None,
-           exact_limit: int = 10, known: Known | None = None) -> Review:
+           exact_limit: int | None = None, known: Known | None = None,
+           estimate: bool | None = None) -> Review:
     """Review the cards ``seat`` played in a finished or partial deal, with the full deal
     seen (an after-the-deal analysis: see the module docstring).
 
@@ -265,14 +291,23 @@ def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress |
     record raises :class:`~tressette_learn.engine.records.RecordError`.
 
     ``progress(done, total)`` is called after each solved position. Plays with at most
-    ``exact_limit`` tricks left are solved exactly; earlier ones are estimated. A record
+    ``exact_limit`` tricks left (:func:`exact_range` by default) are solved exactly; the
+    seat's earlier ones are estimated, or left out when ``estimate`` is False (by default
+    each for himself, see the module docstring). A record
     may hold a false signal (from a real table): the review lists it. ``known``: exact
     values already searched (:class:`ReviewAhead`), by :func:`position_key`; the positions
     found there are not searched again.
     """
     final, false = _final_deal(record_or_deal)
     me = _check_seat(final, seat)
-    return _Reviewer(final, me, exact_limit, progress, false=false, known=known).run()
+    return _Reviewer(final, me, exact_limit, progress, false=false, known=known,
+                     estimate=estimate).run()
+
+
+def exact_range(rules: Any) -> int:
+    """How many tricks left a review solves exactly by default: :data:`EXACT_LIMIT`, but
+    :data:`EACH_FOR_HIMSELF_LIMIT` when each plays for himself."""
+    return EXACT_LIMIT if len(rules.sides) <= 2 else EACH_FOR_HIMSELF_LIMIT
 
 
 def position_key(pos: Position) -> str:
@@ -302,8 +337,8 @@ class ReviewAhead:
 
     KEEP = 160  # positions kept: four deals of four players
 
-    def __init__(self, exact_limit: int = 10) -> None:
-        self.exact_limit = exact_limit
+    def __init__(self, exact_limit: int | None = None) -> None:
+        self.exact_limit = exact_limit  # None: the deal's exact_range
         self.known: dict[str, list[CardValue]] = {}
         self.searched = 0  # positions this helper had searched (for tests and figures)
         self._cond = threading.Condition()
@@ -394,13 +429,14 @@ class ReviewAhead:
         return [pos for pos in out if pos is not None]
 
     def _position(self, deal: Deal) -> Position | None:
+        limit = exact_range(deal.rules) if self.exact_limit is None else self.exact_limit
         if deal.is_over() or deal.to_play is None or \
-                not _exact_at(deal.rules, self.exact_limit, len(deal.tricks), len(deal.stock)):
+                not _exact_at(deal.rules, limit, len(deal.tricks), len(deal.stock)):
             return None
         return position_from_deal(deal)
 
 
-def judge_play(deal: Deal, card: Card, *, exact_limit: int = 10,
+def judge_play(deal: Deal, card: Card, *, exact_limit: int | None = None,
                values: Sequence[CardValue] | None = None) -> ReviewedPlay:
     """Judge ``card`` for the seat to play in ``deal`` (the full deal seen), as the review
     would: the best cards, what ``card`` costs and why the best one is good.
@@ -434,18 +470,20 @@ def _check_seat(deal: Deal, seat: Seat | str) -> Seat:
 class _Reviewer:
     """One forward walk through the deal's actions, solving before each play."""
 
-    def __init__(self, final: Deal, seat: Seat, exact_limit: int, progress: Progress | None,
-                 solve: bool = True, false: Mapping[int, FalseSignal] | None = None,
-                 known: Known | None = None):
+    def __init__(self, final: Deal, seat: Seat, exact_limit: int | None,
+                 progress: Progress | None, solve: bool = True,
+                 false: Mapping[int, FalseSignal] | None = None, known: Known | None = None,
+                 estimate: bool | None = None):
         self.final = final
         self.known = known or {}
         self.seat = seat
         self.false = dict(false or {})
         self.progress = progress
-        self.exact_limit = exact_limit
+        self.exact_limit = exact_range(final.rules) if exact_limit is None else exact_limit
+        self.estimate = len(final.rules.sides) <= 2 if estimate is None else estimate
         self.fast = solve and _core_available()
         if not self.fast:
-            self.exact_limit = min(exact_limit, REFERENCE_LIMIT)
+            self.exact_limit = min(self.exact_limit, REFERENCE_LIMIT)
         self.club = RulesPlayer()
         rules = final.rules
         self.points_total = rules.deal_points  # both sides' points always add up to it
@@ -474,9 +512,11 @@ class _Reviewer:
         size = final.trick_size
         stock = len(final.dealt_stock)
         # which plays to solve (and how many), from the record alone: every play in the
-        # exact range, and the seat's own plays before it
-        todo = [self.exact_at(n // size, max(0, stock - 2 * (n // size)))
-                or self.mine(play.seat) for n, play in enumerate(final.plays)]
+        # exact range, and the seat's own plays before it when they are estimated
+        exact = [self.exact_at(n // size, max(0, stock - 2 * (n // size)))
+                 for n in range(len(final.plays))]
+        todo = [here or (self.estimate and self.mine(play.seat))
+                for here, play in zip(exact, final.plays, strict=True)]
         total = sum(todo)
         done = 0
         judged: list[ReviewedPlay] = []
@@ -501,9 +541,12 @@ class _Reviewer:
             walker.apply(action)
         mine = tuple(p for p in judged if self.mine(p.seat))
         seats = tuple(s for s in final.seats if self.mine(s))
+        judged_from = 1 if self.estimate else \
+            next((n // size + 1 for n, here in enumerate(exact) if here),
+                 final.rules.tricks_per_deal - self.exact_limit + 1)
         return Review(self.seat, final.side_of(self.seat), seats, mine,
                       self.turning_points(judged), final.is_over(), self.first,
-                      missed_declarations(final, seats), tuple(signals))
+                      missed_declarations(final, seats), tuple(signals), judged_from)
 
     def solve_trick(self, deal: Deal, actions: Sequence[Action], number: int,
                     todo: Sequence[bool]) -> dict[int, list[CardValue]]:

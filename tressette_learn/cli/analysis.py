@@ -186,6 +186,8 @@ def review_lines(result: Review, lang: str = "en") -> list[str]:
                                  p.best_points, p.cost, method, cards))
     if not result.complete:
         lines.append(t("cli.partial", lang, plays=len(result.plays)))
+    if result.unjudged is not None:
+        lines.append(result.unjudged.get(lang))
     lines += ["", t("cli.total", lang, cost=result.total_cost), t("cli.mistakes", lang)]
     lines += ["  " + p.mistake.get(lang) for p in result.mistakes]
     if not result.mistakes:

@@ -325,6 +325,8 @@ def review_html(result: Review, lang: str) -> str:
                     for p in result.mistakes)
     turns = "".join(f"<li>{html.escape(mistake_text(tp.play, lang))}</li>"
                     for tp in result.turning_points if tp.play.seat not in result.seats)
+    if result.unjudged is not None:  # the scope first: "every card you played" is judged
+        summary = _p(result.unjudged.get(lang), "tl-coach-unjudged") + summary
     out = summary + (f'<ol class="tl-coach-mistakes">{items}</ol>' if items else "")
     out += _talk_html("declarations", result.declarations, lang)
     out += _talk_html("signals", result.signals, lang)
