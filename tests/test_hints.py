@@ -27,7 +27,7 @@ from tressette_learn.ai.pimc import prefer
 from tressette_learn.ai.solve import position_from_view, reference_card_values
 from tressette_learn.engine import Deal, PlayerView, Rules
 from tressette_learn.engine.seats import seats_for
-from tressette_learn.i18n import cards_names
+from tressette_learn.i18n import cards_names, t
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -403,3 +403,29 @@ def test_a_hint_with_a_tiny_budget_is_still_a_legal_estimate() -> None:
     found = hint(view, block=True, budget_ms=1)
     assert found.card in view.legal and not found.exact and found.deals >= 1
     assert found.card in found.equal
+
+
+def test_each_for_himself_only_an_exact_hint_gives_the_solvers_card() -> None:
+    """At the Traversone the solver's card on deals drawn at random did worse than the club
+    player's (``benchmarks/strength_alone.py``): only an exact hint gives it there."""
+    warm_up(background=False)
+    bases = set()
+    for _, view in club_deal("traversone", 1) + club_deal("traversone", 2):
+        found = hint(view, block=True)
+        if found.forced:
+            continue
+        bases.add(found.basis)
+        if found.exact:
+            best = max(e.points * -1 for e in found.values)  # a perdere: the fewest points
+            assert -next(e.points for e in found.values if e.card == found.card) == best
+            continue
+        assert found.card == RulesPlayer().choose(view).card and not found.shown
+        if found.basis == "unseparated.alone":
+            assert "with each player for himself" in found.explanation.get("en")
+            assert "quando ciascuno gioca per sé" in found.explanation.get("it")
+            check_sentence(found.explanation.get("it"))
+            for lang, words in (("en", "each for himself"), ("it", "ciascuno gioca per sé")):
+                line = t(f"cli.{found.basis}", lang, deals=found.deals, seat=view.seat,
+                         possible=found.possible)  # the command line's hint
+                assert words in line and str(found.possible) in line
+    assert {"exact", "unseparated.alone"} <= bases, bases

@@ -200,6 +200,23 @@ def test_without_a_solver_the_form_offers_the_levels_that_need_none_and_says_why
     assert play.start() is None and play.match is not None
 
 
+def test_each_for_himself_the_form_says_how_strong_and_expert_play() -> None:
+    settings = Settings()
+    setup = MatchSetup(lambda _c: None, settings=settings)
+    assert setup.alone_note.value == ""  # club at the standard table
+    setup.preset.value = "traversone"
+    assert setup.alone_note.value == ""  # the club player is the club player everywhere
+    setup.level.value = "expert"
+    said = html.unescape(re.sub("<[^>]+>", "", setup.alone_note.value))
+    assert said.startswith("With each player for himself, Strong and Expert play the club")
+    check_sentence(said)
+    settings.lang = "it"
+    said = html.unescape(re.sub("<[^>]+>", "", setup.alone_note.value))
+    assert said.startswith("Quando ciascuno gioca per sé, Forte ed Esperto giocano")
+    setup.preset.value = "a_perdere"  # partners: the search plays as it does everywhere
+    assert setup.alone_note.value == ""
+
+
 def test_the_coach_gives_a_hint_at_the_learners_turn():
     play = started()
     table, coach = play.table, play.coach

@@ -11,6 +11,7 @@ from conftest import check_points
 from test_players import _swapped, _swaps
 
 from tressette_learn.ai import RulesPlayer, make_player, play_deal, solve
+from tressette_learn.ai.hints import hint
 from tressette_learn.ai.inference import Sample, sample_deals
 from tressette_learn.ai.pimc import (
     Estimate,
@@ -230,3 +231,36 @@ def test_equivalent_legal_cards_are_played_as_the_club_player_without_a_search()
                 assert len(calls) > before
             seen["run" if run else "choice"] = True
     assert seen == {"run": True, "choice": True}
+
+
+# -- each for himself: the exact hint, else the club player ------------------------------------
+@pytest.mark.parametrize("make", [strong_player, expert_player])
+def test_each_for_himself_the_levels_play_the_exact_hint_else_the_club_card(make) -> None:
+    """At the Traversone PIMC with the paranoid solver played worse than the club player
+    (``benchmarks/strength_alone.py``): the levels never search there, they take the hint's
+    card when the hint is exact and the club player's otherwise."""
+    player = make(seed=2)
+    searched: list[Position] = []
+
+    def counting(pos: Position) -> list[CardValue] | None:
+        searched.append(pos)
+        return card_values(pos, points_only=True)
+
+    player.solve = counting
+    kinds = set()
+    for view in decisions(Deal.new(Rules.preset("traversone"), seed=5), RulesPlayer()):
+        decision = player.choose(view)
+        advice = hint(view, block=True)
+        left = view.rules.tricks_per_deal - len(view.tricks)
+        if advice.exact and left <= player.horizon and not one_choice(view):
+            kinds.add("hint")
+            assert decision.card in advice.equal
+        else:
+            kinds.add("club")
+            assert decision.card == RulesPlayer().choose(view).card
+    assert kinds == {"hint", "club"} and searched == []
+    pimc = SearchPlayer("test", seed=1, samples=2, horizon=6, solve=counting,
+                        alone_by_hint=False)  # what the benchmark measures
+    for view in decisions(Deal.new(Rules.preset("traversone"), seed=5), RulesPlayer()):
+        pimc.choose(view)
+    assert searched and max(p.tricks_left for p in searched) == 6

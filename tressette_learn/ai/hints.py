@@ -36,6 +36,15 @@ budget of work, with the compiled batched solver (:mod:`.solve.batched`).
   and without the rule they agree with the exact reference more often
   (``docs/hints-early.md``).
 
+- **Each for himself** (the Traversone) the solver is paranoid: on each deal the seat plays
+  against the three others together. Played out against three club players, the hints' cards
+  did worse than the club player's (-0.67 points a deal, standard error 0.25, 60 deals at
+  each seat, ``benchmarks/strength_alone.py --level hint``): on deals drawn at random the
+  others' perfect play together is a poor model of real opponents. Only an exact hint (every
+  fitting deal solved) recommends the solver's card there; otherwise the hint gives the club
+  player's card and reason and says why (``unseparated.alone``). So the hints' cards gain
+  0.17 points a deal on the club player's (standard error 0.07, 200 deals).
+
 Whatever the basis, the recommended card is never below another card in the values shown:
 with values it is the best by average (among exact ties, the club player's card if it is
 one, else the cheapest) of the cards still compared: a card dropped as far behind on the
@@ -112,6 +121,7 @@ class Hint:
     deeper_deals: int = 0
     marked_down: tuple[Card, ...] = ()
     leading: bool = False  # the seat leads the trick
+    alone: bool = False  # each for himself, not every fitting deal solved: the club card
 
     @property
     def quick(self) -> bool:
@@ -131,11 +141,14 @@ class Hint:
         (the only deal that fits), ``exact``, ``estimated`` (deals drawn at random, solved)
         ``unseparated`` (too few deals solved to tell the cards apart),
         ``unseparated.close`` (early in a deal, enough deals but no card clearly better than
-        the club player's) or ``unseparated.none`` (no deal solved); the first three end in
+        the club player's), ``unseparated.alone`` (each for himself, not every fitting deal
+        solved) or ``unseparated.none`` (no deal solved); the first three end in
         ``.quick`` when the deals were searched only to the end of trick
         :attr:`searched_to` and played out by a quick rule after (:attr:`quick`)."""
         if self.exact:
             return "exact.one" if self.deals == 1 else "exact"
+        if self.alone:
+            return "unseparated.alone"
         if not self.deals:
             return "unseparated.none"
         if self.separated:
@@ -324,6 +337,8 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     if comparison is None or not (comparison.exact or comparison.deals >= MIN_DEALS
                                   or forced):
         return _unseparated(k, verdict, club)
+    if not view.rules.partners and not comparison.exact and not forced:
+        return _unseparated(k, verdict, club, alone=True)
     if EARLY_CLUB and _early(view) and not verdict.horizon and not comparison.exact \
             and club != comparison.best() \
             and not any(comparison.clearly_better(c, club) for c in comparison.cards):
@@ -374,19 +389,22 @@ def _early(view: PlayerView) -> bool:
         view.rules.tricks_per_deal - len(view.tricks) > SOLVE_TRICKS
 
 
-def _unseparated(k: Reading, verdict: _Verdict, club: Card, close: bool = False) -> Hint:
+def _unseparated(k: Reading, verdict: _Verdict, club: Card, close: bool = False,
+                 alone: bool = False) -> Hint:
     """The club player's card and reason: too few deals to tell the cards apart, or
     (``close``, early in a deal) enough deals but none showed a card clearly better than
     the club player's. The deals' averages (if any) are kept for the record but not shown
     (:attr:`Hint.shown`); with ``close`` the margins are each card's against the club
-    card's (none of them ahead by more), else infinite."""
+    card's (none of them ahead by more), else infinite. ``alone``: each for himself, where
+    the deals' averages are not used unless every fitting deal was solved (see the module)."""
     comparison = verdict.comparison
     values = tuple(comparison.estimates()) if comparison is not None else ()
     legal = tuple(sorted(k.view.legal))
     searched_to = _searched_to(k.view, verdict) if comparison is not None else 0
-    key = "coach.club_card.close" if close else "coach.club_card"
-    why = dataclasses.replace(explain(k.view, club, reading=k),
-                              equal=Phrase.of(f"{key}.quick" if searched_to else key))
+    key = "coach.club_card.alone" if alone else \
+        "coach.club_card.close" if close else "coach.club_card"
+    quick = ".quick" if searched_to and not alone else ""
+    why = dataclasses.replace(explain(k.view, club, reading=k), equal=Phrase.of(key + quick))
     margins = tuple(comparison.lead(e.card, club)[1] if close and comparison is not None
                     else float("inf") for e in values)
     return Hint(club, _signal(k, club), values, False,
@@ -394,7 +412,7 @@ def _unseparated(k: Reading, verdict: _Verdict, club: Card, close: bool = False)
                 why, legal, CONFIDENCE, False, margins, close, searched_to,
                 deeper=verdict.deeper if comparison is not None else (),
                 deeper_deals=verdict.deeper_deals if comparison is not None else 0,
-                leading=not k.trick)
+                leading=not k.trick, alone=alone)
 
 
 def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..ai.levels import LEVELS, playable_levels
+from ..ai.levels import LEVELS, SOLVER_LEVELS, playable_levels
 from ..engine.rules import PRESETS, Rules
 from .i18n import t
 from .settings import SETTINGS, Settings
@@ -69,18 +69,22 @@ class MatchSetup(widgets.VBox):
         self.start_button.on_click(lambda _b: self.start())
         self.error = widgets.HTML()
         self.left_out = widgets.HTML()  # what the static site cannot offer (no solver)
+        self.alone_note = widgets.HTML()  # how Strong and Expert play each for himself
         for part, css in ((self.level, "tl-match-level"), (self.preset, "tl-match-preset"),
                           (self.target, "tl-match-target"), (self.start_button, "tl-match-start"),
-                          (self.error, "tl-match-error"), (self.left_out, "tl-match-left-out")):
+                          (self.error, "tl-match-error"), (self.left_out, "tl-match-left-out"),
+                          (self.alone_note, "tl-match-alone-note")):
             part.add_class(css)
         for box in (self.level, self.preset, self.target):
             box.style.description_width = "10em"
         for box in (self.level, self.preset):  # the whole name, or the screen's width
             box.layout.width, box.layout.max_width = "100%", "40em"
-        super().__init__([self.level, self.left_out, self.preset, self.target,
+        super().__init__([self.level, self.left_out, self.preset, self.alone_note, self.target,
                           self.start_button, self.error])
         self.add_class("tl-match-setup")
         settings.observe(self._relabel, "lang")
+        self.level.observe(self._note_alone, "value")
+        self.preset.observe(self._note_alone, "value")
         self._relabel()
 
     def start(self) -> str | None:
@@ -113,3 +117,13 @@ class MatchSetup(widgets.VBox):
             box.value = value
         if self.error.value:
             self._check()
+        self._note_alone()
+
+    def _note_alone(self, _change: object = None) -> None:
+        """Each for himself a search level plays the club player's cards until the hint is
+        exact (:mod:`tressette_learn.ai.pimc`): said under the table's list."""
+        shown = self.level.value in SOLVER_LEVELS and self.preset.value in PRESETS and \
+            not Rules.preset(self.preset.value).partners
+        self.alone_note.value = (f'<p class="tl-match-levels-note">'
+                                 f'{html.escape(t("match.alone_levels", self.settings.lang))}'
+                                 "</p>") if shown else ""
