@@ -14,7 +14,7 @@ from tressette_learn.ai.hints import hint, warm_up
 from tressette_learn.ai.review import review
 from tressette_learn.engine import Card, Deal, Rules
 from tressette_learn.i18n import card_name
-from tressette_learn.ui.coach import Coach, review_html
+from tressette_learn.ui.coach import Coach, hint_html, review_html
 from tressette_learn.ui.events import Event
 from tressette_learn.ui.settings import SETTINGS
 from tressette_learn.ui.table import Table
@@ -203,6 +203,25 @@ def test_the_hint_speaks_the_learners_language_with_its_numbers():
     verb = "Gioca " if table.view().current_trick else "Esci con "
     assert f"{verb}{card_name(advice.card, 'it')}." in html.unescape(italian)
     assert advice.explanation.get("it") in html.unescape(italian)
+
+
+def test_each_for_himself_the_hints_values_are_the_learners_own_points():
+    table = Table("traversone", seed=3, delay_ms=0)
+    while table.status != "over":
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn" and len(table.deal.tricks) >= 7 and \
+                len(table.deal.legal_cards()) > 1:
+            break
+        if table.status == "your_turn":
+            table.play(min(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank)))
+    coach = Coach(table)
+    advice = coach.show_hint()
+    assert advice is not None and advice.exact and advice.shown
+    assert "<th>Your points</th>" in coach.output.value
+    SETTINGS.lang = "it"
+    assert "<th>I tuoi punti</th>" in coach.output.value and "coppia" not in coach.output.value
+    assert "<th>Points for your side</th>" in hint_html(advice, "en")  # with partners
 
 
 def test_the_review_lists_declarations_not_made_and_signals_in_each_language():

@@ -270,7 +270,7 @@ class Coach(widgets.VBox, EventSource):
         assert self.last_hint is not None
         first = self._declare_first
         return (_p(first.get(lang), "tl-coach-declare") if first is not None else "") + \
-            hint_html(self.last_hint, lang)
+            hint_html(self.last_hint, lang, alone=not self.table.deal.rules.partners)
 
 
 def _button(css: str, action) -> widgets.Button:
@@ -285,9 +285,10 @@ def _p(text: str, css: str = "") -> str:
     return f"<p{cls}>{html.escape(text)}</p>"
 
 
-def hint_html(advice: Hint, lang: str) -> str:
+def hint_html(advice: Hint, lang: str, alone: bool = False) -> str:
     """The hint as HTML: the card, why, how sure, and every legal card's value (for a
-    forced card only the card and why: there is nothing to compare)."""
+    forced card only the card and why: there is nothing to compare). ``alone``: each for
+    himself, the values are the seat's own points, not a side's."""
     play = (_p(advice.advice.get(lang), "tl-coach-card")
             + _p(advice.explanation.get(lang), "tl-coach-why"))
     if advice.forced:
@@ -303,7 +304,8 @@ def hint_html(advice: Hint, lang: str) -> str:
         f"<td>{html.escape(card_name(e.card, lang, 'bare'))}</td>"
         f"<td>{number(e.points, lang, '.1f')}</td></tr>" for e in advice.shown)
     head = (f"<tr><th>{html.escape(t('coach.card', lang))}</th>"
-            f"<th>{html.escape(t('coach.points', lang))}</th></tr>")
+            f"<th>{html.escape(t('coach.points.alone' if alone else 'coach.points', lang))}"
+            "</th></tr>")
     return (play + _p(method, "tl-coach-method")
             + f'<table class="tl-coach-values">{head}{rows}</table>')
 
