@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -28,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from tressette_learn.ai import make_player, play_deal  # noqa: E402
 from tressette_learn.ai.review import Review, review  # noqa: E402
-from tressette_learn.ai.solve.compiled import reset_table  # noqa: E402
+from tressette_learn.ai.solve import reset_table  # noqa: E402
 from tressette_learn.engine import Deal, Rules  # noqa: E402
 
 
@@ -75,7 +76,7 @@ def summary(results: list[dict[int, Any]], limits: tuple[int, ...]) -> dict[int,
         if counts.get("estimated"):
             counts["cost_error"] = round(counts["cost_error"] / counts["estimated"], 2)
         out[limit] = {"median_s": round(statistics.median(seconds), 2),
-                      "p90_s": round(seconds[int(0.9 * (len(seconds) - 1))], 2),
+                      "p90_s": round(seconds[math.ceil(0.9 * len(seconds)) - 1], 2),
                       "max_s": round(seconds[-1], 2), "total_s": round(sum(seconds), 1),
                       **counts}
     return out

@@ -50,7 +50,7 @@ def player(level: str, horizon: int | None, samples: int, seed: int) -> Player:
     if horizon is None:
         return make_player(level, seed)
     return SearchPlayer(level, seed, samples=samples, horizon=horizon,
-                        weighted=level == "expert", alone_by_hint=False)
+                        weighted=level == "expert")
 
 
 def one_deal(job: tuple[str, str, int | None, int, int]) -> tuple[float, list[float]]:

@@ -234,12 +234,13 @@ def test_equivalent_legal_cards_are_played_as_the_club_player_without_a_search()
 
 
 # -- each for himself: the exact hint, else the club player ------------------------------------
-@pytest.mark.parametrize("make", [strong_player, expert_player])
-def test_each_for_himself_the_levels_play_the_exact_hint_else_the_club_card(make) -> None:
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_each_for_himself_the_levels_play_the_exact_hint_else_the_club_card(level) -> None:
     """At the Traversone PIMC with the paranoid solver played worse than the club player
     (``benchmarks/strength_alone.py``): the levels never search there, they take the hint's
     card when the hint is exact and the club player's otherwise."""
-    player = make(seed=2)
+    player = make_player(level, 2)
+    assert isinstance(player, SearchPlayer)
     searched: list[Position] = []
 
     def counting(pos: Position) -> list[CardValue] | None:
@@ -259,8 +260,7 @@ def test_each_for_himself_the_levels_play_the_exact_hint_else_the_club_card(make
             kinds.add("club")
             assert decision.card == RulesPlayer().choose(view).card
     assert kinds == {"hint", "club"} and searched == []
-    pimc = SearchPlayer("test", seed=1, samples=2, horizon=6, solve=counting,
-                        alone_by_hint=False)  # what the benchmark measures
+    pimc = SearchPlayer("test", seed=1, samples=2, horizon=6, solve=counting)  # no ``alone``:
     for view in decisions(Deal.new(Rules.preset("traversone"), seed=5), RulesPlayer()):
-        pimc.choose(view)
+        pimc.choose(view)  # the search as with partners (what the benchmark measured)
     assert searched and max(p.tricks_left for p in searched) == 6

@@ -76,6 +76,7 @@ from .heuristic import Reading, advice_for, choose_signal
 from .hint_search import BUDGET_MS, SOLVE_TRICKS, Search
 from .inference import DealSampler, InferenceError, Sample, knowledge_from_view
 from .pimc import Estimate, prefer
+from .players import Decision
 from .solve import REFERENCE_LIMIT, batch_ready, card_values, position_from_view, warm_up_batch
 from .solve import warm_up as solve_warm_up
 
@@ -366,6 +367,13 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
                 searched_to=searched_to, deeper=verdict.deeper,
                 deeper_deals=verdict.deeper_deals, marked_down=_marked_down(view, verdict),
                 leading=not view.current_trick)
+
+
+def exact_hint_decision(view: PlayerView, seed: int) -> Decision | None:
+    """The hint's card and signal when the hint is exact, else None: how the search levels
+    play each for himself (:mod:`.pimc`)."""
+    advice = hint(view, seed=seed, block=True)
+    return Decision(advice.card, advice.signal) if advice.exact else None
 
 
 def _marked_down(view: PlayerView, verdict: _Verdict) -> tuple[Card, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .heuristic import BeginnerPlayer, RulesPlayer
+from .hints import exact_hint_decision
 from .pimc import expert_player, strong_player
 from .players import Player, RandomPlayer
 from .solve import cannot_compile
@@ -13,8 +14,9 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "random": RandomPlayer,
     "beginner": BeginnerPlayer,
     "club": RulesPlayer,
-    "strong": strong_player,
-    "expert": expert_player,
+    # each for himself both play the exact hint's card, else the club player's (.pimc)
+    "strong": lambda seed: strong_player(seed, alone=exact_hint_decision),
+    "expert": lambda seed: expert_player(seed, alone=exact_hint_decision),
 }
 """Level name -> factory taking a seed; extend it to add a level."""
 

@@ -16,7 +16,8 @@ players, 60 deals at each seat, ``benchmarks/strength_alone.py``: strong -1.05 p
 standard error 0.3, with moves of up to 28 s; -0.49 searching 6 tricks; expert -0.50
 searching 7): on sampled deals the others' perfect play together is a poor model. There both
 levels play the coach's hint's card when the hint is exact (every fitting deal solved, near
-the end), else the club player's card (:meth:`SearchPlayer.alone`): +0.18 points a deal for
+the end), else the club player's card (``alone``, given by :mod:`.levels`:
+:func:`.hints.exact_hint_decision`, which this module cannot import): +0.18 points a deal for
 strong, +0.16 for expert (standard error 0.07, 200 deals), moves of at most 0.5 s.
 """
 
@@ -38,6 +39,9 @@ from .players import Decision, Player
 from .solve import CardValue, Position, card_values, equivalent_moves, position_from_view
 
 CardSolver = Callable[[Position], "list[CardValue] | None"]
+#: Each for himself, the decision instead of the search (the view, a seed), or None for the
+#: club player's card.
+AloneChooser = Callable[[PlayerView, int], "Decision | None"]
 
 
 def points_solver(pos: Position) -> list[CardValue] | None:
@@ -94,13 +98,13 @@ class SearchPlayer(Player):
 
     def __init__(self, level: str, seed: int | None = None, *, samples: int = 6,
                  horizon: int = 7, weighted: bool = False,
-                 solve: CardSolver = points_solver, alone_by_hint: bool = True):
+                 solve: CardSolver = points_solver, alone: AloneChooser | None = None):
         self.level = level
         self.samples = samples
         self.horizon = horizon
         self.weighted = weighted
         self.solve = solve
-        self.alone_by_hint = alone_by_hint  # each for himself: False plays PIMC (benchmarks)
+        self.alone = alone  # each for himself (None: PIMC as with partners)
         self.rng = random.Random(seed)
         self.fallback = RulesPlayer()
 
@@ -109,8 +113,8 @@ class SearchPlayer(Player):
         left = view.rules.tricks_per_deal - len(view.tricks)
         if left > self.horizon or one_choice(view):
             return self.fallback.choose(view)
-        if not view.rules.partners and self.alone_by_hint:
-            return self.alone(view)
+        if not view.rules.partners and self.alone is not None:
+            return self.alone(view, self.rng.getrandbits(32)) or self.fallback.choose(view)
         weights = _plausibility(view) if self.weighted else None
         samples = sample_deals(view, self.samples, self.rng, weights=weights)
         best = self._pick(view, estimate_cards(view, samples, self.solve))
@@ -119,15 +123,6 @@ class SearchPlayer(Player):
             signal = choose_signal(Reading.of(view), best.index)
         return Decision(best, signal)
 
-
-    def alone(self, view: PlayerView) -> Decision:
-        """Each for himself: the exact hint's card, else the club player's (see the
-        module)."""
-        from .hints import hint  # hints imports this module
-
-        advice = hint(view, seed=self.rng.getrandbits(32), block=True)
-        return Decision(advice.card, advice.signal) if advice.exact else \
-            self.fallback.choose(view)
 
     def _pick(self, view: PlayerView, estimates: list[Estimate]) -> Card:
         return pick_card(view, estimates, self.fallback.choose(view).card)
@@ -160,16 +155,16 @@ def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
 
 
-def strong_player(seed: int | None = None) -> SearchPlayer:
+def strong_player(seed: int | None = None, alone: AloneChooser | None = None) -> SearchPlayer:
     """PIMC over 6 sampled deals, exact search over the last 8 tricks (each for himself:
-    the exact hint, see the module)."""
-    return SearchPlayer("strong", seed, samples=6, horizon=8)
+    ``alone``, see the module)."""
+    return SearchPlayer("strong", seed, samples=6, horizon=8, alone=alone)
 
 
-def expert_player(seed: int | None = None) -> SearchPlayer:
+def expert_player(seed: int | None = None, alone: AloneChooser | None = None) -> SearchPlayer:
     """PIMC over 6 deals weighted by the other players' plays, exact over the last 9 tricks
-    (each for himself: the exact hint, see the module)."""
-    return SearchPlayer("expert", seed, samples=6, horizon=9, weighted=True)
+    (each for himself: ``alone``, see the module)."""
+    return SearchPlayer("expert", seed, samples=6, horizon=9, weighted=True, alone=alone)
 
 
 def _plausibility(view: PlayerView) -> Callable[[Sample], float]:
