@@ -338,7 +338,7 @@ def _make_hint(view: PlayerView, verdict: _Verdict) -> Hint:
     if comparison is None or not (comparison.exact or comparison.deals >= MIN_DEALS
                                   or forced):
         return _unseparated(k, verdict, club)
-    if not view.rules.partners and not comparison.exact and not forced:
+    if view.rules.each_for_himself and not comparison.exact and not forced:
         return _unseparated(k, verdict, club, alone=True)
     if EARLY_CLUB and _early(view) and not verdict.horizon and not comparison.exact \
             and club != comparison.best() \

@@ -113,7 +113,7 @@ class SearchPlayer(Player):
         left = view.rules.tricks_per_deal - len(view.tricks)
         if left > self.horizon or one_choice(view):
             return self.fallback.choose(view)
-        if not view.rules.partners and self.alone is not None:
+        if view.rules.each_for_himself and self.alone is not None:
             return self.alone(view, self.rng.getrandbits(32)) or self.fallback.choose(view)
         weights = _plausibility(view) if self.weighted else None
         samples = sample_deals(view, self.samples, self.rng, weights=weights)

@@ -307,7 +307,7 @@ def review(record_or_deal: RecordLike, seat: Seat | str, *, progress: Progress |
 def exact_range(rules: Any) -> int:
     """How many tricks left a review solves exactly by default: :data:`EXACT_LIMIT`, but
     :data:`EACH_FOR_HIMSELF_LIMIT` when each plays for himself."""
-    return EXACT_LIMIT if rules.partners else EACH_FOR_HIMSELF_LIMIT
+    return EACH_FOR_HIMSELF_LIMIT if rules.each_for_himself else EXACT_LIMIT
 
 
 def position_key(pos: Position) -> str:
@@ -480,7 +480,7 @@ class _Reviewer:
         self.false = dict(false or {})
         self.progress = progress
         self.exact_limit = exact_range(final.rules) if exact_limit is None else exact_limit
-        self.estimate = final.rules.partners if estimate is None else estimate
+        self.estimate = not final.rules.each_for_himself if estimate is None else estimate
         self.fast = solve and _core_available()
         if not self.fast:
             self.exact_limit = min(self.exact_limit, REFERENCE_LIMIT)

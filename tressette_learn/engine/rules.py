@@ -159,6 +159,11 @@ class Rules:
         """The side ``seat`` scores for (its own name when each plays for himself)."""
         return side_of(seat, self.players, self.partners)
 
+    @property
+    def each_for_himself(self) -> bool:
+        """Whether every player is a side of his own (four players, no partners)."""
+        return not self.partners
+
     def partner_of(self, seat: Seat) -> Seat | None:
         """The seat's partner, or None with two players or each for himself."""
         return seat.partner if self.players > 2 and self.partners else None

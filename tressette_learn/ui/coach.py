@@ -270,7 +270,7 @@ class Coach(widgets.VBox, EventSource):
         assert self.last_hint is not None
         first = self._declare_first
         return (_p(first.get(lang), "tl-coach-declare") if first is not None else "") + \
-            hint_html(self.last_hint, lang, alone=not self.table.deal.rules.partners)
+            hint_html(self.last_hint, lang, alone=self.table.deal.rules.each_for_himself)
 
 
 def _button(css: str, action) -> widgets.Button:

@@ -123,7 +123,7 @@ class MatchSetup(widgets.VBox):
         """Each for himself a search level plays the club player's cards until the hint is
         exact (:mod:`tressette_learn.ai.pimc`): said under the table's list."""
         shown = self.level.value in SOLVER_LEVELS and self.preset.value in PRESETS and \
-            not Rules.preset(self.preset.value).partners
+            Rules.preset(self.preset.value).each_for_himself
         self.alone_note.value = (f'<p class="tl-match-levels-note">'
                                  f'{html.escape(t("match.alone_levels", self.settings.lang))}'
                                  "</p>") if shown else ""
