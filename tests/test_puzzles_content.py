@@ -70,6 +70,12 @@ def test_a_verdict_for_several_right_cards_says_each_thing_once(lang):
     for puzzle in several:
         text = words.solved(puzzle, puzzle.answer.accepted[0]).get(lang)
         assert not said_twice(text), (puzzle.id, said_twice(text), text)
+    partner = {"en": "Your partner now knows", "it": "Ora il compagno"}[lang]
+    signals = [p for p in PUZZLES if len(p.answer.accepted) > 1 and p.lead_signal]
+    assert signals
+    for puzzle in signals:  # each card's signal is true, then once what partner learns
+        text = words.solved(puzzle, puzzle.answer.accepted[0]).get(lang)
+        assert text.count(partner) == 1, (puzzle.id, text)
 
 
 @pytest.mark.parametrize("lesson", lessons_with_puzzles())

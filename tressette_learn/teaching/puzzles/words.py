@@ -136,17 +136,19 @@ def points_lost(puzzle: Puzzle, card: Card) -> float:
 
 
 def _signal_true(puzzle: Puzzle) -> Wording:
-    """Why leading each right card makes the signal true, what partner learns, how sound
-    the leads are (the same words whichever right card was clicked)."""
+    """Why leading each right card makes the signal true, what partner learns (said once),
+    how sound the leads are (the same words whichever right card was clicked)."""
     answer = puzzle.answer
     cards = answer.accepted
     said: list[Wording] = [Phrase.of("puzzle.solved", card=cards[0]) if len(cards) == 1 else
                            Phrase.of("puzzle.solved.equal.signal", cards=cards)]
-    for card in cards:
-        facts = {k: v for k, v in after_lead(puzzle.deal(), card).items() if v is not None}
-        said.append(Phrase.of(f"puzzle.{puzzle.theme}.explain", **facts))
-    extra = round(max(answer.result(c).loss for c in cards) - answer.least_loss, 1)
+    key = f"puzzle.{puzzle.theme}.explain"
     many = ".many" if len(cards) > 1 else ""
+    for card in cards:  # why each card's signal is true, then once what partner learns
+        facts = {k: v for k, v in after_lead(puzzle.deal(), card).items() if v is not None}
+        said.append(Phrase.of(f"{key}.fact", **facts))
+    said.append(Phrase.of(f"{key}.then{many}", **facts))
+    extra = round(max(answer.result(c).loss for c in cards) - answer.least_loss, 1)
     if all(answer.result(c).sound for c in cards):
         said.append(Phrase.of(f"puzzle.solved.sound{many}", deals=answer.deals))
     else:
