@@ -13,10 +13,9 @@ deal, card points and the last trick; declarations are fixed and left out):
 - **exact** when at most ``exact_limit`` tricks are left (by default :func:`exact_range`: the
   whole deal at four players in partnerships and col morto; the last ten tricks with two
   players; the last :data:`EACH_FOR_HIMSELF_LIMIT` each for himself) and, with two players,
-  when the stock is
-  empty or at most :data:`STOCK_EXACT_LIMIT` tricks are left: each legal card is solved by
-  the exact solver (the compiled core, waited for; the pure-Python reference for small
-  positions if the core cannot be built);
+  when the stock is empty or at most :data:`STOCK_EXACT_LIMIT` tricks are left: each legal
+  card is solved by the exact solver (the compiled core, waited for; the pure-Python
+  reference for small positions if the core cannot be built);
 - **estimated** earlier (two players with the stock still in play, or any play beyond a
   smaller ``exact_limit``): each legal card is played on the real deal, then every seat
   plays on as the club player until the position is within the exact range, which is then

@@ -147,7 +147,7 @@ def _signal_true(puzzle: Puzzle) -> Wording:
     for card in cards:  # why each card's signal is true, then once what partner learns
         facts = {k: v for k, v in after_lead(puzzle.deal(), card).items() if v is not None}
         said.append(Phrase.of(f"{key}.fact", **facts))
-    said.append(Phrase.of(f"{key}.then{many}", **facts))
+    said.append(Phrase.of(f"{key}.then{many}", **facts))  # .then.many names no card
     extra = round(max(answer.result(c).loss for c in cards) - answer.least_loss, 1)
     if all(answer.result(c).sound for c in cards):
         said.append(Phrase.of(f"puzzle.solved.sound{many}", deals=answer.deals))
