@@ -186,9 +186,22 @@ def test_a_right_card_solves_with_the_explanation_and_nothing_more_is_played(boa
     assert board.try_card(wrong_card(board.puzzle)) is None  # solved: the table waits
     said = board.table.state["status_text"]  # what next: never the guided hand's buttons
     assert said.endswith("takes the trick.") if not board.table.deal.current else \
-        said == "Try again, or go on to the next puzzle with the buttons below the table."
+        said == "Go on to the next puzzle, or try this one again, with the buttons below the table."
     (result,) = results(board)
     assert result.data["mistakes"] == 0 and result.data["points_lost"] == 0
+
+
+def test_the_last_puzzle_solved_says_there_is_no_next_one(board):
+    while board.next():
+        pass
+    assert board.try_card(board.puzzle.answer.accepted[0]) is True
+    assert board.table.state["status_text"].endswith(
+        "That was the last puzzle of this lesson: try it again, or go back to an earlier one, "
+        "with the buttons below the table.")
+    board.previous()
+    assert board.try_card(board.puzzle.answer.accepted[0]) is True
+    assert board.table.state["status_text"].endswith(
+        "Go on to the next puzzle, or try this one again, with the buttons below the table.")
 
 
 def test_a_hint_counts_once_and_the_retry_is_a_new_attempt(board):

@@ -106,7 +106,7 @@ def test_the_replay_button_puts_the_position_back_and_judges_as_the_review():
     # below the table", and there were none)
     assert table.deal.current  # the trick goes no further: nobody plays on
     assert table.state["status_text"] == (
-        "Solved! Replay the next mistake, go back to the review, or pick another mistake "
+        "Replay the next mistake, go back to the review, or pick another mistake "
         "with its button below.")
     assert coach.back_button.layout.display is None and coach.replays.children
     [result] = heard
@@ -141,6 +141,9 @@ def test_a_solved_replay_offers_the_next_mistake():
         table.play(mistakes[index].best[0])
     assert coach.next_button.layout.display == "none"
     assert coach.back_button.layout.display is None
+    assert table.state["status_text"].endswith(  # and the status line offers no next
+        "That was the last mistake: go back to the review, or pick another mistake with its "
+        "button below.")
 
 
 def test_a_replay_on_lead_shows_the_signal_buttons_and_plays_the_signal():

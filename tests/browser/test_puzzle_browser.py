@@ -1,6 +1,6 @@
 """A lesson's puzzles in real Chromium: on lesson 3's page the learner plays a wrong card
-(told what it costs, the card stays in the hand), then the right one, and sees it solved;
-Next puzzle opens the second one."""
+(told what it costs, the card stays in the hand), then the right one, and sees it solved
+with what to do next under the verdict; Next puzzle opens the second one."""
 
 from __future__ import annotations
 
@@ -44,6 +44,9 @@ def test_a_puzzle_on_a_lesson_page_gets_a_wrong_card_then_the_right_one(
 
     page.locator(f'{SOUTH}.legal[data-card="{right}"]').click()
     expect(page.locator(f"{BOARD} .tl-message.tl-good")).to_contain_text("Solved!")
+    # the verdict first, then what to do next
+    expect(page.locator(f"{BOARD} .tl-message.tl-good + .tl-status")).to_contain_text(
+        "Go on to the next puzzle")
     expect(page.locator(f'{BOARD} .tl-played[data-seat="S"][data-card="{right}"]')) \
         .to_be_visible()
     expect(page.locator(f'{BOARD} .tl-step-hint[aria-disabled="true"]')).to_have_count(1)

@@ -198,13 +198,21 @@ class Coach(widgets.VBox, EventSource):
         table = self.table
         table.choice_handler = self._replay_card if replaying else None
         table.paused = False
-        table.pause_key = "replay.paused" if replaying else "table.paused"
+        table.pause_key = self._pause_key(replaying)
         table.offer_controls = not replaying
         table.offer_signals = replaying  # on lead, the signal goes with the card again
         offer_new, table.offer_new = table.offer_new, False  # no second deal_end
         table.new_deal(deal=deal, hold=not replaying)
         table.offer_new = offer_new
         self._follow_table()
+
+    def _pause_key(self, replaying: bool) -> str:
+        """What a paused table says to do next: a replay solved offers the next mistake
+        only when there is one."""
+        if not replaying:
+            return "table.paused"
+        mistakes = self.last_review.mistakes if self.last_review is not None else ()
+        return "replay.paused" if self._replay_index + 1 < len(mistakes) else "replay.paused.last"
 
     def _replay_buttons(self) -> None:
         lang, result = self.settings.lang, self.last_review

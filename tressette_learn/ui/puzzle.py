@@ -65,7 +65,6 @@ class PuzzleBoard(widgets.VBox, EventSource):
                                computers=False, show_all=self.puzzles[0].shown,
                                allow_undo=False, source=source, settings=settings)
             self.table.offer_controls = False
-            self.table.pause_key = "puzzle.paused"
             self.table.choice_handler = self._judge
             children.append(self.table)
         children += [self.hint_text, self.controls]
@@ -127,6 +126,8 @@ class PuzzleBoard(widgets.VBox, EventSource):
         self.table.show_all = puzzle.shown
         self.table.me = puzzle.seat
         self.table.paused = False
+        last = index == len(self.puzzles) - 1
+        self.table.pause_key = "puzzle.paused.last" if last else "puzzle.paused"
         self.table.new_deal(deal=puzzle.deal())
         self.table.say(Phrase.of("puzzle.click"))
         self._texts()

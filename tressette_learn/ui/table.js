@@ -266,6 +266,14 @@ function render({ model, el }) {
     if (target && target !== active) target.focus();
   }
 
+  // The status line, then the message; a paused table (a puzzle solved, a replay done)
+  // puts its verdict first and what to do next under it.
+  function lines(state) {
+    const status = h("div", { class: "tl-status", role: "status", "aria-live": "polite", text: state.status_text, key: "status" });
+    const message = h("div", { class: `tl-message tl-${state.message.kind}`, role: "alert", text: state.message.text, key: "message" });
+    return state.status === "paused" ? [message, status] : [status, message];
+  }
+
   function draw() {
     const state = model.get("state");
     const hadFocus = root.contains(document.activeElement);
@@ -276,8 +284,7 @@ function render({ model, el }) {
       class: "tl-table", "data-status": state.status, "data-step": state.step, lang: state.lang,
       "data-lm-suppress-shortcuts": "true",
     }, [
-      h("div", { class: "tl-status", role: "status", "aria-live": "polite", text: state.status_text, key: "status" }),
-      h("div", { class: `tl-message tl-${state.message.kind}`, role: "alert", text: state.message.text, key: "message" }),
+      ...lines(state),
       felt,
       state.lead_signal ? h("div", { class: "tl-lead-signal", text: state.lead_signal, key: "signal" }) : null,
       sideInfo(state, face),
