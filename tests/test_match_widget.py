@@ -191,6 +191,8 @@ def test_without_a_solver_the_form_offers_the_levels_that_need_none_and_says_why
     said = html.unescape(play.setup.left_out.value)
     assert "leaves out the Strong and Expert computer players" in said
     assert "exactly only in the last tricks" in said
+    assert "With each player for himself, those earlier cards get the club player's card " \
+        "as a hint and are not judged by the review." in said
     check_sentence(re.sub("<[^>]+>", "", said))
     assert problem("expert", "standard", 21, "en").startswith("Choose a computer level")
     settings.lang = "it"

@@ -318,6 +318,16 @@ def test_without_the_compiled_core_the_reference_takes_the_end(
     assert [(m.trick, m.cost, m.exact) for m in blunder] == [(9, 1, True)]
 
 
+def test_without_the_compiled_core_each_for_himself_judges_only_the_reference_s_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the static site's play page says: earlier cards are not judged there."""
+    monkeypatch.setattr(review_module, "_core_available", lambda: False)
+    result = review(club_deal("traversone", 3), "S")
+    assert result.judged_from == 6 and [p.trick for p in result.plays] == list(range(6, 11))
+    assert all(p.exact for p in result.plays)
+    assert result.unjudged is not None and "first 5 tricks" in result.unjudged.get("en")
+
+
 # -- revokes ----------------------------------------------------------------------------------
 def test_a_revoke_costs_the_deal() -> None:
     result = review(DATA / "revoke.json", "W")
