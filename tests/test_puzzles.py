@@ -204,6 +204,20 @@ def test_the_last_puzzle_solved_says_there_is_no_next_one(board):
         "Go on to the next puzzle, or try this one again, with the buttons below the table.")
 
 
+def test_a_right_card_that_ends_the_trick_points_to_the_puzzle_s_buttons() -> None:
+    """It said "Press “Next trick” to go on": a puzzle has no such button."""
+    widget = PuzzleSet("09_declarations", settings=Settings())
+    puzzle = widget.puzzle
+    assert len(puzzle.deal().current) == 3  # South plays last to the trick
+    assert widget.try_card(wrong_card(puzzle)) is False
+    widget.retry()
+    assert widget.try_card(puzzle.answer.accepted[0]) is True
+    assert widget.table.status == "paused"
+    assert widget.table.state["status_text"] == (
+        "East takes the trick. Go on to the next puzzle, or try this one again, with the "
+        "buttons below the table.")
+
+
 def test_a_hint_counts_once_and_the_retry_is_a_new_attempt(board):
     board.hint()
     board.hint()

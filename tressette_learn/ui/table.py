@@ -342,11 +342,13 @@ class Table(anywidget.AnyWidget, EventSource):
     def _status(self) -> str:
         if self.deal.is_over():
             return "over"
+        if self.paused:  # a finished trick too: nobody goes on from a paused table
+            return "paused"
         if self._hold:
             return "trick_done"
         seat = self.deal.to_play
         mine = seat is not None and self._mine(seat)
-        if self.paused or (not mine and not self.computers):
+        if not mine and not self.computers:
             return "paused"
         return "your_turn" if mine else "waiting"
 
