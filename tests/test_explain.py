@@ -25,7 +25,7 @@ from tressette_learn.engine import DECK, PRESETS, Card, Deal, Rank, Rules, Seat,
 from tressette_learn.engine.scoring import card_thirds
 from tressette_learn.engine.seats import next_seat
 from tressette_learn.engine.tricks import winning_play
-from tressette_learn.i18n import placeholders, strings, thirds_words
+from tressette_learn.i18n import card_name, placeholders, strings, thirds_words
 
 # -- card names (an independent table) -------------------------------------------------------
 EN_RANK = {"4": "Four", "5": "Five", "6": "Six", "7": "Seven", "F": "Jack", "C": "Knight",
@@ -131,11 +131,13 @@ CASES: list[Case] = [
      "stays with your side, and the next lead is not yours.",
      "L'Asso di denari, che vale 1 punto, non può battere il Tre di coppe del tuo compagno: la "
      "presa resta alla tua coppia e la prossima uscita non tocca a te."),
-    ("standard", "E", DEAL_A, "3c 5c", "4c", "follow_low",  # never "you cannot beat" it
-     "Your partner's Three of cups is sure to win the trick, so follow cups with your lowest "
-     "card, the Four of cups.",
-     "Il Tre di coppe del tuo compagno prende di sicuro: rispondi a coppe con la tua carta più "
-     "bassa, il Quattro di coppe."),
+    # never "you cannot beat" it; and not "your lowest card" as if loading were wrong
+    ("standard", "E", DEAL_A, "3c 5c", "4c", "partner_wins",
+     "Your partner's Three of cups is sure to win the trick, so play the Four of cups, worth "
+     "nothing, and rather than load the trick, keep the Ace of cups, worth 1 point, for later.",
+     "Il Tre di coppe del tuo compagno prende di sicuro: gioca il Quattro di coppe, che non "
+     "vale niente, e invece di caricare la presa tieni per dopo l'Asso di coppe, che vale 1 "
+     "punto."),
     ("standard", "E", DEAL_A, "3c 5c Ac", "4b", "discard",
      "You cannot follow cups, so discard the Four of batons, worth nothing: a card of another "
      "suit never wins the trick.",
@@ -593,6 +595,13 @@ def _check_load_partner(t: Truth, e: Said) -> None:
 def _check_partner_wins(t: Truth, e: Said) -> None:
     _check_partner_sure(t, e)
     assert t.value == 0
+    loads = [c for c in t.legal if t.thirds(c)]
+    if "rather than load the trick" in e.en:  # the card a load would play, kept
+        kept = max(loads, key=lambda c: (t.thirds(c), c.index))
+        assert f"keep {card_name(kept, 'en')}" in e.en
+        assert f"tieni per dopo {card_name(kept, 'it')}" in e.it
+    else:
+        assert not loads and "keep your other cards" in e.en
 
 
 def _check_win_cheaply(t: Truth, e: Said) -> None:
@@ -774,7 +783,7 @@ RULE_REASONS = {
     "return_partner_suit": {"return_partner_suit"}, "lead_low": {"keep_guard", "lead_low", "lead"},
     "load_partner": {"load_partner", "partner_wins"}, "win_cheaply": {"win_cheaply"},
     "win_for_busso": {"win_for_busso"}, "try_to_win": {"try_to_win"},
-    "play_low": {"discard", "follow_low", "keep_guard", "duck", "try_to_win"},
+    "play_low": {"discard", "follow_low", "keep_guard", "duck", "try_to_win", "partner_wins"},
     "dump_points": {"dump_points", "duck"}, "duck_partner": {"duck"},
     "take_cheaply": {"take_cheaply"}, "lead_to_lose": {"lead_to_lose", "lead"},
 }

@@ -411,6 +411,22 @@ def partner_wins(s: _Spot) -> Explanation | None:
     return _says("partner_wins", "partner_wins", sure=_our_trick(s), card=s.card)
 
 
+def _load_instead(s: _Spot) -> int | None:
+    """The card a load would play: our legal card with the most points (None: none has)."""
+    loads = [c for c in s.legal if s.k.values[c]]
+    return max(loads, key=lambda c: (s.k.values[c], c)) if loads else None
+
+
+def keep_for_later(s: _Spot) -> Explanation | None:
+    """Partner is sure to take the trick: a card worth nothing (liscio), and the card with
+    points a load would play kept for later (the choice between the two, named)."""
+    load = _load_instead(s) if _partner_sure(s) and not s.value else None
+    if load is None:
+        return None
+    return _says("partner_wins", "partner_wins.keep", sure=_our_trick(s), card=s.card,
+                 kept=Card(load), worth=worth_phrase(s.k.values[load]))
+
+
 def win_cheaply(s: _Spot) -> Explanation | None:
     """The lowest card sure to win the trick."""
     if not s.beats or s.perdere:
@@ -601,12 +617,13 @@ def best_line(s: _Spot) -> Explanation:
 
 # -- choosing the sentence -------------------------------------------------------------------
 LOW_LEAD: tuple[Explainer, ...] = (last_trick, keep_guard, lead_low)
-LOW_FOLLOW: tuple[Explainer, ...] = (last_trick, keep_guard, unblock, discard, follow_low, duck)
+LOW_FOLLOW: tuple[Explainer, ...] = (
+    last_trick, keep_guard, unblock, keep_for_later, discard, follow_low, duck)
 BY_RULE: dict[str, tuple[Explainer, ...]] = {
     "return_busso": (return_busso,), "draw_out_aces": (draw_out_aces,),
     "cash_aces": (cash_ace,), "cash_winners": (master_card, cash_winner),
     "return_partner_suit": (return_partner_suit,), "lead_low": LOW_LEAD,
-    "load_partner": (load_partner, partner_wins), "win_cheaply": (win_cheaply,),
+    "load_partner": (load_partner, keep_for_later, partner_wins), "win_cheaply": (win_cheaply,),
     "win_for_busso": (win_for_busso,), "try_to_win": (try_to_win,), "play_low": LOW_FOLLOW,
     "dump_points": (dump_points,), "duck_partner": (duck,), "take_cheaply": (take_cheaply,),
     "lead_to_lose": (lead_to_lose,),
@@ -615,8 +632,8 @@ LEAD_FEATURES: tuple[Explainer, ...] = (
     draw_out_aces, cash_ace, master_card, cash_winner, return_busso, return_partner_suit,
     lead_long, *LOW_LEAD, lead)
 FOLLOW_FEATURES: tuple[Explainer, ...] = (
-    unblock, load_partner, partner_wins, win_cheaply, win_for_busso, master_card, win_trick,
-    lose_cheaply, try_to_win,
+    unblock, load_partner, keep_for_later, partner_wins, win_cheaply, win_for_busso,
+    master_card, win_trick, lose_cheaply, try_to_win,
     *LOW_FOLLOW, best_line)
 PERDERE_LEAD: tuple[Explainer, ...] = (lead_to_lose, lead)
 PERDERE_FOLLOW: tuple[Explainer, ...] = (dump_points, duck, take_cheaply, overtake, best_line)
