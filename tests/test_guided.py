@@ -1,6 +1,7 @@
 """Guided hands: the script checks, the walk through the record, the solver's verdicts."""
 
 import copy
+import dataclasses
 import json
 from pathlib import Path
 
@@ -147,7 +148,10 @@ def test_a_costly_card_is_answered_with_its_cost_and_why():
     message = hand.table.state["message"]
     assert message["kind"] == "error"
     assert f"costs {verdict.judged.cost} point" in message["text"]
-    assert verdict.judged.explanation.get("en") in message["text"]
+    why = verdict.judged.explanation
+    assert why.cost is not None  # what another card could cost: not said after a wrong one
+    assert dataclasses.replace(why, cost=None).get("en") in message["text"]
+    assert "Another card could cost" not in message["text"]
     assert hand.walk.step == 0 and hand.table.deal.plays == []
     assert events[-1].kind == "answer" and events[-1].correct is False
 

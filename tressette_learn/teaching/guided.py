@@ -188,15 +188,16 @@ class Verdict:
     @property
     def words(self) -> Wording:
         """What the learner reads: right (and the record's card, when it was another one)
-        or what the card costs and the better cards; then why the best card is good."""
+        or what the card costs and the better cards; then why the best card is good (after
+        a wrong card, without what "another card" could cost: its own cost is said)."""
         judged = self.judged
         if not self.right:
-            said = [Phrase.of("guided.costs", card=self.card, cost=judged.cost,
-                              better=judged.better)]
-        else:
-            said = [Phrase.of("guided.right", card=self.card)]
-            if self.card != self.played_in_record:
-                said.append(Phrase.of("guided.also_good", card=self.played_in_record))
+            why = dataclasses.replace(judged.explanation, cost=None)
+            return Joined((Phrase.of("guided.costs", card=self.card, cost=judged.cost,
+                                     better=judged.better), why))
+        said = [Phrase.of("guided.right", card=self.card)]
+        if self.card != self.played_in_record:
+            said.append(Phrase.of("guided.also_good", card=self.played_in_record))
         return Joined((*said, judged.explanation))
 
 
