@@ -1,5 +1,7 @@
 """The card-memory drill: answers computed from the deal, and the widget driven by hand."""
 
+import html
+
 import pytest
 
 from tressette_learn.engine import DECK, Card, Seat, Suit
@@ -99,6 +101,25 @@ def test_the_widget_hides_the_tricks_then_checks_and_shows_them_again():
     assert "Right." in drill.feedback.value and drill.tricks_view.value.count("<svg") == 7
     assert drill.next_question() and drill.result is None
     assert "<svg" not in drill.tricks_view.value
+
+
+def test_a_wrong_out_answer_names_each_list_once_and_says_the_picked_card_is_gone():
+    settings = Settings()
+    drill = MemoryDrill(seed=5, settings=settings)
+    drill.hide()
+    question = drill.question
+    played = sorted(c for c in question.cards if c not in question.answer)
+    drill.check((played[0],))  # none of the cards out found: the list is said once
+    said = html.unescape(drill.feedback.value)
+    assert "Still out: " in said and "You missed" not in said
+    assert f"You picked {card_name(played[0], 'en')}, but it has already been played." in said
+    right = sorted(question.answer)
+    drill.result = None
+    drill.check((right[0], *played[:2]))  # one found: the others are missed
+    said = html.unescape(drill.feedback.value)
+    assert "You missed: " in said and "but they have already been played." in said
+    settings.lang = "it"
+    assert "ma sono già stati giocati." in html.unescape(drill.feedback.value)
 
 
 def test_a_wrong_master_is_marked_wrong_with_the_right_card_named_in_italian():

@@ -145,9 +145,11 @@ class MemoryDrill(widgets.VBox, EventSource):
         answer = _strongest_first(self.question.answer)
         parts = [t("memory.right" if result.correct else "memory.wrong", lang),
                  t(f"memory.answer.{self.question.kind}", lang, cards=answer)]
-        if result.missed and self.question.multiple:
+        found = set(self.question.answer) - set(result.missed)
+        if result.missed and found and self.question.multiple:  # none found: said above
             parts.append(t("memory.missed", lang, cards=_strongest_first(result.missed)))
         if result.wrong and self.question.multiple:
-            parts.append(t("memory.not_out", lang, cards=_strongest_first(result.wrong)))
+            key = "memory.not_out.one" if len(result.wrong) == 1 else "memory.not_out.many"
+            parts.append(t(key, lang, cards=_strongest_first(result.wrong)))
         colour = "#1b5e20" if result.correct else "#b71c1c"
         return f'<div style="color:{colour}" role="status">{html.escape(" ".join(parts))}</div>'
