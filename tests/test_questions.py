@@ -234,6 +234,13 @@ def test_legal_feedback_names_the_wrong_and_the_missed_cards():
     assert "You may not play the Three of cups" in text.get("en")
     assert "You could also play the Two of coins" in text.get("en")
     assert "Non puoi giocare il Tre di coppe" in text.get("it")
+    after = legal_question("a", trick("Ad 4d 5d"), parse_cards("3c 7d")).prompt  # N, W, S
+    assert after.get("en") == "It is your turn: you play after South. Pick every card you " \
+        "may play."  # you are not South, who has played
+    assert after.get("it").startswith("Tocca a te: giochi dopo Sud.")
+    two = check(q, ["7d", "3c", "Rb"]).explanation  # either is wrong: "or", not "and"
+    assert "You may not play the Three of cups or the King of batons." in two.get("en")
+    assert "Non puoi giocare il Tre di coppe o il Re di bastoni." in two.get("it")
     void = legal_question("v", trick("4s"), parse_cards("3c Ad"))
     assert void.answer == set(parse_cards("3c Ad")) and "hold none" in void.explanation.get("en")
 

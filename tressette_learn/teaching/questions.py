@@ -158,7 +158,8 @@ def legal_question(qid: str, trick: Sequence[Play], hand: Iterable[Card],
         why = Phrase.of("quiz.legal.follow", suit=led, cards=Hand(legal))
     else:
         why = Phrase.of("quiz.legal.void", suit=led)
-    return Question(qid, "legal", Phrase.of("quiz.legal.prompt"), legal, why,
+    # the seat that played last: the trick shows it, and "you" play after it
+    return Question(qid, "legal", Phrase.of("quiz.legal.prompt", seat=trick[-1].seat), legal, why,
                     Phrase.of("quiz.hint.legal"), cards=cards, trick=trick)
 
 
