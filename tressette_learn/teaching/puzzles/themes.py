@@ -206,11 +206,13 @@ def partner_signalled(deal: Deal) -> Facts | None:
 
 
 def declared(deal: Deal) -> Facts | None:
-    """Another seat declared, and some of the declared cards are still out."""
+    """Another seat declared, and some of the declared cards are still out: every card that
+    seat declared (all its declarations: the page shows them all)."""
     for decl in deal.declarations:
         out = [c for c in decl.cards if not c.bit & deal.played_mask]
         if decl.seat != LEARNER and out:
-            return {"seat": decl.seat, "cards": tuple(decl.cards)}
+            cards = [c for d in deal.declarations if d.seat == decl.seat for c in d.cards]
+            return {"seat": decl.seat, "cards": tuple(dict.fromkeys(cards))}
     return None
 
 
