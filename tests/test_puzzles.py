@@ -16,7 +16,7 @@ from tressette_learn.engine.rules import Rules
 from tressette_learn.engine.signals import most_telling, true_signals
 from tressette_learn.i18n import card_name, cards_names, speaking, t
 from tressette_learn.teaching.puzzles import words
-from tressette_learn.teaching.puzzles.bank import read_file, read_puzzle
+from tressette_learn.teaching.puzzles.bank import load_puzzles, read_file, read_puzzle
 from tressette_learn.teaching.puzzles.check import Answer, CardResult, check, layout_loss
 from tressette_learn.teaching.puzzles.find import is_clear, positions, try_theme
 from tressette_learn.teaching.puzzles.lead_signals import MARGIN, sound_leads
@@ -484,3 +484,17 @@ def test_a_puzzle_with_french_faces_names_its_cards_the_french_way(board, lang):
                      "it": ("denari", "coppe", "spade", "bastoni")}[lang]
     said = board.table.message + board.prompt.value
     assert not any(f"of {suit}" in said or f"di {suit}" in said for suit in italian_suits), said
+
+
+def test_a_declaration_puzzle_names_every_card_the_seat_declared() -> None:
+    """Lesson 9 puzzle 1 named three Aces; the table showed the napoletana too."""
+    puzzles = [p for p in load_puzzles("09_declarations") if p.theme == "declarations"]
+    assert puzzles
+    for puzzle in puzzles:
+        deal = puzzle.deal()
+        seat = puzzle.facts["seat"]
+        declared = {c for d in deal.declarations if d.seat == seat for c in d.cards}
+        assert set(puzzle.facts["cards"]) == declared, puzzle.id
+    said = words.prompt(puzzles[0]).get("en")
+    assert said.startswith("North declared the Three, the Two and the Ace of cups, the Ace "
+                           "of coins and the Ace of swords at the first trick.")
