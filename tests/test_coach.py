@@ -222,6 +222,12 @@ def test_each_for_himself_the_hints_values_are_the_learners_own_points():
     SETTINGS.lang = "it"
     assert "<th>I tuoi punti</th>" in coach.output.value and "coppia" not in coach.output.value
     assert "<th>Points for your side</th>" in hint_html(advice, "en")  # with partners
+    # how the values were found is folded under them, for whoever asks
+    folded = re.search(r'<details class="tl-coach-how"><summary>How this was worked out'
+                       r'</summary><p class="tl-coach-method">([^<]+)</p></details>$',
+                       hint_html(advice, "en"))
+    assert folded is not None and folded[1].startswith("Exact")
+    assert "<summary>Come è stato calcolato</summary>" in hint_html(advice, "it")
 
 
 def test_the_review_lists_declarations_not_made_and_signals_in_each_language():

@@ -294,9 +294,10 @@ def _p(text: str, css: str = "") -> str:
 
 
 def hint_html(advice: Hint, lang: str, alone: bool = False) -> str:
-    """The hint as HTML: the card, why, how sure, and every legal card's value (for a
-    forced card only the card and why: there is nothing to compare). ``alone``: each for
-    himself, the values are the seat's own points, not a side's."""
+    """The hint as HTML: the card, why, every legal card's value and, folded under them, how
+    they were found (for a forced card only the card and why: there is nothing to compare;
+    without values, how sure it is, in full). ``alone``: each for himself, the values are
+    the seat's own points, not a side's."""
     play = (_p(advice.advice.get(lang), "tl-coach-card")
             + _p(advice.explanation.get(lang), "tl-coach-why"))
     if advice.forced:
@@ -314,8 +315,10 @@ def hint_html(advice: Hint, lang: str, alone: bool = False) -> str:
     head = (f"<tr><th>{html.escape(t('coach.card', lang))}</th>"
             f"<th>{html.escape(t('coach.points.alone' if alone else 'coach.points', lang))}"
             "</th></tr>")
-    return (play + _p(method, "tl-coach-method")
-            + f'<table class="tl-coach-values">{head}{rows}</table>')
+    # with the values shown, how they were found is there for whoever asks (a disclosure)
+    how = (f'<details class="tl-coach-how"><summary>{html.escape(t("coach.how", lang))}'
+           f'</summary>{_p(method, "tl-coach-method")}</details>')
+    return play + f'<table class="tl-coach-values">{head}{rows}</table>' + how
 
 
 def _equal_class(advice: Hint, card: Card) -> str:
