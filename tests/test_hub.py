@@ -327,6 +327,17 @@ def test_a_learners_kernel_is_hers_alone(hub: Hub, ada: Visitor, bruno: Visitor)
     assert ada.call("GET", f"{LESSONS}api/kernels/{kernel}")[0] == 200  # still running
 
 
+def test_a_page_the_learner_leaves_stops_its_kernel(hub: Hub, ada: Visitor) -> None:
+    """The page sets the service's ``_xsrf`` cookie, which Voilà's script sends back when
+    the learner leaves (it was never set: every page left kept its kernel until culled)."""
+    status, _url, page = ada.get(f"{LESSONS}voila/render/01_deck.ipynb")
+    assert status == 200
+    kernel = kernel_id(page)
+    assert any(c.name == "_xsrf" and c.path.startswith(LESSONS.rstrip("/")) for c in ada.jar())
+    assert ada.call("POST", f"{LESSONS}voila/api/shutdown/{kernel}")[0] == 204
+    assert ada.call("GET", f"{LESSONS}api/kernels/{kernel}")[0] == 404
+
+
 def sign_in_bar(hub: Hub, visitor: Visitor, page: str,
                 *extra: dict[str, object]) -> tuple[str, dict[str, object]]:
     """The sign-in bar's model id and its ``state`` trait in the page's kernel."""

@@ -7,6 +7,7 @@ the store back and finding it unchanged. (The hub's side: tests/test_hub.py.)"""
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import secrets
 import urllib.error
@@ -128,6 +129,34 @@ def test_serve_runs_no_code_sent_on_a_pages_own_kernel(served: Served) -> None:
                 if message["parent_header"].get("msg_id") == execute["header"]["msg_id"]]  # type: ignore[union-attr,index]
     assert any(message["msg_type"] == "kernel_info_reply" for message in got)  # it listens
     assert not answered and not marker.exists()
+
+
+def test_a_page_left_stops_its_kernel_with_the_pages_own_cookie(served: Served) -> None:
+    """Leaving a page, Voilà's script posts the page's ``_xsrf`` cookie back as the form's
+    ``_xsrf`` to shut the kernel down. The page never set that cookie, so every page left
+    kept its kernel (403) until the culler: now it stops, and without the token (what a
+    page of another site can send) it is still refused."""
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with browser.open(f"{served.base}/voila/render/01_deck.ipynb", timeout=120) as answer:
+        kernel = kernel_id(answer.read().decode("utf-8"))
+    token = next(cookie.value for cookie in jar if cookie.name == "_xsrf")
+    shutdown = f"{served.base}/voila/api/shutdown/{kernel}"
+    info = [jupyter_message("kernel_info_request", {})]
+
+    def post(form: bytes) -> int:
+        try:
+            with browser.open(urllib.request.Request(shutdown, form, method="POST"),
+                              timeout=60) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    assert post(b"") == 403
+    assert kernel_messages(served.base, kernel, {}, info, listen=2, prefix="/")  # running
+    assert post(f"_xsrf={token}".encode()) == 204
+    with pytest.raises(PermissionError):
+        kernel_messages(served.base, kernel, {}, info, listen=2, prefix="/")
 
 
 @pytest.mark.parametrize(("typed", "pin"), [("  ada   ROSSI ", ""), ("ADA ROSSI", "0000"),

@@ -43,6 +43,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from ...ui.classroom.hub_learner import LEARNER_HEADER, SERVICE_VARIABLE
 from ...ui.settings import LANG_VARIABLE
+from ..kernels import send_xsrf_cookie
 from ..pools import CLASS_ENV
 
 if TYPE_CHECKING:
@@ -136,6 +137,9 @@ class LessonPage(TornadoVoilaHandler):  # type: ignore[misc]
         if path and os.path.basename(path) in TEACHER_PAGES:
             raise web.HTTPError(404)
         await super().get(path)
+
+
+send_xsrf_cookie(LessonPage)  # a page left stops its kernel (the form's _xsrf is checked)
 
 
 class OwnKernelShutdown(VoilaShutdownKernelHandler):  # type: ignore[misc]
