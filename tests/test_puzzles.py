@@ -10,11 +10,11 @@ import pytest
 from learner_text import check_sentence
 
 from tressette_learn.content import ContentError, lessons_dir
-from tressette_learn.engine import Card, IllegalPlay, Seat
+from tressette_learn.engine import Card, IllegalPlay, Rank, Seat
 from tressette_learn.engine.cards import FULL_DECK_MASK, mask_of, parse_cards
 from tressette_learn.engine.rules import Rules
 from tressette_learn.engine.signals import most_telling, true_signals
-from tressette_learn.i18n import card_name, cards_names, speaking, t
+from tressette_learn.i18n import Language, card_name, cards_names, speaking, t
 from tressette_learn.teaching.puzzles import words
 from tressette_learn.teaching.puzzles.bank import load_puzzles, read_file, read_puzzle
 from tressette_learn.teaching.puzzles.check import Answer, CardResult, check, layout_loss
@@ -498,3 +498,16 @@ def test_a_declaration_puzzle_names_every_card_the_seat_declared() -> None:
     said = words.prompt(puzzles[0]).get("en")
     assert said.startswith("North declared the Three, the Two and the Ace of cups, the Ace "
                            "of coins and the Ace of swords at the first trick.")
+
+
+def test_a_signal_read_in_italian_agrees_with_the_card() -> None:
+    """It said "l'ha volata" of the Cavallo: the card is masculine, and volare takes none
+    (with French faces the Cavallo is the Donna: "l'ha lasciata")."""
+    signals = [p for p in load_puzzles("08_signals") if p.theme == "signals"]
+    knight = next(p for p in signals if p.facts["card"].rank == Rank.CAVALLO)
+    assert knight.facts["signal"] == "volo"
+    assert "e l'ha lasciato cadere sul tavolo (volo)." in words.prompt(knight).get("it")
+    assert "la Donna di quadri e l'ha lasciata cadere sul tavolo (volo)." in \
+        words.prompt(knight).get(Language("it", "french"))
+    slid = next(p for p in signals if p.facts["signal"] == "striscio")
+    assert "e l'ha strisciato sul tavolo (striscio)." in words.prompt(slid).get("it")

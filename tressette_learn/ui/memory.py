@@ -150,6 +150,7 @@ class MemoryDrill(widgets.VBox, EventSource):
             parts.append(t("memory.missed", lang, cards=_strongest_first(result.missed)))
         if result.wrong and self.question.multiple:
             key = "memory.not_out.one" if len(result.wrong) == 1 else "memory.not_out.many"
-            parts.append(t(key, lang, cards=_strongest_first(result.wrong)))
+            wrong = _strongest_first(result.wrong)
+            parts.append(t(key, lang, cards=wrong, card=wrong[0]))  # "è già stato giocato"
         colour = "#1b5e20" if result.correct else "#b71c1c"
         return f'<div style="color:{colour}" role="status">{html.escape(" ".join(parts))}</div>'
