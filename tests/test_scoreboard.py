@@ -207,7 +207,9 @@ def test_from_match_shows_the_engines_totals_and_winner(lang: Settings) -> None:
     assert progress_texts(board) == [f"{s} {match.totals[s]} / 21" for s in ("NS", "EW")]
     assert f"Deal {len(match.results)}" in board._deal.value
     winner = {"NS": "North–South", "EW": "East–West"}[outcome.winner]
-    assert f"Winner: {winner}" in board._heading.value
+    loser = "EW" if outcome.winner == "NS" else "NS"
+    totals = f"{match.totals[outcome.winner]} – {match.totals[loser]}"  # the winner's first
+    assert f"Winner: {winner} ({totals})." in board._heading.value
 
 
 def test_two_players_show_seats_instead_of_sides(lang: Settings) -> None:

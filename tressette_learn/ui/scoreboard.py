@@ -280,9 +280,10 @@ class Scoreboard(widgets.VBox):
         if self.rules.low_wins:
             lines.append(t("scoreboard.low_wins", lang))
         if self.outcome is not None:
-            scores = " – ".join(str(self.outcome.totals.get(s, totals[s])) for s in self.sides)
-            lines.append(t("scoreboard.winner", lang, side=self.label(self.outcome.winner),
-                           totals=scores))
+            winner = self.outcome.winner  # its total first: "Winner: East–West (27 – 23)"
+            order = sorted(self.sides, key=lambda side: side != winner)
+            scores = " – ".join(str(self.outcome.totals.get(s, totals[s])) for s in order)
+            lines.append(t("scoreboard.winner", lang, side=self.label(winner), totals=scores))
             if self.outcome.stake > 1:
                 lines.append(t("scoreboard.stake", lang, stake=self.outcome.stake))
         return lines
