@@ -1,9 +1,14 @@
 // The learner's language and faces kept in localStorage: offered to the kernel as a page
-// opens (the page stays hidden until the kernel has answered, at most 2 * HIDE_MS; on the
-// static site it is hidden from its first paint by preferences_head.js), saved back after
-// every choice. Also names the browser tab in the chosen language.
+// opens (the page stays hidden until the kernel has answered, at most restoreMs + HIDE_MS;
+// on the static site it is hidden from its first paint by preferences_head.js), saved back
+// after every choice. Also names the browser tab in the chosen language.
 const KEY = "tressette_learn.preferences";
 const HIDE_MS = 4000;
+// How long the offer waits for the page's widgets to be created: the model's
+// restore_wait_ms (served: 30 s; it was HIDE_MS, and on a busy class server lesson 7 took
+// longer, the offer came while Voilà was still creating the models, their updates were
+// lost and the page showed in English).
+const restoreMs = (model) => model.get("restore_wait_ms") || HIDE_MS;
 const PENDING = "tl-preferences-pending";
 
 function remembered() {
@@ -38,8 +43,8 @@ function offer(model, message, waited = 0) {
 // The saved choice is offered once the widget manager has created every model of the page:
 // an update for a model still being created is lost, so a choice applied while Voilà was
 // creating them left some texts in the old language. Managers without `restored` (or
-// already restored) go on at once; after HIDE_MS the choice is offered anyway.
-function whenRestored(manager) {
+// already restored) go on at once; after `wait` ms the choice is offered anyway.
+function whenRestored(manager, wait) {
   if (!manager || !manager.restored || manager.restoredStatus !== false) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -47,7 +52,7 @@ function whenRestored(manager) {
       resolve();
     };
     manager.restored.connect(done);
-    setTimeout(done, HIDE_MS);
+    setTimeout(done, wait);
   });
 }
 
@@ -59,11 +64,11 @@ function initialize({ model }) {
   if (offered && (saved.lang !== current.lang || saved.faces !== current.faces)) {
     // the same look carries its time too: a later choice elsewhere must not undo it
     hide(true);
-    setTimeout(() => hide(false), 2 * HIDE_MS);  // the offer may wait HIDE_MS, then the kernel
+    setTimeout(() => hide(false), restoreMs(model) + HIDE_MS);  // the offer waits, then the kernel
   } else if (!offered) {
     hide(false);  // hidden as the page opened (preferences_head.js): nothing is offered
   }
-  whenRestored(model.widget_manager).then(() => offerSaved(model));
+  whenRestored(model.widget_manager, restoreMs(model)).then(() => offerSaved(model));
   const onMessage = (msg) => { if (msg && msg.type === "settled") hide(false); };
   const onSaved = () => {
     const now = model.get("saved");

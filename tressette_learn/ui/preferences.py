@@ -10,6 +10,7 @@ choice is kept in the progress store too (:mod:`tressette_learn.ui.classroom.rec
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,12 @@ class Preferences(anywidget.AnyWidget):
     _esm = Path(__file__).with_name("preferences.js")
     saved = traitlets.Dict().tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
+    #: How long the page waits for Voilà to create its widgets before it offers the saved
+    #: choice (an update to a model still being created is lost). Served, the page's widgets
+    #: come from the kernel at once and a busy class server took over 4 s for lesson 7; on
+    #: the static site the widget manager never says it is done, so 4 s is the wait.
+    restore_wait_ms = traitlets.Int(4000 if sys.platform == "emscripten" else 30000).tag(
+        sync=True)
 
     def __init__(self, settings: Settings = SETTINGS,
                  title: Callable[[str], str] | None = None) -> None:
