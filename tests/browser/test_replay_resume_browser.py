@@ -112,8 +112,7 @@ def test_a_mistake_replayed_from_the_review_then_the_match_resumed(
     again = context.new_page()
     errors: list[str] = []
     again.on("pageerror", lambda error: errors.append(error.message))
-    again.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and
-             "/voila/api/shutdown/" not in msg.location.get("url", "") else None)
+    again.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     open_notebook(again, NOTEBOOK, ".tl-match", base=server)
     expect(again.locator(".tl-signin-status")).to_have_text("Progress saved.")
     expect(again.locator(".tl-match-status")).to_contain_text(
