@@ -210,7 +210,7 @@ def test_each_for_himself_the_form_says_how_strong_and_expert_play() -> None:
     assert setup.alone_note.value == ""  # the club player is the club player everywhere
     setup.level.value = "expert"
     said = html.unescape(re.sub("<[^>]+>", "", setup.alone_note.value))
-    assert said.startswith("With each player for himself, Strong and Expert play the club")
+    assert said.startswith("With each player for himself, Strong and Expert play like Club")
     check_sentence(said)
     settings.lang = "it"
     said = html.unescape(re.sub("<[^>]+>", "", setup.alone_note.value))
