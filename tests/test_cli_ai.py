@@ -119,7 +119,7 @@ def test_hint_italian_and_estimated(capsys: pytest.CaptureFixture[str],
     assert status == 0 and err in ("", WARMING)
     assert out.startswith("Tocca a")
     assert "Carta consigliata: " in out and "Stimato: ho risolto fino in fondo " in out
-    assert "confidenza del 95%" in out and "Perché: " in out
+    assert "sicurezza del 95%" in out and "Perché: " in out
     assert "carta" in out and "margine" in out
     rows = [line.split() for line in out.splitlines() if CARD_CODE.match(line.strip())]
     assert rows and all(re.fullmatch(r"\d+,\d\d", row[1]) for row in rows)

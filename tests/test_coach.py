@@ -108,7 +108,7 @@ def test_the_method_line_says_exact_only_when_every_deal_was_solved():
     assert f"Estimate: {advice.deals} deal" in line and "95% confidence" in line
     assert "Exact" not in line
     SETTINGS.lang = "it"
-    assert "confidenza del 95%" in early.output.value and "esatt" not in early.output.value
+    assert "sicurezza del 95%" in early.output.value and "esatt" not in early.output.value
     SETTINGS.lang = "en"
     late = Coach(my_turn_with(4, 3))
     advice = late.show_hint()
