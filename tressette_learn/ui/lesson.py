@@ -31,7 +31,8 @@ PAGE_STYLE = ("<style>.tl-lesson-text a, .tl-lesson-nav a, .tl-progress a, .tl-l
               " .widget-html-content { min-width: 0; max-width: 100%; }"
               " .widget-html-content svg[role=group] { max-width: 100%; height: auto; }"
               # on a phone a form's labels go above their lists ("Livello del compu…")
-              " @media (max-width: 480px) { .tl-match-setup .widget-dropdown { flex-wrap: wrap; }"
+              " @media (max-width: 480px) { .tl-match-setup .widget-dropdown { flex-wrap: wrap;"
+              " height: auto; }"
               " .tl-match-setup .widget-dropdown > .widget-label { width: 100% !important;"
               " max-width: none; text-align: left; } }"
               "</style>")

@@ -1,5 +1,6 @@
 """The course on a phone (412 × 915, touch): every card stays on the felt and on the screen,
-the match form's lists fit the screen, and a table of four hands fits the screen's height.
+the match form's lists fit the screen with their labels whole above them, and a table of four
+hands fits the screen's height.
 Seen on a walk: East's cards were cut at the table's edge, the level and table lists ran
 off the screen and the index's table was taller than the screen."""
 
@@ -37,13 +38,31 @@ def test_the_index_table_fits_a_phone(phone: BrowserContext, walk_url: str) -> N
     assert felt is not None and felt["height"] <= PHONE["height"], felt
 
 
+#: A learner who chose Italian in this browser (what preferences.js keeps).
+ITALIAN_SAVED = """localStorage.setItem("tressette_learn.preferences", JSON.stringify(
+    {lang: "it", faces: "italian", at: "2026-01-01T00:00:00.000000+00:00"}));"""
+#: The match form's labels that are cut short or overlap their list (none expected).
+LABELS_WHOLE = """() => [...document.querySelectorAll(".tl-match-setup .widget-dropdown")]
+  .filter((box) => {
+    const label = box.querySelector(".widget-label"), list = box.querySelector("select");
+    if (!label || !list) return false;
+    const a = label.getBoundingClientRect(), b = list.getBoundingClientRect();
+    const over = a.bottom > b.top + 1 && a.top < b.bottom - 1 && a.right > b.left + 1;
+    return label.scrollWidth > label.clientWidth + 1 || over;
+  }).map((box) => box.innerText)"""
+
+
 def test_a_match_is_played_by_touch_on_a_phone(phone: BrowserContext, walk_url: str) -> None:
+    """In Italian, whose labels are the longest ("Livello del computer")."""
     page = phone.new_page()
+    page.add_init_script(ITALIAN_SAVED)
     page.goto(lesson_url(walk_url, "12_play"), timeout=60_000)
     page.locator("#loading").wait_for(state="hidden", timeout=60_000)
     start = page.locator(".tl-match-start")
     expect(start).to_be_visible(timeout=60_000)
     assert page.evaluate(OUTSIDE) == []
+    expect(page.locator(".tl-match-level .widget-label")).to_have_text("Livello del computer")
+    assert page.evaluate(LABELS_WHOLE) == []  # "Livello del compu…" cut, or over its list
     start.tap()
     playable = page.locator(".tl-match .tl-pos-bottom .tl-card.legal").first
     expect(playable).to_be_visible(timeout=60_000)
