@@ -119,7 +119,7 @@ def send_xsrf_cookie(page_class: type) -> None:
     later (38 kernels after one learner's walk through the course)."""
     if getattr(page_class, "sends_xsrf_cookie", False):
         return
-    prepare = page_class.prepare
+    prepare = page_class.prepare  # type: ignore[attr-defined]
 
     async def prepare_with_cookie(self: Any, *args: Any, **kwargs: Any) -> Any:
         result = prepare(self, *args, **kwargs)
