@@ -13,6 +13,7 @@ and the decimal point come from the strings too. A placeholder's format spec say
 ``{card}``             the Three of cups · il Tre di coppe (``Card``)
 ``{card:bare}``        Three of cups · Tre di coppe
 ``{card:di}``          Italian article joined to ``di a da in su con``: del Tre di coppe
+``{card:cap}``         The Three of cups · Il Tre di coppe (where a sentence begins)
 ``{cards}``            the Two and the Jack of cups · il Due e il Fante di coppe (cards,
                        grouped by suit; the specs above apply to each card)
 ``{cards:or}``         the Ace or the Three of swords · l'Asso o il Tre di spade
@@ -317,6 +318,9 @@ class _Writer(string.Formatter):
             if "|" in spec:  # agreement: {card:o|a}
                 masculine, _, female = spec.partition("|")
                 return female if feminine(value, lang) else masculine
+            if spec == "cap":  # at the start of a sentence or a list item
+                name = card_name(value, lang)
+                return name[:1].upper() + name[1:]
             return card_name(value, lang, spec)
         if isinstance(value, Suit):
             return suit_name(value, lang)
