@@ -75,7 +75,7 @@ def test_a_signal_drill_reads_in_italian_with_cards_in_words():
     assert f"Almeno un'altra carta di {suit_name(lead.suit, 'it')}" in labels
     assert all(label[0].isupper() for label in labels), labels  # "Il Tre di ...", not "il"
     volo = next(q for q in map(_signals, SEEDS) if q.trick[0].signal == "volo")
-    assert "e l'ha lasciato cadere sul tavolo (volo)." in volo.prompt.get("it")  # not volato
+    assert "e ha lasciato cadere la carta sul tavolo (volo)." in volo.prompt.get("it")
     assert not any(str(card) in prompt.split() for card in Hand(question.hand))
 
 

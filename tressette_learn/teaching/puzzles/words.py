@@ -29,7 +29,7 @@ def facts(puzzle: Puzzle) -> dict[str, Any]:
         out["suit"] = card.suit
     signal = out.get("signal")
     if signal is not None and card is not None:
-        out["signal"] = Phrase.of(f"puzzle.signal.{signal}", card=card)  # "l'ha lasciato"
+        out["signal"] = Phrase.of(f"puzzle.signal.{signal}")
         out["meaning"] = Phrase.of(f"puzzle.meaning.{signal}", card=card, suit=card.suit)
     return out
 
