@@ -76,7 +76,7 @@ class MatchSetup(widgets.VBox):
                           (self.alone_note, "tl-match-alone-note")):
             part.add_class(css)
         for box in (self.level, self.preset, self.target):
-            box.style.description_width = "10em"
+            box.style.description_width = "12em"  # "Livello del computer" whole
         for box in (self.level, self.preset):  # the whole name, or the screen's width
             box.layout.width, box.layout.max_width = "100%", "40em"
         super().__init__([self.level, self.left_out, self.preset, self.alone_note, self.target,
