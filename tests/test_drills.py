@@ -102,6 +102,8 @@ def test_a_wrong_count_says_which_cards_are_not_out_and_which_were_missed():
         text = feedback.explanation.get(lang)
         assert all(word in text for word in words)
         assert card_name(gone[0], lang, "bare") in text and card_name(missed, lang, "bare") in text
+    none_found = check(question, [str(gone[0])]).explanation.get("en")  # the answer names them
+    assert "not picked" not in none_found and "Still out: " in none_found
 
 
 def test_the_same_seed_gives_the_same_drill_and_its_id_rebuilds_it():

@@ -184,12 +184,14 @@ def _name_detail(_question: Question, given: Any) -> list[Phrase]:
 
 
 def _cards_detail(wrong_key: str, missed_key: str) -> Callable[[Question, Any], list[Phrase]]:
-    """For a set of cards: the cards picked wrongly (``wrong_key``) and those missed."""
+    """For a set of cards: the cards picked wrongly (``wrong_key``) and those missed (when
+    some were found: none found, the answer that follows names them all already)."""
     def detail(question: Question, given: Any) -> list[Phrase]:
         assert isinstance(question.answer, frozenset)
         wrong, missed = Hand(given - question.answer), Hand(question.answer - given)
+        found = bool(given & question.answer)
         return ([Phrase.of(wrong_key, cards=wrong)] if wrong else []) + \
-            ([Phrase.of(missed_key, cards=missed)] if missed else [])
+            ([Phrase.of(missed_key, cards=missed)] if missed and found else [])
     return detail
 
 
