@@ -304,10 +304,19 @@ def test_a_redeal_says_who_asked_and_that_the_same_dealer_deals_again():
     play._start(choice)
     assert play.table is not None and play.match is not None
     dealer = play.match.deal.dealer
+    events: list[Event] = []
+    play.on_event(events.append)
     assert play.table.redeal() is None
     assert play.match.deal.dealer == dealer and play.match.totals == {"NS": 0, "EW": 0}
+    assert play.match.finished[-1].redeal_by == Seat.S and play.match.deal.redeal_by is None
+    # nothing to review: the same dealer's new deal is on the table at once
+    assert play.table.deal is play.match.deal and not play.table.deal.actions
+    assert play.table.status != "over" and play.table.deal.dealer == dealer
+    assert play.next_button.layout.display == "none" and not play.next_deal()
+    assert [e.data["match_totals"] for e in events if e.kind == "match_deal"] == \
+        [{"NS": 0, "EW": 0}]
     name = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}[dealer]
     assert (f"South asked for a redeal (mandare a monte): deal 1 does not count and {name} "
-            "deals again.") in play.info.value
+            f"deals again. Deal 2 · dealer: {name} · you are South.") in play.info.value
     settings.lang = "it"
     assert "Sud ha chiesto di mandare a monte: la smazzata 1 non conta e " in play.info.value

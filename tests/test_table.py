@@ -435,17 +435,75 @@ def test_french_faces_name_the_cards_the_french_way_on_the_table(lang):
                                                      FRENCH_SUITS[lang]), text
 
 
+REDEAL = Rules.preset("standard").with_options(redeal=True)
+
+
 def test_a_poor_hand_may_ask_for_a_redeal_when_the_rules_allow_it():
-    rules = Rules.preset("standard").with_options(redeal=True)
     for seed in range(300):
-        table = Table(deal=Deal.new(rules, dealer=Seat.W, seed=seed), delay_ms=0)
+        table = Table(deal=Deal.new(REDEAL, dealer=Seat.W, seed=seed), delay_ms=0)
         if table.state["buttons"]["redeal"]:
             break
     else:
         raise AssertionError("no poor hand in 300 deals")
-    assert table.deal.redeal_reason(Seat.S) is None
+    sent = table.deal
+    assert sent.redeal_reason(Seat.S) is None
     send(table, {"type": "redeal"})
-    assert table.deal.redeal_by == Seat.S and table.status == "over"
+    assert sent.redeal_by == Seat.S and sent.is_over() and table.deal is not sent
+
+
+def test_a_deal_sent_back_is_dealt_again_at_once_by_the_same_dealer():
+    """Lesson 11's table: West deals, South's hand is worth less than a point. The deal
+    sent back scores nothing, and West deals new cards at once (not East, the dealer of a
+    table's "New deal"), South leading again; the match score stays as it was."""
+    scores = {"NS": 5, "EW": 9}
+    sent = Deal.new(REDEAL, dealer=Seat.W, seed=16, match_scores=scores)
+    table = Table(deal=sent, seed=16, delay_ms=0)
+    events: list[Event] = []
+    table.on_event(events.append)
+    assert table.state["buttons"]["redeal"] == "Ask for a redeal"
+    send(table, {"type": "redeal"})
+    assert sent.redeal_by == Seat.S and sent.is_over()
+    ended = [e for e in events if e.kind == "deal_end"]
+    assert len(ended) == 1 and ended[0].data["totals"] == {"NS": 0, "EW": 0}
+    assert ended[0].data["record"]["redeal"] == "S"
+    deal = table.deal
+    assert deal is not sent and deal.dealer == Seat.W and deal.to_play == Seat.S
+    assert not deal.actions and deal.match_scores == scores
+    assert deal.hand(Seat.S) == Deal.new(REDEAL, dealer=Seat.W, seed=17).hand(Seat.S)
+    assert table.status == "your_turn" and table.state["status"] == "your_turn"
+    assert [s["count"] for s in table.state["seats"]] == [10, 10, 10, 10]
+    assert table.state["buttons"]["new"] is None and not table.state["result"]
+    assert table.state["message"] == {
+        "text": "South sent the deal back (mandare a monte): West deals again.",
+        "kind": "info"}
+    SETTINGS.lang = "it"
+    assert table.state["message"]["text"] == "Sud ha mandato a monte: Ovest ridà le carte."
+    table.play(table.deal.legal_cards()[0])
+    assert table.message == ""
+
+
+def test_after_a_redeal_the_button_is_offered_only_to_a_hand_that_qualifies():
+    """The new deal is the table's next seed: with the seed before a poor hand, South
+    may send the redealt hand back too, and only before the first lead."""
+    poor = [seed for seed in range(1000)
+            if Deal.new(REDEAL, dealer=Seat.W, seed=seed).redeal_reason(Seat.S) is None]
+    assert poor[:2] == [16, 796]  # hands this rare: a few in a thousand
+    again = mended = 0
+    for seed in (15, 16, 795, 796):  # the next deal: 16 and 796 poor, 17 and 797 not
+        table = Table(deal=Deal.new(REDEAL, dealer=Seat.W, seed=16), seed=seed, delay_ms=0)
+        assert table.redeal() is None and table.deal.dealer == Seat.W
+        qualifies = table.deal.redeal_reason(Seat.S) is None
+        assert (table.state["buttons"]["redeal"] is not None) == qualifies
+        if not qualifies:
+            mended += 1
+            assert table.redeal() is not None and not table.deal.actions  # refused
+            continue
+        again += 1
+        first = table.deal
+        table.play(first.legal_cards()[0])  # after the first lead: no more redeals
+        assert table.state["buttons"]["redeal"] is None
+        assert table.redeal() is not None and table.deal is first
+    assert again and mended
 
 
 def test_no_redeal_button_when_the_rules_do_not_use_it():
@@ -567,11 +625,13 @@ def test_an_a_perdere_result_says_who_won_the_deal():
 
 
 def test_a_redeal_says_who_asked_and_that_the_cards_are_dealt_again():
-    rules = Rules.preset("standard").with_options(redeal=True)
+    """A table that does not deal its own deals (a match's) shows the deal sent back."""
     table = next(t for seed in range(300)
-                 if (t := Table(deal=Deal.new(rules, dealer=Seat.W, seed=seed), delay_ms=0))
+                 if (t := Table(deal=Deal.new(REDEAL, dealer=Seat.W, seed=seed), delay_ms=0))
                  .state["buttons"]["redeal"])
+    table.offer_new = False
     send(table, {"type": "redeal"})
+    assert table.deal.redeal_by == Seat.S and table.status == "over"
     state = table.state
     assert state["status_text"] == "This deal is not played."
     assert state["result"] == ("South asked for a redeal (mandare a monte): this deal does not "

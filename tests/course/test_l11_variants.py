@@ -175,7 +175,13 @@ def test_no_redeal_after_the_first_lead():
 def test_the_table_offers_the_redeal_button_only_while_allowed():
     table = Table(deal=Deal.new(REDEAL, dealer=Seat.W, seed=16))
     assert table.state["buttons"]["redeal"]
-    assert table.redeal() is None and table.status == "over"
+    sent = table.deal
+    assert table.redeal() is None and sent.redeal_by == Seat.S and sent.is_over()
+    # the same dealer deals again at once; the new hand may be sent back only if poor
+    assert table.deal is not sent and table.deal.dealer == Seat.W
+    assert table.status == "your_turn" and not table.deal.actions
+    assert bool(table.state["buttons"]["redeal"]) == \
+        (table.deal.redeal_reason(Seat.S) is None)
     other = Table(deal=Deal.new(REDEAL, dealer=Seat.W, seed=16))
     other.play(other.deal.legal_cards()[0])
     assert not other.state["buttons"]["redeal"]

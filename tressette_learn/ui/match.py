@@ -4,7 +4,8 @@ names a winner.
 
 The engine decides everything: who deals, what each deal scores, when the match is over.
 The table's own "New deal" button is switched off; "Next deal" here deals the match's next
-deal instead of a random one.
+deal instead of a random one. A deal sent back (mandare a monte) is not played: the same
+dealer's new deal is put on the table at once.
 
 A match left mid-way resumes: after every card and every deal the widget emits a
 ``match_state`` event with the match's state (:mod:`.match_state`; ``None`` once the match
@@ -210,6 +211,9 @@ class MatchPlay(widgets.VBox, EventSource):
             "match_totals": dict(match.totals)}))
         if outcome is not None:
             self._finish(outcome)
+        elif result.redeal_by is not None:  # nothing to review: the same dealer deals again
+            self.next_deal()
+            self._say(*self._between_deals(number, result), self._deal_info())
         else:
             self.next_button.layout.display = None
             self._say(*self._between_deals(number, result))

@@ -242,21 +242,32 @@ class Table(anywidget.AnyWidget, EventSource):
         return None
 
     def redeal(self) -> Phrase | None:
-        """Ask for a redeal (mandare a monte) of a hand worth less than a point."""
+        """Ask for a redeal (mandare a monte) of a hand worth less than a point. A table
+        that deals its own deals (``offer_new``) has the same dealer deal again at once;
+        otherwise the deal is over, sent back, and whoever runs the table deals next (a
+        match: :class:`~tressette_learn.ui.match.MatchPlay`)."""
         try:
             self._do(lambda: self.deal.redeal(self.me))
         except DealError as err:
             return _refusal(err)
+        sent = self.deal
+        if self.offer_new and sent.redeal_by is not None:
+            self.new_deal(dealer=sent.dealer, match_scores=sent.match_scores)
+            self._say(Phrase.of("table.redealt", seat=sent.redeal_by, dealer=sent.dealer),
+                      "info")
         return None
 
     def new_deal(self, seed: int | None = None, deal: Deal | None = None,
-                 hold: bool = False) -> None:
-        """Start a fresh deal (the next seed by default), or show ``deal`` as it stands
-        (``hold``: its last trick stays in the centre)."""
+                 hold: bool = False, dealer: Seat | None = None,
+                 match_scores: Mapping[str, int] | None = None) -> None:
+        """Start a fresh deal (the next seed by default; dealt by ``dealer``, by default
+        the table's usual dealer), or show ``deal`` as it stands (``hold``: its last trick
+        stays in the centre)."""
         if deal is None:
             if seed is not None or self.seed is not None:
                 self.seed = seed if seed is not None else (self.seed or 0) + 1
-            deal = Deal.new(self.rules, seed=self.seed)
+            deal = Deal.new(self.rules, dealer=dealer, seed=self.seed,
+                            match_scores=match_scores)
         self._start(deal, hold and bool(deal.tricks) and not deal.current)
 
     def view(self) -> PlayerView:
