@@ -151,20 +151,20 @@ CASES: list[Case] = [
     ("standard", "E", DEAL_A, "Rc 5c", "2c", "try_to_win",
      "Try for the trick: the Two of cups beats the King of cups, and the trick already holds "
      "a third of a point.",
-     "Prova a prendere: il Due di coppe batte il Re di coppe, e la presa contiene già un "
-     "terzo di punto."),
+     "Prova a prendere: il Due di coppe batte il Re di coppe, e la presa vale già un terzo "
+     "di punto."),
     ("standard", "E", DEAL_A, "Rc!busso 5c", "2c",
      "win_for_busso",
      "Your partner knocked (busso) on this lead: beat the King of cups with the Two of cups to "
      "take the lead and return cups.",
-     "Il tuo compagno ha bussato su questa uscita: supera il Re di coppe con il Due di coppe "
-     "per prendere e tornare a coppe."),
+     "Il tuo compagno è uscito bussando: batti il Re di coppe con il Due di coppe, prendi e "
+     "torna a coppe."),
     ("standard", "E", DEAL_A, "Rc!busso 5c 2c 4b", "4c",
      "return_busso",
      "Your partner knocked (busso) in cups: lead cups back with your lowest card of cups, "
      "the Four of cups.",
-     "Il tuo compagno ha bussato a coppe: torna a coppe con la tua carta di coppe più bassa, "
-     "il Quattro di coppe."),
+     "Il tuo compagno ha bussato a coppe: torna a coppe con la più bassa che hai, il Quattro "
+     "di coppe."),
     ("standard", "E", DEAL_C, "5c", "Ac", "win_cheaply",
      "The Ace of cups is your lowest card that is sure to win the trick: no opponent still "
      "to play can beat it.",
@@ -176,7 +176,7 @@ CASES: list[Case] = [
      "tua coppia."),
     ("standard", "E", DEAL_C, "5c", "3c", "master_card",
      "The Three of cups is the master card: it wins the trick.",
-     "Il Tre di coppe è la carta più alta rimasta: prende la presa."),
+     "Il Tre di coppe è la carta più alta rimasta: fa la presa."),
     ("standard", "E", DEAL_C, "5c", "4c", "duck",
      "Let this trick go with the Four of cups and keep your stronger cards of cups for later.",
      "Lascia passare la presa con il Quattro di coppe e tieni per dopo le carte di coppe più "
@@ -193,8 +193,8 @@ CASES: list[Case] = [
      "5c 6c 7c", "Rc", "win_cheaply",
      "You play last, and the King of cups is your lowest card that beats the Seven of cups: it "
      "wins the trick.",
-     "Giochi per ultimo e il Re di coppe è la tua carta più bassa che batte il Sette di "
-     "coppe: prende la presa."),
+     "Sei ultimo di mano, e il Re di coppe è la carta più bassa con cui batti il Sette di "
+     "coppe: la presa è tua."),
     ("standard", "E", DEAL_F, EIGHT_CUPS_LEFT, "4c", "last_trick",
      "Lead the Four of cups and keep the Three of cups for the last trick, worth a point: no "
      "opponent can beat it.",
@@ -252,7 +252,8 @@ CASES: list[Case] = [
     ("standard", "E", {"N": "7d 6d 5d 4d 7c 6c 5c 4c Rs 5b"},
      "", "4c", "lead_low",
      "Lead low with the Four of cups, worth nothing, and keep your better cards.",
-     "Esci basso con il Quattro di coppe, che non vale niente, e tieni le carte migliori."),
+     "Esci con una carta bassa, il Quattro di coppe, che non vale niente, e tieni per dopo "
+     "le carte migliori."),
     ("standard", "E", {"N": "Rd Cd Fd Rc Cc Fc Rs Cs Fs Rb"},
      "", "Rb", "lead_low",
      "Every card in your hand is worth points, and the King of batons, worth a third of a "
@@ -377,7 +378,7 @@ def test_equal_cards_are_named_exactly_or_about() -> None:
                                                  "equally good: on average they give the same "
                                                  "points.")
     assert exact.get("it").endswith(" Il Tre di coppe e il Sette di denari si equivalgono: in "
-                                    "media danno gli stessi punti.")
+                                    "media fanno gli stessi punti.")
     about = explain(view, card, basis="sampled", equal=pair, best_points=3, worst_points=2)
     assert about.get("en") == plain.get("en") + (" The Three of cups and the Seven of coins are "
                                                  "about equally good: the deals tried do not "

@@ -25,7 +25,7 @@ from tressette_learn.ai.hints import Hint, hint, warm_up
 from tressette_learn.ai.inference import DealSampler, knowledge_from_view
 from tressette_learn.ai.solve import RowSolver
 from tressette_learn.engine import PlayerView
-from tressette_learn.i18n import cards_names
+from tressette_learn.i18n import cards_names, ordinal
 from tressette_learn.ui.coach import hint_html
 
 SIGNAL_WORDS = {"busso": ("with a busso", "bussando"), "volo": ("with a volo", "facendo il volo"),
@@ -133,9 +133,8 @@ def test_a_quick_hint_says_what_it_did_and_never_solved_to_the_end(
         for lang, words, never in (
                 ("en", f"end of trick {found.searched_to}", ("each solved to the end",
                                                       "Played out to the end")),
-                ("it", f"{found.searched_to}ª presa compresa", ("ho risolto fino alla fine",
-                                                               "risolte fino alla fine",
-                                                               "fino in fondo"))):
+                ("it", f"fino alla {ordinal(found.searched_to, 'it')} presa compresa",
+                 ("ho risolto fino alla fine", "risolte fino alla fine", "fino in fondo"))):
             page = hint_html(found, lang)
             assert words in page and "regola pratica veloce" in page if lang == "it" \
                 else words in page and "quick rule of thumb" in page
@@ -215,7 +214,7 @@ def test_the_cards_in_the_lead_are_searched_a_trick_deeper_on_the_same_deals(
         for lang, trick, count in (
                 ("en", f"end of trick {found.searched_to + 1}",
                  f"on the first {found.deeper_deals} deals"),
-                ("it", f"{found.searched_to + 1}ª presa compresa",
+                ("it", f"fino alla {ordinal(found.searched_to + 1, 'it')} presa compresa",
                  f"sulle prime {found.deeper_deals} distribuzioni")):
             method = html.unescape(re.search(r'tl-coach-method">([^<]*)<',
                                              hint_html(found, lang))[1])

@@ -91,6 +91,33 @@ def test_a_phrase_compares_by_its_facts() -> None:
     assert hash(Phrase.of("unit.trick.one", n=1))
 
 
+@pytest.mark.parametrize(("n", "en", "it"), [
+    (1, "first", "prima"), (4, "fourth", "quarta"), (11, "eleventh", "undicesima"),
+    (20, "twentieth", "ventesima")])
+def test_an_ordinal_is_a_word_for_every_trick_of_a_deal(n: int, en: str, it: str) -> None:
+    """``{trick:nth}``: "fa la quarta presa", not "prende la presa 4"; Italian in the
+    feminine, for *presa*; up to 20, the tricks of a deal at two players."""
+    assert _fill("{trick:nth}", "en", n) == en and _fill("{trick:nth}", "it", n) == it
+    assert _fill("la {t:nth} presa", "it", float(n)) == f"la {it} presa"
+
+
+def test_an_ordinal_without_a_word_is_the_number() -> None:
+    assert _fill("{trick:nth}", "it", 21) == "21" and _fill("{trick:nth}", "en", 0) == "0"
+    assert _fill("{trick:nth}", "it", 2.5) == "2,5"
+    for lang in LANGUAGES:  # every trick of a two-player deal has its word in each language
+        assert all(f"ordinal.{n}" in strings(lang) for n in range(1, 21)), lang
+
+
+def test_the_solvers_line_names_the_trick_by_its_ordinal() -> None:
+    line = Phrase.of("explain.line.seat", seat=Seat.W, trick=7, worth=Phrase.of(
+        "explain.worth.nothing"), winner=Card.parse("Fs"))
+    assert line.get("it") == "Ovest fa la settima presa, che non vale niente, con il Fante di spade"
+    again = Phrase.of("explain.line.again", trick=9, worth=Phrase.of("explain.worth.nothing"),
+                      winner=Card.parse("3c"))
+    both = Phrase.of("explain.line.both", first=line, second=again).get("it")
+    assert both.endswith(", e anche la nona presa, che non vale niente, con il Tre di coppe")
+
+
 def test_the_words_have_the_same_keys_and_placeholders_in_both_languages() -> None:
     en, it = strings("en"), strings("it")
     for key in (k for k in en if k.split(".")[0] in ("words", "suit", "unit", "thirds")):

@@ -15,7 +15,7 @@ from tressette_learn.ai.review import ReviewedPlay, review
 from tressette_learn.ai.review_talk import MissedDeclaration, SignalNote
 from tressette_learn.engine import Card, Play, Seat
 from tressette_learn.engine.declarations import Declaration
-from tressette_learn.i18n import card_name, counted
+from tressette_learn.i18n import card_name, counted, ordinal
 from tressette_learn.store import Store
 from tressette_learn.teaching.course import by_role
 from tressette_learn.teaching.review_lessons import lesson_for
@@ -200,7 +200,9 @@ def test_each_mistake_links_to_its_lesson_titled_in_the_learners_language():
         assert title in text
     assert 'href="07_strategy.ipynb"' in review_html(result, "en")
     SETTINGS.lang = "it"
-    assert coach.replays.children[0].description.startswith("Rigioca l'errore 1 (presa ")
+    first = result.mistakes[0].trick
+    assert coach.replays.children[0].description == \
+        f"Rigioca la {ordinal(first, 'it')} presa (errore 1)"
 
 
 def _play(**changes) -> ReviewedPlay:
@@ -227,7 +229,8 @@ def test_the_replay_speaks_italian():
     mistake = coach.last_review.mistakes[0]
     SETTINGS.lang = "it"
     coach.replay(0)
-    assert table.message.startswith(f"Di nuovo la presa {mistake.trick}, com'era: qui hai ")
+    assert table.message.startswith(f"Sei di nuovo alla {ordinal(mistake.trick, 'it')} presa, "
+                                    "con le carte di allora: qui hai ")
     table.play(mistake.card)
     assert table.message.startswith("Giocare ") and "Riprova." in table.message
     assert "punt" in table.message

@@ -545,9 +545,9 @@ def test_the_review_lines_are_in_the_json() -> None:
         "it would have told South that North held the Two of coins, the highest card of coins "
         "still to be played, and wanted coins led back.")
     assert first["it"] == (
-        "Presa 1, Nord: è uscito con il Tre di denari senza segnale, ma era vero il busso: "
-        "avrebbe detto a Sud che Nord aveva il Due di denari, la carta più alta di denari "
-        "ancora da giocare, e chiedeva di tornare a denari.")
+        "Presa 1, Nord: è uscito con il Tre di denari senza segnale, ma il segnale giusto era "
+        "il busso: avrebbe detto a Sud che Nord aveva il Due di denari, la carta più alta di "
+        "denari ancora in gioco, e chiedeva il ritorno a denari.")
 
 
 def test_the_lines_read_well_in_each_language() -> None:

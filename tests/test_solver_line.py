@@ -43,9 +43,9 @@ def test_the_contrast_names_the_trick_the_better_card_wins() -> None:
         "the last trick, worth 2 points and a third, with the Ace of cups; after the Four of "
         "cups, you take the last trick, worth 2 points, with the Three of cups.")
     assert said.get("it") == (
-        "Giocando al meglio da parte di tutti da qui in poi: dopo il Tre di coppe, Ovest prende "
-        "l'ultima presa, che vale 2 punti e un terzo, con l'Asso di coppe; dopo il Quattro di "
-        "coppe, prendi tu l'ultima presa, che vale 2 punti, con il Tre di coppe.")
+        "Se da qui in poi tutti giocano al meglio: dopo il Tre di coppe, Ovest fa l'ultima "
+        "presa, che vale 2 punti e un terzo, con l'Asso di coppe; dopo il Quattro di coppe, "
+        "fai tu l'ultima presa, che vale 2 punti, con il Tre di coppe.")
 
 
 def test_a_gain_over_two_tricks_is_told_by_both() -> None:
@@ -63,11 +63,11 @@ def test_a_gain_over_two_tricks_is_told_by_both() -> None:
         "trick, worth 1 point, with the Jack of coins, and trick 7, worth 1 point and a third, "
         "with the Six of coins.")
     assert said.get("it") == (
-        "Giocando al meglio da parte di tutti da qui in poi: dopo il Quattro di coppe, Ovest "
-        "prende questa presa, che vale 1 punto e un terzo, con l'Asso di coppe, e la presa 7, "
-        "che vale due terzi di punto, con il Fante di spade; dopo il Fante di denari, prendi "
-        "tu questa presa, che vale 1 punto, con il Fante di denari, e la presa 7, che vale 1 "
-        "punto e un terzo, con il Sei di denari.")
+        "Se da qui in poi tutti giocano al meglio: dopo il Quattro di coppe, Ovest fa questa "
+        "presa, che vale 1 punto e un terzo, con l'Asso di coppe, e anche la settima presa, "
+        "che vale due terzi di punto, con il Fante di spade; dopo il Fante di denari, fai tu "
+        "questa presa, che vale 1 punto, con il Fante di denari, e anche la settima presa, che "
+        "vale 1 punto e un terzo, con il Sei di denari.")
     wrong_card = consequence(deal, Card.parse("4c"), (Card.parse("Fd"),))
     assert wrong_card is not None and wrong_card.get("en") == (
         "With the best play at every seat from here on: after the Four of cups, West takes "
@@ -164,8 +164,8 @@ def test_a_wrong_card_is_told_what_goes_wrong_without_naming_the_right_one() -> 
         "With the best play at every seat from here on: after the Three of cups, West takes "
         "the last trick, worth 2 points and a third, with the Ace of cups.")
     assert said.get("it") == (
-        "Giocando al meglio da parte di tutti da qui in poi: dopo il Tre di coppe, Ovest "
-        "prende l'ultima presa, che vale 2 punti e un terzo, con l'Asso di coppe.")
+        "Se da qui in poi tutti giocano al meglio: dopo il Tre di coppe, Ovest fa l'ultima "
+        "presa, che vale 2 punti e un terzo, con l'Asso di coppe.")
 
 
 def test_every_shown_puzzle_tells_a_wrong_cards_trick_taken_by_the_wrong_side() -> None:

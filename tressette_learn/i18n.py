@@ -24,6 +24,8 @@ and the decimal point come from the strings too. A placeholder's format spec say
 ``{n:trick}``          1 trick, 3 tricks · 1 presa, 3 prese (any ``unit.<name>`` pair)
 ``{x}``                a number in the language's way: 6.7 · 6,7 (one decimal at most)
 ``{thirds:thirds}``    thirds of a point in words: two thirds of a point · due terzi di punto
+``{trick:nth}``        an ordinal in words: fourth · quarta (``ordinal.<n>``, Italian in the
+                       feminine, for *presa*); the number itself where there is no word
 ``{phrase}``           a :class:`Phrase` (or :class:`Text`), written in the same language
 ``{card:o|a}``         agreement with a card: the first word for a card named in the
                        masculine, the second in the feminine (Italian ``costat{card:o|a}``)
@@ -296,6 +298,16 @@ def counted(value: float, unit: str, lang: str) -> str:
     return t(f"unit.{unit}.{form}", lang, n=number(value, lang))
 
 
+def ordinal(value: float, lang: str) -> str:
+    """``fourth`` / ``quarta``: a whole number as an ordinal word (``ordinal.<n>`` of
+    ``lang``; Italian in the feminine, the gender of *presa*), or the number as the language
+    writes it where the language has no word for it."""
+    key = f"ordinal.{int(value)}"
+    if float(value).is_integer() and key in strings(lang):
+        return t(key, lang)
+    return number(value, lang)
+
+
 def thirds_words(thirds: int, lang: str) -> str:
     """Thirds of a point in words: ``two thirds of a point``, ``1 point and a third``."""
     whole, part = divmod(thirds, 3)
@@ -338,6 +350,8 @@ class _Writer(string.Formatter):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if spec == "thirds":
                 return thirds_words(int(value), lang)
+            if spec == "nth":
+                return ordinal(value, lang)
             if spec and has(f"unit.{spec}.one"):
                 return counted(value, spec, lang)
             return number(value, lang, spec)
