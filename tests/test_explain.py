@@ -288,12 +288,30 @@ CASES: list[Case] = [
      "un terzo di punto, e nessun'altra porta meno punti."),
     ("a_perdere", "E", DEAL_B, "4s", "As",
      "overtake",
-     "The Ace of swords beats the Four of swords.",
-     "L'Asso di spade batte il Quattro di spade."),
+     "The Ace of swords beats the Four of swords, and no opponent still to play can beat it: "
+     "it takes the trick for your side.",
+     "L'Asso di spade batte il Quattro di spade e nessun avversario che deve ancora giocare "
+     "può batterlo: la presa è della tua coppia."),
+    # a perdere the point of a higher card still out: the trick, and the card's points with
+    # it, may go to an opponent (never "play high to win")
     ("a_perdere", "E", DEAL_E, "4s", "2s",
      "overtake",
-     "The Two of swords beats the Four of swords, but 1 higher card is still out.",
-     "Il Due di spade batte il Quattro di spade, ma c'è ancora fuori 1 carta più alta."),
+     "The Two of swords beats the Four of swords, but 1 higher card is still out: the trick "
+     "may yet go to an opponent, your card's points and all.",
+     "Il Due di spade batte il Quattro di spade, ma c'è ancora fuori 1 carta più alta: la "
+     "presa può ancora farla un avversario, punti della tua carta compresi."),
+    ("a_perdere", "E", {"N": "5s 4d 5d 6d 7d 4c 5c 6c 7c 4b", "W": "4s 6s", "S": "3s"},
+     "5s", "6s", "overtake",
+     "The Six of swords, worth nothing, beats the Five of swords, but 5 higher cards are still "
+     "out: the trick may yet go to an opponent, and your card adds no points to it.",
+     "Il Sei di spade, che non vale niente, batte il Cinque di spade, ma ci sono ancora fuori "
+     "5 carte più alte: la presa può ancora farla un avversario, e la tua carta non la carica "
+     "di punti."),
+    ("a_perdere", "E", {"N": "4s 4d 5d 6d 7d 4c 5c 6c 7c 4b", "W": "5s 3c", "S": "6s",
+                        "E": "7s Fs"},
+     "4s 5s 6s", "Fs", "overtake",
+     "You play last: the Jack of swords beats the Six of swords, and the trick is yours.",
+     "Sei ultimo di mano: il Fante di spade batte il Sei di spade e la presa è tua."),
     ("a_perdere", "E", DEAL_E, "4s", "5s",
      "take_cheaply",
      "Every card you can play beats the Four of swords, so play the Five of swords, worth "
@@ -682,10 +700,14 @@ def _check_take_cheaply(t: Truth, e: Said) -> None:
 
 def _check_overtake(t: Truth, e: Said) -> None:
     assert t.deal.rules.a_perdere and t.beats
-    if "still out" in e.en.lower():
+    if e.en.startswith("You play last"):
+        assert not t.after()
+    elif "still out" in e.en.lower():  # an opponent still to play may take the trick
         t.still_out(e)
+        assert t.after() and ("adds no points" in e.en) == (t.value == 0)
+        assert ("your card's points and all" in e.en) == (t.value > 0)
     else:
-        assert not t.unplayed_above(t.card)
+        assert t.after() and not t.opponent_holds_above(t.card, t.after())
 
 
 def _check_lead_to_lose(t: Truth, e: Said) -> None:

@@ -129,13 +129,18 @@ def test_follow_low_with_a_card_worth_more_than_another_low_card_is_not_the_reas
 
 
 def test_higher_cards_out_are_counted_among_the_seats_still_to_play() -> None:
-    """Lesson 8 puzzle 3: the holder of the higher card has already played to the trick."""
+    """Lesson 8 puzzle 3: the holder of the higher card has already played to the trick
+    (West knocked on his lead: the Three of swords is his). No opponent still to play can
+    beat the Two, so no higher card "still out" is named, and a count of one is refuted."""
     p = puzzle("11_variants", "a_perdere_1012")
     deal, two = p.deal(), Card.parse("2s")
     view_only = explain(deal.view(p.seat), two)
-    assert view_only.phrase.key == "explain.overtake.out"
-    assert "not 1" in str(refute(view_only, deal, two, shown=True))
+    assert view_only.phrase.key == "explain.overtake"
+    assert refute(view_only, deal, two, shown=True) is None
     assert "still out" not in words.reason(p).get("en")
+    view_only = dataclasses.replace(view_only, phrase=Phrase.of(
+        "explain.overtake.out", card=two, best=Card.parse("4s"), out=1))
+    assert "not 1" in str(refute(view_only, deal, two, shown=True))
     # a review adds the solver's lines after the fact: the fact is still read
     told = Phrase.of("explain.fact_then_line", fact=view_only.phrase, line=Phrase.of("x"))
     assert "not 1" in str(refute(dataclasses.replace(view_only, phrase=told), deal, two,

@@ -7,7 +7,10 @@ applies to the position chooses the card, the sentence gives that rule's reason.
 the card is described by what it does in the trick and what the seat can see. Every
 explainer checks the facts its sentence states and declines when one does not hold, so a
 sentence is always true; it names only cards the seat can see (its own hand, the cards
-played) and never says where a hidden card is.
+played) and never says where a hidden card is, but for what a seat still to play must do
+*a perdere* when the whole deal is known (a guided hand, a puzzle, a review after the deal):
+take the trick whatever is played (named, with the card that makes it so), or not beat the
+card.
 
 >>> from tressette_learn.engine import Card, Deal, Rules, Seat, parse_cards
 >>> deal = Deal(Rules.preset("standard"), Seat.E, {
@@ -107,6 +110,7 @@ class _Spot:
     k: Reading
     card: Card
     hands: Mapping[Seat, int] | None = None  # every hand, when the seat sees them all
+    lie: Mapping[Seat, int] | None = None  # every hand, when the whole deal is known
 
     @property
     def index(self) -> int:
@@ -465,17 +469,39 @@ def try_to_win(s: _Spot) -> Explanation | None:
     return _says("try_to_win", "try_to_win", card=s.card, best=s.best.card)
 
 
+def _floor(s: _Spot) -> int:
+    """The highest of the best card so far and our cards of the suit led we may play: a
+    card of the suit led above it takes the trick whatever we play."""
+    return max([c for c in s.legal if c // 10 == s.led] + [s.best.card.index])
+
+
 def _overtaker(s: _Spot) -> tuple[Seat, Card] | None:
     """Every hand seen: an opponent still to play holding a card of the suit led that beats
     every card we may play to it (and the best so far): (seat, that card)."""
     if s.hands is None or s.leading or s.perdere or not s.follows:
         return None
-    ours = [c for c in s.legal if c // 10 == s.led]
-    floor = max(ours + [s.best.card.index])
     for seat in s.after:
-        held = s.hands[seat] & above(floor)
+        held = s.hands[seat] & above(_floor(s))
         if held and not s.k.ours(seat):
             return seat, Card(max(bits(held)))
+    return None
+
+
+def _taker(s: _Spot) -> tuple[Seat, Card] | None:
+    """The whole deal known, following: a seat still to play that takes the trick whatever
+    anyone plays (it must follow suit, each of its cards of the suit led beats every card we
+    may play and the best so far, and no other seat still to play holds a card beating its
+    lowest): (seat, its lowest card of the suit led)."""
+    if s.lie is None or s.leading or not s.k.rules.must_follow(s.k.view.stock_size):
+        return None
+    hands, suit = s.lie, SUIT_MASKS[s.led]
+    for seat in s.after:
+        held = hands[seat] & suit
+        if not held or held & ~above(_floor(s)):
+            continue
+        low = min(bits(held))
+        if not any(hands[other] & above(low) for other in s.after if other != seat):
+            return seat, Card(low)
     return None
 
 
@@ -573,6 +599,26 @@ def duck(s: _Spot) -> Explanation | None:
 
 
 # -- a perdere ---------------------------------------------------------------------------
+def give_to_taker(s: _Spot) -> Explanation | None:
+    """A perdere, the whole deal known: a seat still to play must take the trick whatever
+    we play. An opponent: give him our card with the most points. Our partner (its points
+    are our side's): give the trick the fewest."""
+    found = _taker(s) if s.perdere else None
+    if found is None:
+        return None
+    seat, beater = found
+    values = [s.k.values[c] for c in s.legal]
+    if not s.k.ours(seat):
+        if not s.value or s.value != max(values):
+            return None
+        return _says("dump_points", "dump_points.taker", seat=seat, beater=beater, card=s.card,
+                     worth=worth_phrase(s.value))
+    if s.value != min(values):
+        return None
+    return _says("take_cheaply", "take_cheaply.partner", partner=s.partner, beater=beater,
+                 card=s.card, worth=worth_phrase(s.value))
+
+
 def dump_points(s: _Spot) -> Explanation | None:
     """A perdere: an opponent is winning; throw points on the trick, losing it."""
     if not s.perdere or s.leading or s.beats or s.k.ours(s.best.seat) or not s.value:
@@ -592,13 +638,25 @@ def take_cheaply(s: _Spot) -> Explanation | None:
 
 
 def overtake(s: _Spot) -> Explanation | None:
-    """A perdere: beat the best card, saying whether a higher card is still out."""
+    """A perdere: beat the best card. When an opponent still to play may beat it, how many
+    higher cards are still out, and what is at stake: the card's points go with the trick
+    to whoever takes it (a card worth nothing adds none); else that the trick is ours. The
+    whole deal known, as the hands lie (a partner who must take the trick: no sentence)."""
     if not s.perdere or not s.beats:
         return None
+    if not s.after:
+        return _says("overtake", "overtake.last", card=s.card, best=s.best.card)
+    lie = s.lie
+    if s.sure(s.index) or lie is not None and not any(
+            lie[x] & above(s.index) for x in s.after if not s.k.ours(x)):
+        return _says("overtake", "overtake", card=s.card, best=s.best.card, takes=s.takes)
+    taker = _taker(s)
+    if taker is not None and s.k.ours(taker[0]):
+        return None  # no opponent can take the trick: it is ours, whoever plays what
     out = s.higher_out(s.index)
-    if out:
-        return _says("overtake", "overtake.out", card=s.card, best=s.best.card, out=out)
-    return _says("overtake", "overtake", card=s.card, best=s.best.card)
+    assert out, "an opponent may beat the card: a higher card is out"
+    return _says("overtake", "overtake.out" if s.value else "overtake.out.nothing",
+                 card=s.card, best=s.best.card, out=out)
 
 
 def lead_to_lose(s: _Spot) -> Explanation | None:
@@ -625,7 +683,8 @@ BY_RULE: dict[str, tuple[Explainer, ...]] = {
     "return_partner_suit": (return_partner_suit,), "lead_low": LOW_LEAD,
     "load_partner": (load_partner, keep_for_later, partner_wins), "win_cheaply": (win_cheaply,),
     "win_for_busso": (win_for_busso,), "try_to_win": (try_to_win,), "play_low": LOW_FOLLOW,
-    "dump_points": (dump_points,), "duck_partner": (duck,), "take_cheaply": (take_cheaply,),
+    "dump_points": (give_to_taker, dump_points), "duck_partner": (give_to_taker, duck),
+    "take_cheaply": (give_to_taker, take_cheaply),
     "lead_to_lose": (lead_to_lose,),
 }
 LEAD_FEATURES: tuple[Explainer, ...] = (
@@ -636,7 +695,8 @@ FOLLOW_FEATURES: tuple[Explainer, ...] = (
     master_card, win_trick, lose_cheaply, try_to_win,
     *LOW_FOLLOW, best_line)
 PERDERE_LEAD: tuple[Explainer, ...] = (lead_to_lose, lead)
-PERDERE_FOLLOW: tuple[Explainer, ...] = (dump_points, duck, take_cheaply, overtake, best_line)
+PERDERE_FOLLOW: tuple[Explainer, ...] = (
+    give_to_taker, dump_points, duck, take_cheaply, overtake, best_line)
 
 
 def _features(s: _Spot) -> tuple[Explainer, ...]:
@@ -660,7 +720,7 @@ def _first(s: _Spot, deal: Deal | None, played: Card | None,
     hand a card that is ``as_good`` to play now; the solver's line last."""
     other = None
     if played is not None and played != s.card and s.k.legal >> played.index & 1:
-        other = _Spot(s.k, played, s.hands)
+        other = _Spot(s.k, played, s.hands, s.lie)
     for explainer in _candidates(s):
         found = explainer(s)
         if found is None or deal is not None and refute(
@@ -732,7 +792,8 @@ def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
     good as each other (exactly, or about, as ``basis`` says), named when two or more.
 
     ``deal``: the whole position (a puzzle's, a review's), when the code knows it: a sentence
-    it disproves is passed over. ``shown``: the seat sees every hand, so the sentences use
+    it disproves is passed over, and *a perdere* a seat still to play that must take the
+    trick is named. ``shown``: the seat sees every hand, so the sentences use
     them (who still holds a higher card). ``played``: the card the seat really played (a
     review explaining a better one): it is not named as a card kept, and the reason must not
     be as true of it. ``reading``: the view read already (:meth:`Reading.of`), when the
@@ -743,8 +804,9 @@ def explain(view: PlayerView, card: Card, *, best_points: float | None = None,
         raise ValueError(f"{card} is not a legal card for {view.seat} now")
     if equal and card not in equal:
         raise ValueError(f"{card} is not among the equal cards")
-    hands = {seat: deal.hand_mask(seat) for seat in deal.seats} if shown and deal else None
+    lie = {seat: deal.hand_mask(seat) for seat in deal.seats} if deal else None
     k = Reading.of(view) if reading is None else reading
-    found = _first(_Spot(k, card, hands), deal, played, (*as_good, *equal))
+    found = _first(_Spot(k, card, lie if shown else None, lie), deal, played,
+                   (*as_good, *equal))
     return dataclasses.replace(found, cost=_cost(best_points, worst_points, basis),
                                equal=_equal(view, equal, basis))

@@ -3,9 +3,11 @@ against the whole position, every hand seen, and says what disproves it: a card 
 winning the trick that a seat still to play can beat, a partner "sure to win" whom an
 opponent still to play can beat, a "master card" with a higher card unplayed, a card kept
 "to guard" another that is no longer held, "follow low" with a card worth more than another
-that loses the trick as well. With ``shown`` (the seat sees every hand, as in a puzzle that
+that loses the trick as well, *a perdere* a seat "taking the trick whatever you play" that
+could let it go. With ``shown`` (the seat sees every hand, as in a puzzle that
 shows them) the advice must fit the hands too: no "try for the trick" that a later opponent
-beats, no "higher cards still out" that no seat still to play holds.
+beats, no "higher cards still out" that no seat still to play holds, no trick that "may yet
+go to an opponent" when none still to play can beat the card or a partner must take it.
 
 :func:`.explain.explain` passes over a sentence this module refutes;
 ``tressette_learn.teaching.reason_audit`` walks the stored puzzles, the guided hands and
@@ -22,6 +24,7 @@ from ..engine.seats import Seat
 from ..engine.tricks import winning_play
 
 if TYPE_CHECKING:
+    from ..i18n import Phrase
     from .explain import Explanation
 
 __all__ = ["WINS", "refute", "still_to_play"]
@@ -65,12 +68,17 @@ def _beater(deal: Deal, card: Card, seats: list[Seat]) -> tuple[Seat, Card] | No
     return None
 
 
-def _facts(why: Explanation) -> dict[str, Any]:
-    """The reason's facts (a review's fact followed by the solver's lines: the fact's)."""
+def _fact(why: Explanation) -> Phrase:
+    """The reason's sentence (a review's fact followed by the solver's lines: the fact)."""
     phrase = why.phrase
     if phrase.key == "explain.fact_then_line":
         phrase = phrase.facts["fact"]
-    return phrase.facts
+    return phrase
+
+
+def _facts(why: Explanation) -> dict[str, Any]:
+    """The reason's facts (a review's fact followed by the solver's lines: the fact's)."""
+    return _fact(why).facts
 
 
 def _clause(why: Explanation) -> str | None:
@@ -148,6 +156,53 @@ def _overtaken(deal: Deal, seat: Seat, beater: Card) -> str | None:
     return None if beater.beats(top) else f"{beater} does not beat {top}"
 
 
+def _sure_taker(deal: Deal) -> tuple[Seat, Card] | None:
+    """A seat still to play that takes the trick whatever anyone plays: it must follow suit,
+    every card of the suit led it holds beats the best so far and what the seat to play may
+    play, and no other seat still to play holds a card beating its lowest: (seat, that
+    lowest card)."""
+    if not deal.current or not deal.rules.must_follow(len(deal.stock)):
+        return None
+    led = deal.current[0].card.suit
+    top = max([c for c in deal.legal_cards() if c.suit == led] +
+              [winning_play(deal.current).card])
+    after = still_to_play(deal)
+    for seat in after:
+        held = [c for c in deal.hand(seat) if c.suit == led]
+        if not held or not all(c.beats(top) for c in held):
+            continue
+        low = min(held)
+        if not any(c.beats(low) for other in after if other != seat for c in deal.hand(other)):
+            return seat, low
+    return None
+
+
+def _takes_anyway(deal: Deal, seat: Seat, beater: Card, partner: bool) -> str | None:
+    """``seat`` (the partner, or an opponent) still to play holds ``beater``, its lowest
+    card of the suit led, and takes the trick whatever anyone plays."""
+    me = deal.to_play
+    assert me is not None
+    if (deal.side_of(seat) == deal.side_of(me)) != partner:
+        return f"{seat.name} is {'not ' if partner else ''}the partner"
+    found = _sure_taker(deal)
+    if found != (seat, beater):
+        return f"{seat.name} with {beater} does not take the trick whatever is played"
+    return None
+
+
+def _opponent_may_take(deal: Deal, card: Card) -> str | None:
+    """"The trick may yet go to an opponent": one still to play holds a card beating ours,
+    and no partner takes the trick whatever is played."""
+    me = deal.to_play
+    assert me is not None
+    taker = _sure_taker(deal)
+    if taker is not None and deal.side_of(taker[0]) == deal.side_of(me):
+        return f"{taker[0].name}, a partner, takes the trick whatever is played"
+    if _beater(deal, card, still_to_play(deal)) is None:
+        return f"no opponent still to play can beat {card}"
+    return None
+
+
 def _out_holders(deal: Deal, card: Card, said: int) -> str | None:
     """"``said`` higher cards are still out": with every hand seen, the seats still to play
     must hold that many."""
@@ -194,6 +249,7 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
     ``advice``: ``card`` is the one recommended, so a "follow low" must not give away
     points another low card keeps (False: any card explained, only the facts are read)."""
     reason, key, facts = why.reason, why.phrase.key, _facts(why)
+    fact_key = _fact(why).key  # the fact's own key, in a review's fact and lines too
     checks: list[str | None] = []
     if reason in WINS and not key.endswith(".last"):
         checks.append(_wins(deal, card))
@@ -212,6 +268,14 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
         checks.append(_cheaper_low(deal, card))
     if reason == "lose_cheaply":
         checks.append(_overtaken(deal, facts["seat"], facts["beater"]))
+    if fact_key == "explain.dump_points.taker":
+        checks.append(_takes_anyway(deal, facts["seat"], facts["beater"], partner=False))
+    if fact_key == "explain.take_cheaply.partner":
+        partner = deal.rules.partner_of(deal.to_play) if deal.to_play else None
+        checks.append("the seat has no partner" if partner is None else
+                      _takes_anyway(deal, partner, facts["beater"], partner=True))
+    if fact_key == "explain.overtake":
+        checks.append(_wins(deal, card))
     if reason == "lead_long":
         checks.append(_long_suit(deal, card, facts["n"]))
     if reason == "unblock":
@@ -220,4 +284,6 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
         checks.append(_wins(deal, card))
     if shown and "out" in facts and reason in ("overtake", "lead_to_lose"):
         checks.append(_out_holders(deal, card, facts["out"]))
+    if shown and fact_key in ("explain.overtake.out", "explain.overtake.out.nothing"):
+        checks.append(_opponent_may_take(deal, card))
     return next((c for c in checks if c is not None), None)

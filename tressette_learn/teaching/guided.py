@@ -187,18 +187,25 @@ class Verdict:
 
     @property
     def words(self) -> Wording:
-        """What the learner reads: right (and the record's card, when it was another one)
-        or what the card costs and the better cards; then why the best card is good (after
-        a wrong card, without what "another card" could cost: its own cost is said)."""
+        """What the learner reads: right (the best card, or one of several as good; and the
+        record's card, when it was another one) or what the card costs and the better cards;
+        then why the best card is good (after a wrong card, without what "another card"
+        could cost: its own cost is said)."""
         judged = self.judged
         if not self.right:
             why = dataclasses.replace(judged.explanation, cost=None)
             return Joined((Phrase.of("guided.costs", card=self.card, cost=judged.cost,
                                      better=judged.better), why))
-        said = [Phrase.of("guided.right", card=self.card)]
+        said = [Phrase.of(right_key("guided", judged), card=self.card)]
         if self.card != self.played_in_record:
             said.append(Phrase.of("guided.also_good", card=self.played_in_record))
         return Joined((*said, judged.explanation))
+
+
+def right_key(prefix: str, judged: ReviewedPlay) -> str:
+    """``<prefix>.right`` when the card judged is the only best card, ``<prefix>.right.equal``
+    when other cards are as good."""
+    return f"{prefix}.right" if len(judged.best) == 1 else f"{prefix}.right.equal"
 
 
 class Walkthrough:

@@ -20,6 +20,7 @@ from ..engine.cards import Card
 from ..engine.deal import Deal
 from ..engine.records import record_from_deal
 from ..i18n import LANGUAGES, Joined, Phrase, Wording
+from ..teaching.guided import right_key
 from ..teaching.review_lessons import lesson_for
 from .events import Event
 
@@ -68,7 +69,8 @@ class MistakeReplay:
         """Right (and why), or what the card costs and try again (the better card is not
         told: the learner looks for it)."""
         if judged.cost == 0:
-            return Joined((Phrase.of("replay.right", card=judged.card), judged.explanation))
+            return Joined((Phrase.of(right_key("replay", judged), card=judged.card),
+                           judged.explanation))
         key = "replay.costs" if self.mistake.exact else "replay.costs.estimated"
         return Phrase.of(key, card=judged.card, cost=judged.cost)
 
