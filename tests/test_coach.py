@@ -370,3 +370,64 @@ def test_a_hinted_lead_with_a_signal_says_it_and_chooses_it_on_the_table(
     assert f"Lead {card_name(card, 'en')} with a {signal}." in html.unescape(coach.output.value)
     chosen = [s["value"] for s in table.state["signals"] if s["selected"]]
     assert chosen == [signal], table.state["signals"]
+
+
+def hinted_to_the_end(seed: int, follow: bool, left: int = 4) -> tuple[Coach, dict]:
+    """A deal where the learner plays the lowest card until ``left`` tricks remain, then
+    asks for a hint each turn and plays its card (``follow``) or the top card; returns the
+    coach and each hint by the cards played before it."""
+    table = Table(seed=seed, delay_ms=0)
+    coach, hints = Coach(table), {}
+    while table.status != "over":
+        table.run()
+        table.next_trick()
+        if table.status != "your_turn":
+            continue
+        lowest = min(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank))
+        if table.deal.rules.tricks_per_deal - len(table.deal.tricks) > left:
+            table.play(lowest)
+            continue
+        advice = coach.show_hint()
+        assert advice is not None
+        hints[table.deal.played_mask.bit_count()] = advice
+        if not follow and table.signal is not None:
+            table.choose_signal(table.signal)  # the hint's signal, chosen again: off
+        top = max(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank))
+        table.play(advice.card if follow else top)
+    return coach, hints
+
+
+def test_a_mistake_made_with_an_exact_hints_card_says_it_was_right_on_the_learners_view():
+    coach, hints = hinted_to_the_end(7, follow=True)
+    result = coach.show_review()
+    assert result is not None
+    hinted = [p for p in result.mistakes if p.number in hints]
+    assert hinted, "seed 7: the exact hint's Two of swords costs a point with every card seen"
+    items = re.findall(r'<li class="tl-coach-mistake" data-card="(\w+)">(.*?)</li>',
+                       coach.output.value)
+    notes = {card: html.unescape(text) for card, text in items}
+    for play in hinted:
+        advice = hints[play.number]
+        assert advice.exact and advice.card == play.card
+        assert (f"This was the hint's card, and on what you could see it was right: over all "
+                f"{advice.deals} deals that fit") in notes[str(play.card)]
+    for play in result.mistakes:
+        if play.number not in hints:
+            assert "hint's card" not in notes[str(play.card)]
+    SETTINGS.lang = "it"
+    assert "Era la carta del suggerimento, e con quello che vedevi era giusta" in \
+        html.unescape(coach.output.value)
+    check_texts(coach.output.value)
+
+
+def test_a_mistake_the_hint_did_not_give_says_nothing_of_the_hint():
+    coach, hints = hinted_to_the_end(10, follow=False)
+    result = coach.show_review()
+    assert result is not None
+    items = re.findall(r'<li class="tl-coach-mistake" data-card="(\w+)">(.*?)</li>',
+                       coach.output.value)
+    notes = {card: "tl-coach-hinted" in text for card, text in items}
+    against = [p for p in result.mistakes if p.number in hints and hints[p.number].card != p.card]
+    assert against, "seed 10: the top card, played against the hint, costs points"
+    assert notes == {str(p.card): p.number in hints and hints[p.number].card == p.card
+                     for p in result.mistakes}

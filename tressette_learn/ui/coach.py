@@ -5,7 +5,7 @@ point and put back on the table on request (:mod:`.replay`)."""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -45,6 +45,7 @@ class Coach(widgets.VBox, EventSource):
         self.ahead = ReviewAhead()  # the review's searches, made while the deal is played
         self._followed: tuple[int, int] | None = None
         self._hinted: tuple[int, int] | None = None  # (deal, cards played) of the last hint
+        self._given: dict[tuple[int, int], Hint] = {}  # the deal's hints, by the same key
         warm_up()  # compile or load the solver core while the learner plays (not in a browser)
         self.hint_button = _button("tl-coach-hint", self.show_hint)
         self.review_button = _button("tl-coach-review", self.show_review)
@@ -93,6 +94,8 @@ class Coach(widgets.VBox, EventSource):
         if self.replaying is not None:
             self.replaying.hints += 1
         self.last_hint, self._hinted = advice, self._cards_played()
+        if self.replaying is None:  # the review says which of its mistakes a hint gave
+            self._given[self._hinted] = advice
         waiting = self.table.undeclared()
         self._declare_first = None if not waiting else Phrase.of(
             "coach.declare_first", combos=Joined(tuple(declaration_phrase(d) for d in waiting),
@@ -124,7 +127,7 @@ class Coach(widgets.VBox, EventSource):
         finally:
             self.progress.layout.display = "none"
         self.last_review, self._final = result, self.table.deal
-        self.output.value = review_html(result, lang)
+        self.output.value = review_html(result, lang, self._hints_in(self._final))
         self._replay_buttons()
         self.emit(Event("review", self.table.source, data={
             "cost": result.total_cost, "mistakes": len(result.mistakes)}))
@@ -169,6 +172,7 @@ class Coach(widgets.VBox, EventSource):
             self.table.choice_handler, self.table.paused = None, False
             self.table.offer_controls, self.table.offer_signals = True, False
         self.last_hint = self.last_review = self._final = None
+        self._given.clear()
         self.output.value = ""
         self._replay_buttons()
 
@@ -251,6 +255,11 @@ class Coach(widgets.VBox, EventSource):
             self._followed = followed
             self.ahead.follow(deal)  # values the new positions between cards
 
+    def _hints_in(self, deal: Deal | None) -> dict[int, Hint]:
+        """The hints given in ``deal``, by the number of cards played before each."""
+        return {played: advice for (dealt, played), advice in self._given.items()
+                if dealt == id(deal)}
+
     def _cards_played(self) -> tuple[int, int]:
         deal = self.table.deal
         return id(deal), deal.played_mask.bit_count()
@@ -269,7 +278,7 @@ class Coach(widgets.VBox, EventSource):
         self.next_button.description = t("coach.next_mistake", lang)
         self._replay_buttons()
         if self.last_review is not None:
-            self.output.value = review_html(self.last_review, lang)
+            self.output.value = review_html(self.last_review, lang, self._hints_in(self._final))
         elif self.last_hint is not None:
             self.output.value = self._hint_html(lang)
 
@@ -326,16 +335,19 @@ def _equal_class(advice: Hint, card: Card) -> str:
     return ' class="tl-coach-equal"' if len(advice.equal) > 1 and card in advice.equal else ""
 
 
-def review_html(result: Review, lang: str) -> str:
-    """The review as HTML: points given away, each mistake, the turning points."""
+def review_html(result: Review, lang: str, hinted: Mapping[int, Hint] | None = None) -> str:
+    """The review as HTML: points given away, each mistake, the turning points. ``hinted``:
+    the hints given in the deal, by the number of cards played before each (a mistake made
+    with a hint's card says so: the hint saw the seat's view only)."""
     if not result.mistakes:
         summary = _p(t("coach.no_mistakes", lang), "tl-coach-summary")
     else:
         summary = _p(t("coach.total_cost", lang, cost=result.total_cost,
                        count=len(result.mistakes)), "tl-coach-summary")
+    hinted = hinted or {}
     items = "".join(f'<li class="tl-coach-mistake" data-card="{p.card}">'
-                    f"{html.escape(mistake_text(p, lang))} {lesson_link(p, lang)}</li>"
-                    for p in result.mistakes)
+                    f"{html.escape(mistake_text(p, lang))}{_hinted(p, hinted, lang)} "
+                    f"{lesson_link(p, lang)}</li>" for p in result.mistakes)
     turns = "".join(f"<li>{html.escape(mistake_text(tp.play, lang))}</li>"
                     for tp in result.turning_points if tp.play.seat not in result.seats)
     if result.unjudged is not None:  # the scope first: "every card you played" is judged
@@ -346,6 +358,26 @@ def review_html(result: Review, lang: str) -> str:
     if turns:
         out += _p(t("coach.turning_points", lang)) + f'<ul class="tl-coach-turns">{turns}</ul>'
     return out
+
+
+def hinted_note(play: ReviewedPlay, advice: Hint | None) -> Phrase | None:
+    """What a mistake made with the card of the learner's own hint was on their view: the
+    best there (exactly, or by the hint's estimate), or the club player's card."""
+    if advice is None or not play.own or play.card != advice.card:
+        return None
+    if advice.alone or not advice.separated:
+        return Phrase.of("review.hinted.club")
+    if advice.exact:
+        key = "review.hinted.exact" if advice.deals > 1 else "review.hinted.exact.one"
+        return Phrase.of(key, deals=advice.deals)
+    return Phrase.of("review.hinted.estimated", deals=advice.deals)
+
+
+def _hinted(play: ReviewedPlay, hinted: Mapping[int, Hint], lang: str) -> str:
+    note = hinted_note(play, hinted.get(play.number))
+    if note is None:
+        return ""
+    return f' <span class="tl-coach-hinted">{html.escape(note.get(lang))}</span>'
 
 
 def _talk_html(what: str, lines: Sequence[MissedDeclaration | SignalNote], lang: str) -> str:
