@@ -79,10 +79,12 @@ class TablePlayer:
             if css not in self.tried and button.is_visible():
                 self.tried.add(css)
                 with self.findings.step(f"{self.where}, button “{button.inner_text()}”"):
+                    hand = self.hand()
                     self.act(button)
+                    if css == ".tl-redeal":
+                        self.after_redeal(hand)
+                        return
                     if self.status == "over":
-                        if css == ".tl-redeal":
-                            self.after_redeal()
                         return
         if "refused" not in self.tried and self.table.locator(REFUSED).count():
             self.tried.add("refused")
@@ -140,12 +142,26 @@ class TablePlayer:
             self.act(self.table.locator(".tl-undo"))
             expect(self.table.locator(f'.tl-seat .tl-card[data-card="{card}"]')).to_have_count(1)
 
-    def after_redeal(self) -> None:
-        """A deal sent back for a redeal was not played: it has no score of 0 points."""
-        result = normal(self.table.locator(".tl-result").inner_text())
-        numbers = re.findall(r"\d+", result)
-        if numbers and not any(int(n) for n in numbers):
-            self.findings.add(self.where, f"after the redeal the table gives a score, as if "
+    def hand(self) -> list[str]:
+        """The learner's cards, by their codes."""
+        cards = self.table.locator("button.tl-card[data-msg]")
+        return [c.get_attribute("data-card") or "" for c in cards.all()]
+
+    def after_redeal(self, before: list[str]) -> None:
+        """A deal sent back is dealt again at once, by the same dealer (the learner still
+        leads), and the table says so; it gives no score, as if the deal had been played."""
+        self.settled()
+        message = normal(self.table.locator(".tl-message").inner_text())
+        words = {"en": "deals again", "it": "ridà le carte"}[self.lang]
+        if words not in message:
+            self.findings.add(self.where, f"after the redeal the table does not say who deals "
+                                          f"again: “{message}”")
+        if self.status != "your_turn" or self.hand() == before:
+            self.findings.add(self.where, f"after the redeal no new hand to lead from "
+                                          f"(status {self.status})")
+        if self.table.locator(".tl-result").is_visible():
+            result = normal(self.table.locator(".tl-result").inner_text())
+            self.findings.add(self.where, f"after the redeal the table gives a result, as if "
                                           f"the deal had been played: “{result}”")
 
     def check_scores(self) -> None:
