@@ -99,13 +99,13 @@ CASES: list[Case] = [
     # (preset, dealer, hands, moves, card, reason, en, it)
     ("standard", "E", DEAL_A, "", "3c", "draw_out_aces",
      "The Three of cups is the master card: it wins the trick and can bring down the Ace.",
-     "Il Tre di coppe è la carta più alta rimasta: prende la presa e può far cadere l'Asso."),
+     "Il Tre di coppe è la carta più alta rimasta: fa la presa e può far cadere l'Asso."),
     ("standard", "E", {
         "N": "3d 2c 7s 6s 5s 4s 7b 6b 5b 4b", "W": "3c 7c 6c 5c 4c Rs Cs Fs Rb Cb"},
      "3d 3c * *", "2c", "draw_out_aces",
      "With the Three gone, the Two of cups is the master card: it wins the trick and can bring "
      "down the Ace.",
-     "Uscito il Tre, il Due di coppe è la carta più alta rimasta: prende la presa e può far "
+     "Uscito il Tre, il Due di coppe è la carta più alta rimasta: fa la presa e può far "
      "cadere l'Asso."),
     ("standard", "E", DEAL_A, "3c", "5c", "forced",
      "The Five of cups is your only card of cups, so you must play it to follow suit.",

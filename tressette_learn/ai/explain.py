@@ -24,7 +24,7 @@ card.
 >>> why.get("en")
 'The Three of cups is the master card: it wins the trick and can bring down the Ace.'
 >>> why.get("it")
-"Il Tre di coppe è la carta più alta rimasta: prende la presa e può far cadere l'Asso."
+"Il Tre di coppe è la carta più alta rimasta: fa la presa e può far cadere l'Asso."
 """
 
 from __future__ import annotations
