@@ -270,3 +270,34 @@ def test_space_and_enter_play_and_the_focus_stays_in_the_hand(
     played = page.locator(f'.tl-trick .tl-played[data-seat="S"][data-card="{again}"]')
     expect(played).to_be_visible()
     assert console_errors == []
+
+
+def test_after_the_last_card_the_focus_goes_on_to_new_deal_not_the_empty_hand(
+    page: Page, open_notebook: Callable[..., Page], console_errors: list[str]
+) -> None:
+    """A whole deal by the keyboard alone (Enter on the card, Tab and Enter on Next trick):
+    once the hand is empty the focus is on the way on, not on an empty dashed box."""
+    table = open_keys(page, open_notebook)
+    page.locator(f"{HAND} .tl-card.legal").first.focus()
+    for _ in range(60):
+        status = table.get_attribute("data-status")
+        if status == "over":
+            break
+        if status == "your_turn":
+            expect_focus(page, f"{HAND} .tl-card.legal")
+            step = table.get_attribute("data-step") or ""
+            page.keyboard.press("Enter")
+        elif status == "trick_done":
+            step = table.get_attribute("data-step") or ""
+            if not focused(page, ".tl-next"):
+                page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+        else:
+            step = table.get_attribute("data-step") or ""
+        expect(table).not_to_have_attribute("data-step", step, timeout=10_000)
+    expect(table).to_have_attribute("data-status", "over", timeout=10_000)
+    expect(page.locator(f"{HAND} .tl-card")).to_have_count(0)
+    expect_focus(page, ".tl-new")
+    page.keyboard.press("Enter")  # and Enter deals again
+    expect(table).not_to_have_attribute("data-status", "over", timeout=10_000)
+    assert console_errors == []

@@ -256,20 +256,24 @@ function render({ model, el }) {
 
   // Keep the keyboard in the hand: when a redraw removes the focused card or button, or
   // the learner's turn comes while the focus waits on the hand, focus the hand's Tab stop
-  // (or the learner's hand itself while the others play).
+  // (or the learner's hand itself while the others play). Once the hand is empty, the
+  // way on (Next trick, New deal) or else the status line that says how the deal ended.
   function keepFocus(hadFocus) {
     const active = document.activeElement;
     const lost = !root.contains(active);
     if (!hadFocus || !(lost || active.matches(".tl-hand, .tl-hand .tl-card:not(.legal)"))) return;
     const me = model.get("state").me;
-    const target = handStop() || root.querySelector(`.tl-seat[data-seat="${me}"] .tl-hand`);
+    const hand = root.querySelector(`.tl-seat[data-seat="${me}"] .tl-hand`);
+    const empty = hand && !hand.querySelector(".tl-card");
+    const target = handStop() || (empty ? root.querySelector(".tl-controls button") ||
+      root.querySelector(".tl-status") : hand);
     if (target && target !== active) target.focus();
   }
 
   // The status line, then the message; a paused table (a puzzle solved, a replay done)
   // puts its verdict first and what to do next under it.
   function lines(state) {
-    const status = h("div", { class: "tl-status", role: "status", "aria-live": "polite", text: state.status_text, key: "status" });
+    const status = h("div", { class: "tl-status", role: "status", "aria-live": "polite", tabindex: "-1", text: state.status_text, key: "status" });
     const message = h("div", { class: `tl-message tl-${state.message.kind}`, role: "alert", text: state.message.text, key: "message" });
     return state.status === "paused" ? [message, status] : [status, message];
   }
