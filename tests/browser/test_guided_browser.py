@@ -57,4 +57,12 @@ def test_a_guided_hand_opens_at_the_move_and_takes_a_click_and_the_keyboard(
     expect(page.locator(f'{HAND} .tl-table[data-status="over"]')).to_be_visible()
     assert presses == 8
     expect(page.locator(f"{HAND} .tl-next")).to_have_count(0)
+    # the stars and Try again on one line: the button is centred on the line's text
+    again = page.locator(f"{HAND} .tl-guided-again")
+    stars = page.locator(f"{HAND} .tl-guided-stars [role=status]")
+    expect(again).to_be_visible()
+    button, line = again.bounding_box(), stars.bounding_box()
+    assert button is not None and line is not None
+    middle = lambda box: box["y"] + box["height"] / 2  # noqa: E731
+    assert abs(middle(button) - middle(line)) <= 3, (button, line)
     assert console_errors == []

@@ -80,7 +80,8 @@ class GuidedHand(widgets.VBox, EventSource):
         self.again_button.on_click(lambda _b: self.try_again())
         self.again_button.layout.display = "none"
         super().__init__([self.title, self.table, self.comment, self.controls,
-                          widgets.HBox([self.score, self.again_button])])
+                          widgets.HBox([self.score, self.again_button],
+                                       layout=widgets.Layout(align_items="center"))])
         self.add_class("tl-guided")
         settings.observe(self._redraw, "lang")
         self._show()
@@ -250,7 +251,7 @@ class GuidedHand(widgets.VBox, EventSource):
         self.again_button.description = t("guided.again", lang)
         self.again_button.layout.display = None if result is not None else "none"
         self.score.value = "" if result is None else \
-            f'<p role="status">{html.escape(t(f"guided.stars.{stars(result)}", lang))}</p>'
+            f'<span role="status">{html.escape(t(f"guided.stars.{stars(result)}", lang))}</span>'
 
     def _redraw(self, _change: object = None) -> None:
         self._texts()  # the table words its own message again
