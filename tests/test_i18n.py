@@ -118,6 +118,20 @@ def test_the_solvers_line_names_the_trick_by_its_ordinal() -> None:
     assert both.endswith(", e anche la nona presa, che non vale niente, con il Tre di coppe")
 
 
+def test_an_ordinals_article_is_elided_before_a_vowel() -> None:
+    """Italian "l'ottava presa", "all'undicesima", never "la ottava"."""
+    assert _fill("{t:nth.the} presa", "it", 8) == "l'ottava presa"
+    assert _fill("{t:nth.the} presa", "it", 4) == "la quarta presa"
+    assert _fill("fino {t:nth.to_the} presa", "it", 11) == "fino all'undicesima presa"
+    assert _fill("{t:nth.From_the} presa", "it", 3) == "Dalla terza presa"
+    assert _fill("{t:nth.the} trick", "en", 8) == "the eighth trick"
+    line = Phrase.of("explain.line.seat", seat=Seat.W, trick=8, worth=Phrase.of(
+        "explain.worth.nothing"), winner=Card.parse("Fs"))
+    assert line.get("it") == "Ovest fa l'ottava presa, che non vale niente, con il Fante di spade"
+    assert Phrase.of("coach.replay", trick=8, number=2).get("it") == \
+        "Rigioca l'ottava presa (errore 2)"
+
+
 def test_the_words_have_the_same_keys_and_placeholders_in_both_languages() -> None:
     en, it = strings("en"), strings("it")
     for key in (k for k in en if k.split(".")[0] in ("words", "suit", "unit", "thirds")):

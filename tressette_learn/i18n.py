@@ -26,6 +26,8 @@ and the decimal point come from the strings too. A placeholder's format spec say
 ``{thirds:thirds}``    thirds of a point in words: two thirds of a point · due terzi di punto
 ``{trick:nth}``        an ordinal in words: fourth · quarta (``ordinal.<n>``, Italian in the
                        feminine, for *presa*); the number itself where there is no word
+``{trick:nth.the}``    the ordinal after an article, ``ordinal.article.<the>``, elided
+                       before a vowel of ``words.elide_before``: la quarta · l'ottava
 ``{phrase}``           a :class:`Phrase` (or :class:`Text`), written in the same language
 ``{card:o|a}``         agreement with a card: the first word for a card named in the
                        masculine, the second in the feminine (Italian ``costat{card:o|a}``)
@@ -298,14 +300,20 @@ def counted(value: float, unit: str, lang: str) -> str:
     return t(f"unit.{unit}.{form}", lang, n=number(value, lang))
 
 
-def ordinal(value: float, lang: str) -> str:
+def ordinal(value: float, lang: str, article: str = "") -> str:
     """``fourth`` / ``quarta``: a whole number as an ordinal word (``ordinal.<n>`` of
     ``lang``; Italian in the feminine, the gender of *presa*), or the number as the language
-    writes it where the language has no word for it."""
+    writes it where the language has no word for it. ``article``: after the article
+    ``ordinal.article.<article>``, or its ``.elided`` form before a vowel (l'ottava)."""
     key = f"ordinal.{int(value)}"
-    if float(value).is_integer() and key in strings(lang):
-        return t(key, lang)
-    return number(value, lang)
+    word = t(key, lang) if float(value).is_integer() and key in strings(lang) else \
+        number(value, lang)
+    if not article:
+        return word
+    key = f"ordinal.article.{article}"
+    if word[:1].upper() in t("words.elide_before", lang) and has(f"{key}.elided"):
+        key += ".elided"
+    return t(key, lang, word=word)
 
 
 def thirds_words(thirds: int, lang: str) -> str:
@@ -350,8 +358,8 @@ class _Writer(string.Formatter):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if spec == "thirds":
                 return thirds_words(int(value), lang)
-            if spec == "nth":
-                return ordinal(value, lang)
+            if spec == "nth" or spec.startswith("nth."):
+                return ordinal(value, lang, spec.partition(".")[2])
             if spec and has(f"unit.{spec}.one"):
                 return counted(value, spec, lang)
             return number(value, lang, spec)
