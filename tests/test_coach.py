@@ -218,9 +218,11 @@ def test_each_for_himself_the_hints_values_are_the_learners_own_points():
     coach = Coach(table)
     advice = coach.show_hint()
     assert advice is not None and advice.exact and advice.shown
-    assert "<th>Your points</th>" in coach.output.value
+    # the Traversone is a perdere: the fewer points the better
+    assert "<th>Your points (fewer is better)</th>" in coach.output.value
     SETTINGS.lang = "it"
-    assert "<th>I tuoi punti</th>" in coach.output.value and "coppia" not in coach.output.value
+    assert "<th>I tuoi punti (meno sono, meglio è)</th>" in coach.output.value
+    assert "coppia" not in coach.output.value
     assert "<th>Points for your side</th>" in hint_html(advice, "en")  # with partners
     # how the values were found is folded under them, for whoever asks
     folded = re.search(r'<details class="tl-coach-how"><summary>How this was worked out'
@@ -431,3 +433,21 @@ def test_a_mistake_the_hint_did_not_give_says_nothing_of_the_hint():
     assert against, "seed 10: the top card, played against the hint, costs points"
     assert notes == {str(p.card): p.number in hints and hints[p.number].card == p.card
                      for p in result.mistakes}
+
+
+def test_a_perdere_the_review_says_the_cards_cost_you_points_not_gave_them_away():
+    table = Table("a_perdere", seed=3, delay_ms=0)
+    while table.status != "over":
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":  # the top card: points taken a perdere
+            table.play(max(table.deal.legal_cards(), key=lambda c: (c.thirds, c.rank)))
+    coach = Coach(table)
+    result = coach.show_review()
+    assert result is not None and result.mistakes
+    text = html.unescape(coach.output.value)
+    assert f"Your cards cost you {result.total_cost} point" in text and "gave away" not in text
+    assert "the points you take count against you" in text
+    SETTINGS.lang = "it"
+    text = html.unescape(coach.output.value)
+    assert "Le tue carte ti sono costat" in text and "regalato" not in text

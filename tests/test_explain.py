@@ -125,7 +125,7 @@ CASES: list[Case] = [
      "The Ace of coins, worth 1 point, cannot beat your partner's Seven of cups, and an "
      "opponent still to play may yet take the trick, points and all.",
      "L'Asso di denari, che vale 1 punto, non può battere il Sette di coppe del tuo compagno, "
-     "e un avversario che gioca dopo di te può ancora prendere la presa, punti compresi."),
+     "e un avversario che gioca dopo di te può ancora fare la presa, punti compresi."),
     ("a_perdere", "E", DEAL_G_THREE, "3c 5c", "Ad", "duck",
      "The Ace of coins, worth 1 point, cannot beat your partner's Three of cups: the trick "
      "stays with your side, and the next lead is not yours.",

@@ -182,3 +182,27 @@ def test_a_replayed_mistake_solved_with_the_only_best_card() -> None:
                                      + GIVEN["en"])
     assert said.get("it").startswith("Giusto: l'Asso di bastoni è la carta migliore. Risolto! "
                                      + GIVEN["it"])
+
+
+# -- a review: the better card's reason must tell it from the card played ------------------------
+def test_a_lead_to_lose_is_no_reason_when_the_card_played_was_as_likely_to_lose() -> None:
+    """North leads; the review's better card is the Knight of batons, but the Seven played
+    had more higher cards out: "to lose the trick, lead the Knight" does not tell them apart."""
+    deal = position({"N": "7b Cb 4d 5d 6d 7d 4c 5c 6c 7c"}, "")
+    view = deal.view(Seat.N)
+    knight, seven = Card.parse("Cb"), Card.parse("7b")
+    assert explain(view, knight).reason == "lead_to_lose"  # as a hint, it is the reason
+    said = explain(view, knight, played=seven)
+    assert said.reason == "best_line"
+
+
+def test_staying_out_of_an_opponents_trick_is_no_reason_when_the_card_played_did_too() -> None:
+    """North leads the Two of swords; West, with no swords, may throw the Five or the Ace of
+    cups: "the Five cannot beat the Two, so you do not take this trick" is as true of the Ace."""
+    deal = position({"N": "2s 4s 3d 2d Ad Rd Cd Fd 7d 6d",
+                     "W": "5c Ac 4d 5d 4b 5b 6b 7b Cb Fb"}, "2s")
+    view = deal.view(Seat.W)
+    five, ace = Card.parse("5c"), Card.parse("Ac")
+    assert explain(view, five).phrase.key.startswith("explain.duck.perdere")
+    said = explain(view, five, played=ace)
+    assert not said.phrase.key.startswith("explain.duck.perdere"), said.get("en")

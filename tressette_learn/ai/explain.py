@@ -742,9 +742,16 @@ def _same_words(found: Explanation, other: Explanation | None) -> bool:
     it names: such a reason does not tell the two cards apart."""
     if other is None or other.reason != found.reason:
         return False
-    if found.reason == "lead":  # its words (the suit, its length) describe the card only
+    if found.reason in ("lead", "lead_to_lose"):  # its words describe the card only
+        return True
+    if {found.phrase.key, other.phrase.key} <= DUCK_AWAY:  # both stay out of the trick
         return True
     return _but_card(found.phrase) == _but_card(other.phrase)
+
+
+#: A perdere, cards that stay out of an opponent's trick: told apart by their worth alone,
+#: which says nothing of why one is better.
+DUCK_AWAY = frozenset({"explain.duck.perdere", "explain.duck.perdere.nothing"})
 
 
 def _but_card(value: Any) -> Any:

@@ -127,7 +127,7 @@ class Coach(widgets.VBox, EventSource):
         finally:
             self.progress.layout.display = "none"
         self.last_review, self._final = result, self.table.deal
-        self.output.value = review_html(result, lang, self._hints_in(self._final))
+        self.output.value = self._review_html(lang)
         self._replay_buttons()
         self.emit(Event("review", self.table.source, data={
             "cost": result.total_cost, "mistakes": len(result.mistakes)}))
@@ -255,6 +255,12 @@ class Coach(widgets.VBox, EventSource):
             self._followed = followed
             self.ahead.follow(deal)  # values the new positions between cards
 
+    def _review_html(self, lang: str) -> str:
+        """The last review, with the deal's hints and its table's aim."""
+        assert self.last_review is not None and self._final is not None
+        return review_html(self.last_review, lang, self._hints_in(self._final),
+                           perdere=self._final.rules.low_wins)
+
     def _hints_in(self, deal: Deal | None) -> dict[int, Hint]:
         """The hints given in ``deal``, by the number of cards played before each."""
         return {played: advice for (dealt, played), advice in self._given.items()
@@ -278,7 +284,7 @@ class Coach(widgets.VBox, EventSource):
         self.next_button.description = t("coach.next_mistake", lang)
         self._replay_buttons()
         if self.last_review is not None:
-            self.output.value = review_html(self.last_review, lang, self._hints_in(self._final))
+            self.output.value = self._review_html(lang)
         elif self.last_hint is not None:
             self.output.value = self._hint_html(lang)
 
@@ -287,7 +293,8 @@ class Coach(widgets.VBox, EventSource):
         assert self.last_hint is not None
         first = self._declare_first
         return (_p(first.get(lang), "tl-coach-declare") if first is not None else "") + \
-            hint_html(self.last_hint, lang, alone=self.table.deal.rules.each_for_himself)
+            hint_html(self.last_hint, lang, alone=self.table.deal.rules.each_for_himself,
+                      perdere=self.table.deal.rules.low_wins)
 
 
 def _button(css: str, action) -> widgets.Button:
@@ -302,11 +309,11 @@ def _p(text: str, css: str = "") -> str:
     return f"<p{cls}>{html.escape(text)}</p>"
 
 
-def hint_html(advice: Hint, lang: str, alone: bool = False) -> str:
+def hint_html(advice: Hint, lang: str, alone: bool = False, perdere: bool = False) -> str:
     """The hint as HTML: the card, why, every legal card's value and, folded under them, how
     they were found (for a forced card only the card and why: there is nothing to compare;
     without values, how sure it is, in full). ``alone``: each for himself, the values are
-    the seat's own points, not a side's."""
+    the seat's own points, not a side's; ``perdere``: the fewer the better."""
     play = (_p(advice.advice.get(lang), "tl-coach-card")
             + _p(advice.explanation.get(lang), "tl-coach-why"))
     if advice.forced:
@@ -322,7 +329,7 @@ def hint_html(advice: Hint, lang: str, alone: bool = False) -> str:
         f"<td>{html.escape(card_name(e.card, lang, 'bare'))}</td>"
         f"<td>{number(e.points, lang, '.1f')}</td></tr>" for e in advice.shown)
     head = (f"<tr><th>{html.escape(t('coach.card', lang))}</th>"
-            f"<th>{html.escape(t('coach.points.alone' if alone else 'coach.points', lang))}"
+            f"<th>{html.escape(t(_points_key(alone, perdere), lang))}"
             "</th></tr>")
     # with the values shown, how they were found is there for whoever asks (a disclosure)
     how = (f'<details class="tl-coach-how"><summary>{html.escape(t("coach.how", lang))}'
@@ -335,14 +342,22 @@ def _equal_class(advice: Hint, card: Card) -> str:
     return ' class="tl-coach-equal"' if len(advice.equal) > 1 and card in advice.equal else ""
 
 
-def review_html(result: Review, lang: str, hinted: Mapping[int, Hint] | None = None) -> str:
+def _points_key(alone: bool, perdere: bool) -> str:
+    """The values' heading: the seat's or the side's points, fewer the better a perdere."""
+    return "coach.points" + (".alone" if alone else "") + (".perdere" if perdere else "")
+
+
+def review_html(result: Review, lang: str, hinted: Mapping[int, Hint] | None = None,
+                perdere: bool = False) -> str:
     """The review as HTML: points given away, each mistake, the turning points. ``hinted``:
     the hints given in the deal, by the number of cards played before each (a mistake made
-    with a hint's card says so: the hint saw the seat's view only)."""
+    with a hint's card says so: the hint saw the seat's view only). ``perdere``: the points
+    the cards cost are points taken, not given away."""
     if not result.mistakes:
         summary = _p(t("coach.no_mistakes", lang), "tl-coach-summary")
     else:
-        summary = _p(t("coach.total_cost", lang, cost=result.total_cost,
+        key = "coach.total_cost.perdere" if perdere else "coach.total_cost"
+        summary = _p(t(key, lang, cost=result.total_cost,
                        count=len(result.mistakes)), "tl-coach-summary")
     hinted = hinted or {}
     items = "".join(f'<li class="tl-coach-mistake" data-card="{p.card}">'
