@@ -206,3 +206,14 @@ def test_staying_out_of_an_opponents_trick_is_no_reason_when_the_card_played_did
     assert explain(view, five).phrase.key.startswith("explain.duck.perdere")
     said = explain(view, five, played=ace)
     assert not said.phrase.key.startswith("explain.duck.perdere"), said.get("en")
+
+
+def test_throwing_points_is_a_reason_only_when_the_card_played_threw_fewer() -> None:
+    """West, with no swords, throws on North's Two of swords: the Ace of cups (1 point)
+    rather than the Five is a reason; the Five rather than the Ace is none."""
+    deal = position({"N": "2s 4s 3d 2d Ad Rd Cd Fd 7d 6d",
+                     "W": "5c Ac 4d 5d 4b 5b 6b 7b Cb Fb"}, "2s")
+    view = deal.view(Seat.W)
+    five, ace = Card.parse("5c"), Card.parse("Ac")
+    assert explain(view, ace, played=five).reason == "dump_points"
+    assert explain(view, five, played=ace).reason == "best_line"

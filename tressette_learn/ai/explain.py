@@ -728,9 +728,24 @@ def _first(s: _Spot, deal: Deal | None, played: Card | None,
             continue
         if any(found.phrase.facts.get(k) in as_good for k in KEPT):
             continue  # keeping it gains nothing when playing it now is as good
+        if _thrown_as_well(s, found, other):
+            continue
         if other is None or not _same_words(found, explainer(other)):
             return found
     return best_line(s)
+
+
+#: A perdere, the sentences of a card thrown on an opponent's trick.
+THROWN = frozenset({"explain.duck.perdere", "explain.duck.perdere.nothing",
+                    "explain.dump_points"})
+
+
+def _thrown_as_well(s: _Spot, found: Explanation, other: _Spot | None) -> bool:
+    """A perdere, ``found`` throws the card on an opponent's trick, and the card played
+    (``other``) stayed out of it too, with as many points or more: that tells nothing of
+    why the card is better than the one played."""
+    return (other is not None and found.phrase.key in THROWN and not other.leading
+            and not other.beats and not s.k.ours(s.best.seat) and other.value >= s.value)
 
 
 #: The facts that name a card kept in hand (a guard, the card it guards, one for the end).
@@ -744,14 +759,7 @@ def _same_words(found: Explanation, other: Explanation | None) -> bool:
         return False
     if found.reason in ("lead", "lead_to_lose"):  # its words describe the card only
         return True
-    if {found.phrase.key, other.phrase.key} <= DUCK_AWAY:  # both stay out of the trick
-        return True
     return _but_card(found.phrase) == _but_card(other.phrase)
-
-
-#: A perdere, cards that stay out of an opponent's trick: told apart by their worth alone,
-#: which says nothing of why one is better.
-DUCK_AWAY = frozenset({"explain.duck.perdere", "explain.duck.perdere.nothing"})
 
 
 def _but_card(value: Any) -> Any:
