@@ -289,8 +289,10 @@ def test_after_the_last_card_the_focus_goes_on_to_new_deal_not_the_empty_hand(
             page.keyboard.press("Enter")
         elif status == "trick_done":
             step = table.get_attribute("data-step") or ""
+            expect_focus(page, f"{HAND}, .tl-next")  # the redraw has placed the focus
             if not focused(page, ".tl-next"):
-                page.keyboard.press("Tab")
+                page.keyboard.press("Tab")  # one stop from the hand to "Next trick"
+            expect_focus(page, ".tl-next")
             page.keyboard.press("Enter")
         else:
             step = table.get_attribute("data-step") or ""
