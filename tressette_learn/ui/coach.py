@@ -45,7 +45,8 @@ class Coach(widgets.VBox, EventSource):
         self.ahead = ReviewAhead()  # the review's searches, made while the deal is played
         self._followed: tuple[int, int] | None = None
         self._hinted: tuple[int, int] | None = None  # (deal, cards played) of the last hint
-        self._given: dict[tuple[int, int], Hint] = {}  # the deal's hints, by the same key
+        self._given: dict[int, Hint] = {}  # the hints in _given_deal, by cards played
+        self._given_deal: Deal | None = None
         warm_up()  # compile or load the solver core while the learner plays (not in a browser)
         self.hint_button = _button("tl-coach-hint", self.show_hint)
         self.review_button = _button("tl-coach-review", self.show_review)
@@ -95,7 +96,9 @@ class Coach(widgets.VBox, EventSource):
             self.replaying.hints += 1
         self.last_hint, self._hinted = advice, self._cards_played()
         if self.replaying is None:  # the review says which of its mistakes a hint gave
-            self._given[self._hinted] = advice
+            if self._given_deal is not self.table.deal:
+                self._given, self._given_deal = {}, self.table.deal
+            self._given[self._hinted[1]] = advice
         waiting = self.table.undeclared()
         self._declare_first = None if not waiting else Phrase.of(
             "coach.declare_first", combos=Joined(tuple(declaration_phrase(d) for d in waiting),
@@ -172,7 +175,7 @@ class Coach(widgets.VBox, EventSource):
             self.table.choice_handler, self.table.paused = None, False
             self.table.offer_controls, self.table.offer_signals = True, False
         self.last_hint = self.last_review = self._final = None
-        self._given.clear()
+        self._given, self._given_deal = {}, None
         self.output.value = ""
         self._replay_buttons()
 
@@ -263,8 +266,7 @@ class Coach(widgets.VBox, EventSource):
 
     def _hints_in(self, deal: Deal | None) -> dict[int, Hint]:
         """The hints given in ``deal``, by the number of cards played before each."""
-        return {played: advice for (dealt, played), advice in self._given.items()
-                if dealt == id(deal)}
+        return self._given if deal is not None and deal is self._given_deal else {}
 
     def _cards_played(self) -> tuple[int, int]:
         deal = self.table.deal
