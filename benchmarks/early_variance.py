@@ -37,8 +37,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from hint_reference import TRICKS  # noqa: E402
 from hints import positions  # noqa: E402
 
-from tressette_learn.ai.inference import (  # noqa: E402
-    DealSampler, Knowledge, Sample, knowledge_from_view)
+from tressette_learn.ai.inference import DealSampler, Knowledge, Sample, knowledge_from_view  # noqa: E402
 from tressette_learn.ai.solve import RowSolver, warm_up_batch  # noqa: E402
 from tressette_learn.engine import PlayerView, Rules  # noqa: E402
 
