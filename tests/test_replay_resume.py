@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tressette_learn.ai.hints import warm_up
-from tressette_learn.ai.review import ReviewedPlay, review
+from tressette_learn.ai.review import ReviewedPlay, judge_play, review
 from tressette_learn.ai.review_talk import MissedDeclaration, SignalNote
-from tressette_learn.engine import Card, Play, Seat
+from tressette_learn.engine import Card, Deal, Play, Rules, Seat
 from tressette_learn.engine.declarations import Declaration
 from tressette_learn.i18n import card_name, counted, ordinal
 from tressette_learn.store import Store
@@ -222,6 +222,22 @@ def test_the_lesson_of_a_mistake_follows_what_the_review_says():
     note = SignalNote("missing", 0, 1, Seat.S, Seat.N, play.card, None, "busso", 1, (),
                       play.better)
     assert lesson_for(note) == "08_signals"
+
+
+def test_every_card_mistake_a_perdere_links_to_the_variants_lesson():
+    """A perdere, a mistake the review explains by a shared reason (East's Seven of coins
+    takes South's Six: "stay out of the trick", duck) is the variants lesson, not the
+    strategy one, which teaches the normal aim; a revoke is still following suit."""
+    deal = Deal.new(Rules.preset("a_perdere"), seed=2)
+    moves = "5c 6c 7c 4c 4b 2b Rb 6b Cd Fd 3d Ad 5s Cs Fs Rs 7b 5b 2s 6s Fc Cc Rc 2d 6d"
+    for text in moves.split():
+        deal.play(Card.parse(text))
+    mistake = judge_play(deal, Card.parse("7d"))
+    assert mistake.cost > 0 and mistake.a_perdere
+    assert mistake.explanation.phrase.key == "explain.duck.perdere.nothing"
+    assert lesson_for(mistake) == by_role("variants").id
+    assert lesson_for(dataclasses.replace(mistake, revoke=True)) == by_role("following").id
+    assert lesson_for(dataclasses.replace(mistake, a_perdere=False)) == by_role("strategy").id
 
 
 def test_the_replay_speaks_italian():

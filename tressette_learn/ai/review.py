@@ -141,7 +141,8 @@ class ReviewedPlay:
     score's unit, which is faster); ``cost`` is how many of them the card gave away.
     ``explanation`` says why ``explained`` (the played card when it was one of the best,
     else a best card) is good, from the seat's view only; :attr:`mistake` is what the
-    card cost, as a sentence's key and facts.
+    card cost, as a sentence's key and facts. ``a_perdere``: the deal is played *a perdere*
+    (the fewest points win), whatever reason the explanation gives.
     """
 
     number: int
@@ -160,6 +161,7 @@ class ReviewedPlay:
     values: tuple[CardValue, ...]
     revoke: bool = False
     own: bool = True  # a seat the reviewed player controls (else the review names the seat)
+    a_perdere: bool = False
 
     @property
     def better(self) -> Phrase:
@@ -608,7 +610,8 @@ class _Reviewer:
             why = self.solver_reason(deal, why, explained, card, exact and not revoke)
         return ReviewedPlay(number, len(deal.tricks) + 1, seat, deal.side_of(seat), card,
                             tuple(best), played, best_points, worst_points, cost, exact,
-                            explained, why, tuple(values), revoke, self.mine(seat))
+                            explained, why, tuple(values), revoke, self.mine(seat),
+                            rules.a_perdere)
 
     def solver_reason(self, deal: Deal, why: Explanation, explained: Card, card: Card,
                       exact: bool) -> Explanation:

@@ -1,10 +1,13 @@
 """Which lesson teaches the point of each mistake a review lists.
 
-A card's mistake is named by the reason the review gives for the better card
-(:data:`~tressette_learn.ai.explain.REASONS`): a revoke is following suit, the reasons about
-the partner's busso are signals, those of *a perdere* are the variants, every other one
-(guarding aces, leading threes, discarding, the last trick, counting) is strategy. A
-declaration not made is the declarations lesson, a signal false or left out the signals one.
+A revoke is following suit. Any other card's mistake in a deal played *a perdere* is the
+variants lesson, whatever reason the review gives for the better card (a shared one such
+as ``duck`` or ``best_line`` too: the strategy lesson teaches the normal aim, wrong advice
+there). Otherwise a mistake is named by that reason
+(:data:`~tressette_learn.ai.explain.REASONS`): the reasons about the partner's busso are
+signals, every other one (guarding aces, leading threes, discarding, the last trick,
+counting) is strategy. A declaration not made is the declarations lesson, a signal false or
+left out the signals one.
 Lessons are named by their role in ``lessons/course.yaml`` (:func:`..course.by_role`).
 """
 
@@ -24,7 +27,8 @@ DECLARATIONS = "declarations"
 VARIANTS = "variants"
 STRATEGY = "strategy"
 
-#: The lesson (its role) for each reason a review gives for the better card.
+#: The lesson (its role) for each reason a review gives for the better card (a deal
+#: played a perdere: always the variants).
 BY_REASON: dict[str, str] = {
     **dict.fromkeys(REASONS, STRATEGY),
     "return_busso": SIGNALS, "win_for_busso": SIGNALS,
@@ -46,4 +50,6 @@ def role_for(item: ReviewedPlay | MissedDeclaration | SignalNote) -> str:
         return SIGNALS
     if item.revoke:
         return FOLLOWING
+    if item.a_perdere:
+        return VARIANTS
     return BY_REASON.get(item.explanation.reason, STRATEGY)
