@@ -155,6 +155,51 @@ def test_a_whole_deal_ends_with_the_engines_score_and_one_event():
     assert table.status != "over" and len(table.deal.plays) <= 3
 
 
+def dealt_by_new_deal(table: Table, count: int) -> list[tuple[Seat, Seat | None, Seat]]:
+    """(dealer, first leader, seat the learner plays) of the table's deal, then after
+    each of ``count`` presses of New deal (a finished deal first)."""
+    seen = [(table.deal.dealer, table.deal.to_play, table.me)]
+    for _ in range(count):
+        play_to_the_end(table)
+        send(table, {"type": "new"})
+        seen.append((table.deal.dealer, table.deal.to_play, table.me))
+    return seen
+
+
+def test_each_new_deal_passes_the_deal_to_the_right():
+    """RULES.md §2: after each deal the deal passes to the right, as in a match (East,
+    North, West, South); the seat on the new dealer's right leads."""
+    table = Table(seed=11, delay_ms=0)
+    assert dealt_by_new_deal(table, 4) == [
+        (Seat.E, Seat.N, Seat.S), (Seat.N, Seat.W, Seat.S), (Seat.W, Seat.S, Seat.S),
+        (Seat.S, Seat.E, Seat.S), (Seat.E, Seat.N, Seat.S)]
+
+
+def test_with_two_players_the_deal_alternates():
+    table = Table("a_due", seed=11, delay_ms=0)
+    assert [dealer for dealer, _lead, _me in dealt_by_new_deal(table, 2)] == \
+        [Seat.N, Seat.S, Seat.N]
+
+
+def test_col_morto_new_deals_pass_the_deal_and_the_learner_plays_for_their_side():
+    """Lesson 11's table: East deals first and plays West, the dummy; North deals next
+    (East defends); when West deals, East is his dummy and the learner plays West's cards,
+    as a match seats the learner."""
+    table = Table("col_morto", seat="E", seed=8, delay_ms=0)
+    assert dealt_by_new_deal(table, 2) == [
+        (Seat.E, Seat.N, Seat.E), (Seat.N, Seat.W, Seat.E), (Seat.W, Seat.S, Seat.W)]
+    to_my_turn(table)
+    assert table.status == "your_turn"
+    assert {s["seat"] for s in table.state["seats"] if s["mine"]} == {"W", "E"}
+
+
+def test_a_new_deal_after_a_redeal_passes_the_deal_on():
+    """The redeal keeps the dealer (West deals again); the next New deal passes it on."""
+    table = Table(deal=Deal.new(REDEAL, dealer=Seat.W, seed=16), seed=16, delay_ms=0)
+    assert table.redeal() is None and table.deal.dealer == Seat.W
+    assert dealt_by_new_deal(table, 1)[1][0] == Seat.S
+
+
 def visible_cards(table: Table) -> set[str]:
     deal = table.deal
     seen = {str(c) for c in deal.hand(Seat.S)} | {str(p.card) for p in deal.plays}
@@ -453,8 +498,8 @@ def test_a_poor_hand_may_ask_for_a_redeal_when_the_rules_allow_it():
 
 def test_a_deal_sent_back_is_dealt_again_at_once_by_the_same_dealer():
     """Lesson 11's table: West deals, South's hand is worth less than a point. The deal
-    sent back scores nothing, and West deals new cards at once (not East, the dealer of a
-    table's "New deal"), South leading again; the match score stays as it was."""
+    sent back scores nothing, and West deals new cards at once (not North, the next dealer
+    after a deal played), South leading again; the match score stays as it was."""
     scores = {"NS": 5, "EW": 9}
     sent = Deal.new(REDEAL, dealer=Seat.W, seed=16, match_scores=scores)
     table = Table(deal=sent, seed=16, delay_ms=0)

@@ -459,6 +459,12 @@ class Deal:
         self.redeal_by = seat
         self.to_play = None
 
+    @property
+    def next_dealer(self) -> Seat:
+        """Who deals the next deal: the seat on the dealer's right (RULES.md §2), or the
+        same dealer again after a redeal (mandare a monte)."""
+        return self.dealer if self.redeal_by is not None else self.rules.next_seat(self.dealer)
+
     # -- results and views --------------------------------------------------------
     def side_of(self, seat: Seat) -> str:
         """The side ``seat`` plays for."""

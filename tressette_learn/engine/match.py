@@ -106,9 +106,7 @@ class Match:
                 self.totals[side] += result.total(side)
         self.outcome = self._decide(deal, result)
         if self.outcome is None:
-            dealer = deal.dealer if result.redeal_by is not None else \
-                self.rules.next_seat(deal.dealer)
-            self.deal = self._new_deal(dealer)
+            self.deal = self._new_deal(deal.next_dealer)
         return result
 
     def replace_deal(self, deal: Deal) -> None:

@@ -282,4 +282,4 @@ class MatchPlay(widgets.VBox, EventSource):
 def learner_seat(deal: Deal) -> Seat:
     """South, or the dealer when South is the dummy (col morto): the learner always plays
     for North–South."""
-    return deal.dealer if deal.dummy == LEARNER else LEARNER
+    return deal.controller(LEARNER)

@@ -98,7 +98,7 @@ class Table(anywidget.AnyWidget, EventSource):
         super().__init__(show_all=show_all, allow_undo=allow_undo, delay_ms=delay_ms,
                          offer_new=computers)
         self.rules = deal.rules if deal is not None else _rules(rules)
-        self.me = Seat.parse(seat)
+        self.seat = self.me = Seat.parse(seat)  # ``me``: the seat played from (see _seated)
         self.level, self.seed, self.source = level, seed, source
         self.hold_tricks = hold_tricks
         self.computers = computers
@@ -107,7 +107,7 @@ class Table(anywidget.AnyWidget, EventSource):
         self.choice_handler: Callable[[Card], None] | None = None
         self.settings = settings
         self._custom_players = dict(players) if players else None
-        self._start(deal if deal is not None else Deal.new(self.rules, seed=seed))
+        self._start(deal if deal is not None else self._seated(Deal.new(self.rules, seed=seed)))
         self.on_msg(self._on_message)
         settings.observe(self._redraw, ["lang", "faces"])
         self.observe(self._redraw, ["show_all", "allow_undo", "offer_new", "offer_controls",
@@ -261,14 +261,21 @@ class Table(anywidget.AnyWidget, EventSource):
                  hold: bool = False, dealer: Seat | None = None,
                  match_scores: Mapping[str, int] | None = None) -> None:
         """Start a fresh deal (the next seed by default; dealt by ``dealer``, by default
-        the table's usual dealer), or show ``deal`` as it stands (``hold``: its last trick
-        stays in the centre)."""
+        the next dealer after the deal on the table: the deal passes to the right), or show
+        ``deal`` as it stands (``hold``: its last trick stays in the centre)."""
         if deal is None:
             if seed is not None or self.seed is not None:
                 self.seed = seed if seed is not None else (self.seed or 0) + 1
-            deal = Deal.new(self.rules, dealer=dealer, seed=self.seed,
-                            match_scores=match_scores)
+            dealer = self.deal.next_dealer if dealer is None else dealer
+            deal = self._seated(Deal.new(self.rules, dealer=dealer, seed=self.seed,
+                                         match_scores=match_scores))
         self._start(deal, hold and bool(deal.tricks) and not deal.current)
+
+    def _seated(self, deal: Deal) -> Deal:
+        """``deal``, dealt by the table, with the learner playing from ``seat``, or from
+        the dealer when ``seat`` is the dummy (col morto: they play for their side)."""
+        self.me = deal.controller(self.seat)
+        return deal
 
     def view(self) -> PlayerView:
         """What the learner's seat sees (for hints)."""
