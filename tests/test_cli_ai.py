@@ -17,6 +17,7 @@ from learner_text import CARD_CODE, check_sentence
 from tressette_learn.cli import main
 from tressette_learn.engine import Card, Deal, Rules, Seat
 from tressette_learn.engine.records import replay, write_record
+from tressette_learn.i18n import t
 
 DATA = Path(__file__).parent / "data"
 SEED002 = DATA / "seed002.json"
@@ -106,13 +107,37 @@ def test_hint_text_many_legal_cards(capsys: pytest.CaptureFixture[str],
     assert lines[-1].startswith("Why: ")
 
 
+QUICK = ("estimated.quick", "unseparated.quick", "unseparated.close.quick")
+STRINGS = Path(__file__).parent.parent / "lessons" / "strings"
+
+
+@pytest.mark.parametrize("basis", QUICK)
+def test_a_quick_hint_names_its_last_trick_as_the_coach_does(basis: str) -> None:
+    """The Italian ordinal in words with its elided article ("fino all'ottava presa"), as
+    the coach's hint writes it, not "fino alla 8ª presa"; English "trick 8" as the coach."""
+    facts = {"deals": 40, "possible": 900, "seat": Seat.S, "side": "NS", "confidence": 95,
+             "min": 30}
+    for last, italian in ((3, "fino alla terza presa compresa"),
+                          (8, "fino all'ottava presa compresa")):
+        assert italian in t(f"cli.{basis}", "it", last=last, **facts)
+        assert italian in t(f"coach.{basis}", "it", last=last, **facts)
+        english = f"up to the end of trick {last}"
+        assert english in t(f"cli.{basis}", "en", last=last, **facts)
+        assert english in t(f"coach.{basis}", "en", last=last, **facts)
+
+
+def test_no_command_line_string_writes_an_ordinal_in_figures() -> None:
+    for path in sorted(STRINGS.glob("*/cli*.yaml")):
+        assert "ª" not in path.read_text(encoding="utf-8"), path
+
+
 def test_hint_italian_and_estimated(capsys: pytest.CaptureFixture[str],
                                     tmp_path: Path) -> None:
     path = partial(tmp_path, SEED002, 6)  # trick 2, nine tricks left: searched two tricks
     status, out, err = run(capsys, "hint", str(path), "--lang", "it")  # and played out
     assert status == 0 and err in ("", WARMING)
     assert out.startswith("Tocca a Sud, presa 2")
-    assert "giocate al meglio fino alla 3ª presa compresa e poi con una regola pratica " \
+    assert "giocate al meglio fino alla terza presa compresa e poi con una regola pratica " \
         "veloce" in out and "fino alla fine" not in out.replace("non risolte fino alla fine", "")
     path = partial(tmp_path, SEED002, 20)  # trick 6, five tricks left: estimated
     status, out, err = run(capsys, "hint", str(path), "--lang", "it")
