@@ -17,7 +17,7 @@ from conftest import play_moves as play
 
 from tressette_learn.ai.explain import explain
 from tressette_learn.ai.reason_check import refute
-from tressette_learn.ai.review import judge_play
+from tressette_learn.ai.review import ReviewedPlay, judge_play
 from tressette_learn.engine import Card, Deal, Seat
 from tressette_learn.i18n import Phrase
 from tressette_learn.teaching.guided import HandScript, Walkthrough
@@ -217,3 +217,92 @@ def test_throwing_points_is_a_reason_only_when_the_card_played_threw_fewer() -> 
     five, ace = Card.parse("5c"), Card.parse("Ac")
     assert explain(view, ace, played=five).reason == "dump_points"
     assert explain(view, five, played=ace).reason == "best_line"
+
+
+# -- a review: a better card that takes the trick, a perdere -------------------------------------
+# "The Three of coins beats the Five of coins, and no opponent still to play can beat it: it
+# takes the trick for your side" read as "win the trick". The review says why taking it now
+# is better, when the solver's lines show it, else gives the lines alone.
+def seeded(seed: int, moves: str) -> Deal:
+    """A deal of the a perdere preset dealt from ``seed``, with ``moves`` played."""
+    deal = Deal.new(rules("a_perdere"), seed=seed)
+    play(deal, moves)
+    return deal
+
+
+def fact(mistake: ReviewedPlay) -> Phrase:
+    """The review's fact before the solver's lines."""
+    phrase = mistake.explanation.phrase
+    assert phrase.key == "explain.fact_then_line", mistake.explanation.get("en")
+    assert phrase.facts["line"].key == "explain.best_line.contrast"
+    return phrase.facts["fact"]
+
+
+def test_a_card_that_must_take_a_trick_takes_it_now_while_it_is_cheap() -> None:
+    """Seed 42, trick 5: North plays the Seven of coins on East's Five; the Three of coins,
+    taken now (two thirds), would take trick 7 later, worth 1 point and two thirds."""
+    deal = seeded(42, "4c 5c 6c 7c Fc 3c Rc 2c 3s Fs As Rs 4s 3b 5s 6s 5d")
+    three = Card.parse("3d")
+    mistake = judge_play(deal, Card.parse("7d"))
+    assert mistake.best == (three,) and mistake.explanation.reason == "overtake"
+    assert fact(mistake).key == "explain.overtake.now"
+    assert refute(mistake.explanation, deal, three) is None
+    assert mistake.explanation.get("en").startswith(
+        "Take this trick now, worth two thirds of a point, with the Three of coins: the Three "
+        "of coins must take a trick sooner or later, and a later one would hold more points. "
+        "With the best play at every seat from here on: after the Seven of coins, you take "
+        "trick 7, worth 1 point and two thirds, with the Three of coins;")
+    assert mistake.explanation.get("it").startswith(
+        "Prendi ora questa presa, che vale due terzi di punto, con il Tre di denari: il Tre di "
+        "denari una presa prima o poi la deve fare, e più avanti sarebbe più carica. Se da qui "
+        "in poi tutti giocano al meglio: dopo il Sette di denari, fai tu la settima presa, che "
+        "vale 1 punto e due terzi, con il Tre di denari;")
+
+
+def test_taking_the_trick_now_gives_the_lead_to_lose_the_next() -> None:
+    """Seed 11, trick 2: North's Three of coins takes East's Five (two thirds) and North then
+    leads a card West takes; after the Six of coins, North takes trick 3 himself."""
+    deal = seeded(11, "5b 3c 4b 6b 5d")
+    three = Card.parse("3d")
+    mistake = judge_play(deal, Card.parse("6d"))
+    assert fact(mistake).key == "explain.overtake.lead"
+    assert refute(mistake.explanation, deal, three) is None
+    en, it = mistake.explanation.get("en"), mistake.explanation.get("it")
+    assert en.startswith(
+        "Take this trick now, worth two thirds of a point, with the Three of coins: then you "
+        "lead, and you can lead a card that loses the next trick. With the best play at every "
+        "seat from here on: after the Six of coins, you take trick 3,")
+    assert "West takes trick 3" in en
+    assert it.startswith(
+        "Prendi ora questa presa, che vale due terzi di punto, con il Tre di denari: così poi "
+        "esci tu, e puoi uscire con una carta che la presa successiva non la fa.")
+
+
+def test_a_trick_taken_is_no_reason_when_the_lines_do_not_show_why() -> None:
+    """Seed 7, trick 2: East's Three of coins takes South's King, but the lines part only at
+    trick 4, after another trick: the solver's lines alone, never "the trick is yours"."""
+    deal = seeded(7, "6b 4b Fb 5b Rd")
+    mistake = judge_play(deal, Card.parse("7d"))
+    assert mistake.best == (Card.parse("3d"),)
+    why = mistake.explanation
+    assert why.reason == "best_line" and why.phrase.key == "explain.best_line.contrast"
+    assert "for your side" not in why.get("en") and "tua coppia" not in why.get("it")
+    no_line = judge_play(deal, Card.parse("7d"), values=mistake.values)  # no lines solved
+    assert no_line.explanation.phrase.key == "explain.best_line.perdere"
+
+
+def test_take_now_is_refuted_by_any_seat_still_to_play_that_can_beat_the_card() -> None:
+    """Seed 42, trick 5: North's Three of coins takes East's Five; his Seven would not take
+    it, South (his partner) still holding the Two; the Ace of batons does not beat the Five;
+    a table that is not a perdere has no such reason."""
+    deal = seeded(42, "4c 5c 6c 7c Fc 3c Rc 2c 3s Fs As Rs 4s 3b 5s 6s 5d")
+    said = explain(deal.view(Seat.N), Card.parse("3d"), deal=deal)
+    for key in ("explain.overtake.now", "explain.overtake.lead"):
+        now = dataclasses.replace(said, phrase=Phrase.of(key, card=Card.parse("3d"),
+                                                         worth=Phrase.of("explain.worth", n=2)))
+        assert refute(now, deal, Card.parse("3d")) is None
+        assert refute(now, deal, Card.parse("7d")) == "2d is still to be played"
+        assert refute(now, deal, Card.parse("Ab")) == "Ab does not beat 5d"
+        normal = Deal.new(rules("standard"), seed=42)
+        play(normal, "4c 5c 6c 7c Fc 3c Rc 2c 3s Fs As Rs 4s 3b 5s 6s 5d")
+        assert refute(now, normal, Card.parse("3d")) == "the deal is not played a perdere"

@@ -8,6 +8,9 @@ could let it go. With ``shown`` (the seat sees every hand, as in a puzzle that
 shows them) the advice must fit the hands too: no "try for the trick" that a later opponent
 beats, no "higher cards still out" that no seat still to play holds, no trick that "may yet
 go to an opponent" when none still to play can beat the card or a partner must take it.
+A review's *a perdere* "take this trick now with the card" (the solver's lines show why) is
+refuted by a seat still to play, partner or not, that can beat the card, or a deal not
+played *a perdere*.
 
 :func:`.explain.explain` passes over a sentence this module refutes;
 ``tressette_learn.teaching.reason_audit`` walks the stored puzzles, the guided hands and
@@ -39,6 +42,8 @@ PARTNER_SURE = ("load_partner", "partner_wins")
 PARTNER_SURE_KEYS = ("explain.duck.perdere.partner.points", "explain.sure.partner")
 #: Reasons that advise a low card that loses the trick.
 LOW = ("follow_low", "duck")
+#: A perdere, the sentences that say to take the trick now with the card itself.
+TAKE_NOW = ("explain.overtake.now", "explain.overtake.lead")
 
 
 def still_to_play(deal: Deal) -> list[Seat]:
@@ -92,6 +97,17 @@ def _wins(deal: Deal, card: Card) -> str | None:
         return f"{card} does not beat {winning_play(deal.current).card}"
     found = _beater(deal, card, still_to_play(deal))
     return None if found is None else f"{found[0].name} still to play holds {found[1]}"
+
+
+def _takes_now(deal: Deal, card: Card) -> str | None:
+    """*A perdere*, ``card`` takes the trick itself: it beats the best card so far and no
+    seat still to play, partner or not, holds a higher card of its suit."""
+    if not deal.rules.low_wins:
+        return "the deal is not played a perdere"
+    if deal.current and not card.beats(winning_play(deal.current).card):
+        return f"{card} does not beat {winning_play(deal.current).card}"
+    higher = sum(deal.hand_mask(s) for s in still_to_play(deal)) & _higher(card)
+    return None if not higher else f"{cards_of(higher)[-1]} is still to be played"
 
 
 def _master(deal: Deal, card: Card) -> str | None:
@@ -276,6 +292,8 @@ def refute(why: Explanation, deal: Deal, card: Card, *, shown: bool = False,
                       _takes_anyway(deal, partner, facts["beater"], partner=True))
     if fact_key == "explain.overtake":
         checks.append(_wins(deal, card))
+    if fact_key in TAKE_NOW:
+        checks.append(_takes_now(deal, card))
     if reason == "lead_long":
         checks.append(_long_suit(deal, card, facts["n"]))
     if reason == "unblock":

@@ -62,7 +62,10 @@ trick where the better card gains at least the whole difference, else the two tr
 together do ("after the Seven of batons, East takes trick 7 ...; after the Four of swords,
 you take trick 7 ..."). It needs the compiled
 core (a line solves every card to the end); without it the reason says only that the whole
-deal shows it.
+deal shows it. *A perdere*, a better card that only takes the trick ("the Three beats the
+Jack, and no opponent ... can beat it") is no reason: the lines say why taking it now is
+better (:func:`.solver_line.take_now`: the card would take a dearer trick later, or the
+lead it wins loses the next trick), or they alone are the reason.
 
 Besides the cards, the review lists what the seat said at the table (:mod:`.review_talk`):
 each combination it did not declare in time, priced exactly, and each of its leads with a
@@ -109,7 +112,7 @@ from .solve import (
     reference_position_value,
     warm_up,
 )
-from .solver_line import contrast
+from .solver_line import TAKES_TRICK, Parted, contrasted, parting, take_now
 
 __all__ = ["EACH_FOR_HIMSELF_LIMIT", "EXACT_LIMIT", "STOCK_EXACT_LIMIT", "TURNING_POINTS",
            "Review", "ReviewAhead", "ReviewedPlay", "TurningPoint", "exact_range", "judge_play",
@@ -617,13 +620,19 @@ class _Reviewer:
                       exact: bool) -> Explanation:
         """``why`` gives no reason (:data:`SOLVER_TOLD`): an exact play adds at which trick
         the solver's lines after ``explained`` and after ``card`` part; an estimated
-        ``best_line`` says it was played on by the club player first."""
+        ``best_line`` says it was played on by the club player first. *A perdere* a card
+        said only to take the trick (:data:`.solver_line.TAKES_TRICK`) gets the reason the
+        lines show (:func:`.solver_line.take_now`), else the lines alone."""
+        parted = None
         if exact and card != explained and self.fast:
-            told = contrast(deal, explained, card)
-            if told is not None:
-                if why.reason != "best_line":  # "the Ace beats the Four." and the lines
-                    told = Phrase.of("explain.fact_then_line", fact=why.phrase, line=told)
-                return dataclasses.replace(why, phrase=told)
+            parted = parting(deal, explained, card)
+        if deal.rules.a_perdere and why.phrase.key in TAKES_TRICK:
+            why = _taken_now(deal, why, explained, card, parted)
+        if parted is not None:
+            told = contrasted(deal, explained, card, parted)
+            if why.reason != "best_line":  # "the Ace beats the Four." and the lines
+                told = Phrase.of("explain.fact_then_line", fact=why.phrase, line=told)
+            return dataclasses.replace(why, phrase=told)
         if exact or why.reason != "best_line":
             return why
         key = "explain.best_line.estimate" + (".perdere" if deal.rules.a_perdere else "")
@@ -705,6 +714,17 @@ class _Reviewer:
     def for_first(self, play: ReviewedPlay, points: int) -> int:
         """The mover's side's points as the first side's points."""
         return points if play.side == self.first else self.points_total - points
+
+
+def _taken_now(deal: Deal, why: Explanation, card: Card, played: Card,
+               parted: Parted | None) -> Explanation:
+    """*A perdere*, ``why`` says only that ``card`` takes the trick: the reason taking it
+    beats ``played`` (:func:`.solver_line.take_now`), else ``best_line``."""
+    fact = None if parted is None else take_now(deal, card, played, parted)
+    if fact is not None:
+        return dataclasses.replace(why, phrase=fact)
+    return dataclasses.replace(why, reason="best_line",
+                               phrase=Phrase.of("explain.best_line.perdere", card=card))
 
 
 def _core_available() -> bool:

@@ -10,6 +10,10 @@ that one trick gains at least the whole difference; else the two tricks that gai
 when together they do (:func:`story`). A puzzle that shows every hand says what goes wrong
 after a wrong card (:func:`consequence`): the same tricks, told for the wrong card's line
 only, so that the right card is still to be found.
+
+*A perdere* a better card that takes the trick is no reason by itself (the aim is to take
+few points): :func:`take_now` says why taking it is better when the two lines show it, the
+card would take a dearer trick later, or the lead it wins loses the next trick.
 """
 
 from __future__ import annotations
@@ -24,9 +28,15 @@ from ..i18n import Phrase
 from .explain import worth_phrase
 from .solve import cannot_compile, card_values, position_from_deal
 
-__all__ = ["QUICK_TRICKS", "best_line", "consequence", "contrast", "parting", "story"]
+__all__ = ["QUICK_TRICKS", "TAKES_TRICK", "Parted", "best_line", "consequence", "contrast",
+           "contrasted", "parting", "story", "take_now"]
 
 QUICK_TRICKS = 4  # tricks left a line is solved in moments without the compiled core
+#: Sentences that say only that the card takes the trick (a perdere no aim: see take_now).
+TAKES_TRICK = ("explain.overtake", "explain.overtake.last")
+
+Parted = tuple[tuple[int, ...], Deal, Deal]
+"""The told tricks' numbers, the line after the better card and after the card played."""
 
 
 def best_line(deal: Deal, first: Card) -> Deal:
@@ -46,14 +56,55 @@ def contrast(deal: Deal, card: Card, played: Card) -> Phrase | None:
     """``explain.best_line.contrast``: after ``played`` this seat takes ..., after ``card``
     ...; the tricks where the lines part (:func:`parting`), or None."""
     parted = parting(deal, card, played)
-    if parted is None:
-        return None
+    return None if parted is None else contrasted(deal, card, played, parted)
+
+
+def contrasted(deal: Deal, card: Card, played: Card, parted: Parted) -> Phrase:
+    """:func:`contrast` from the lines already :func:`parting`."""
     numbers, better, worse = parted
     seat = deal.to_play
     assert seat is not None
     return Phrase.of("explain.best_line.contrast", card=card, played=played,
                      then=_telling(worse, numbers, seat, len(deal.tricks)),
                      instead=_telling(better, numbers, seat, len(deal.tricks)))
+
+
+def take_now(deal: Deal, card: Card, played: Card, parted: Parted) -> Phrase | None:
+    """*A perdere*, why taking the current trick with ``card`` beats ``played``, when the
+    lines (:func:`parting`) show it and ``card`` wins the trick in its line:
+    ``explain.overtake.now``, after ``played`` ``card`` wins a told trick worth more;
+    ``explain.overtake.lead``, the lead is then the seat's and the next trick, a told one,
+    goes to an opponent, while after ``played`` another seat wins this one and the side takes
+    the next. None when neither holds."""
+    numbers, better, worse = parted
+    seat, now = deal.to_play, len(deal.tricks)
+    assert seat is not None
+    if not _won_with(better, now, seat, card):
+        return None
+    worth = worth_phrase(_thirds(better, now))
+    if any(n > now and _won_with(worse, n, seat, card)
+           and _thirds(worse, n) > _thirds(better, now) for n in numbers):
+        return Phrase.of("explain.overtake.now", card=card, worth=worth)
+    if _lead_loses(numbers, better, worse, seat, now):
+        return Phrase.of("explain.overtake.lead", card=card, worth=worth)
+    return None
+
+
+def _won_with(line: Deal, number: int, seat: Seat, card: Card) -> bool:
+    """Whether ``seat`` wins trick ``number`` of ``line`` with ``card``."""
+    trick = line.tricks[number]
+    return trick.winner == seat and winning_play(trick.plays).card == card
+
+
+def _lead_loses(numbers: tuple[int, ...], better: Deal, worse: Deal, seat: Seat,
+                now: int) -> bool:
+    """The told tricks are this one and the next, or the next alone; ``seat`` (winning
+    this trick in ``better``) leads the next, which an opponent takes; in ``worse``
+    another seat wins this trick and ``seat``'s side the next."""
+    after = now + 1
+    return (after in numbers and set(numbers) <= {now, after}
+            and worse.tricks[now].winner != seat and not _ours(better, after, seat)
+            and _ours(worse, after, seat))
 
 
 def consequence(deal: Deal, played: Card, better: Sequence[Card]) -> Phrase | None:
@@ -81,7 +132,7 @@ def _changes_hands(numbers: tuple[int, ...], better: Deal, worse: Deal, seat: Se
     return all(_ours(better, n, seat) != _ours(worse, n, seat) for n in numbers)
 
 
-def parting(deal: Deal, card: Card, played: Card) -> tuple[tuple[int, ...], Deal, Deal] | None:
+def parting(deal: Deal, card: Card, played: Card) -> Parted | None:
     """The tricks from the current one that tell why ``card`` is better than ``played``
     (:func:`story` of the mover's side's gain in each trick), with both lines; None when no
     one or two tricks account for the whole difference."""
