@@ -149,6 +149,30 @@ def test_the_review_lists_the_learners_mistakes_with_their_cost():
     assert coach.progress.value == coach.progress.max
 
 
+def test_the_review_lists_the_mistakes_in_the_order_they_were_played():
+    """Seed 10 costs 2 points at tricks 2 and 7 and 1 at trick 1: listed by cost, the
+    replay buttons ran trick 2, 7, 1. Now the list, its numbers and the buttons run trick
+    1, 2, 7, and each mistake still says what it cost."""
+    table = finished(10)
+    coach = Coach(table)
+    result = coach.show_review()
+    assert result is not None
+    assert [(m.trick, m.cost) for m in result.costliest] == [(2, 2), (7, 2), (1, 1)]
+    assert [(m.trick, m.cost) for m in result.mistakes] == [(1, 1), (2, 2), (7, 2)]
+    items = [html.unescape(text) for text in re.findall(
+        r'<li class="tl-coach-mistake"[^>]*>(.*?)</li>', coach.output.value)]
+    assert [item[:item.index(":")] for item in items] == \
+        ["Trick 1, South", "Trick 2, South", "Trick 7, South"]
+    assert [re.search(r"cost \d+ points?", item).group() for item in items] == \
+        ["cost 1 point", "cost 2 points", "cost 2 points"]
+    assert [b.description for b in coach.replays.children] == [
+        "Replay mistake 1 (trick 1)", "Replay mistake 2 (trick 2)",
+        "Replay mistake 3 (trick 7)"]
+    coach.replays.children[2].click()
+    assert coach.replaying is not None and coach.replaying.mistake.trick == 7
+    assert table.deal.plays == coach._final.plays[:result.mistakes[2].number]
+
+
 def test_the_review_redraws_in_italian():
     table = finished(6)
     coach = Coach(table)

@@ -146,6 +146,37 @@ def test_a_solved_replay_offers_the_next_mistake():
         "button below.")
 
 
+def test_col_morto_two_mistakes_of_one_trick_are_replayed_in_the_order_played():
+    """Col morto, East deals (seed 5): at trick 3 the dummy West's card costs 1 point and
+    then East's own 2. The review and Next mistake go West's, then East's, then on to the
+    later tricks, not the costliest first."""
+    table = Table("col_morto", seat="E", seed=5, delay_ms=0)
+    while table.status != "over":
+        table.run()
+        table.next_trick()
+        if table.status == "your_turn":
+            table.play(top_card(table))
+    coach = Coach(table)
+    result = coach.show_review()
+    assert result is not None
+    assert [(m.trick, str(m.seat), m.cost) for m in result.mistakes] == \
+        [(3, "W", 1), (3, "E", 2), (5, "W", 1), (7, "W", 2)]
+    assert [b.description for b in coach.replays.children] == [
+        "Replay mistake 1 (trick 3)", "Replay mistake 2 (trick 3)",
+        "Replay mistake 3 (trick 5)", "Replay mistake 4 (trick 7)"]
+    text = html.unescape(coach.output.value)
+    assert text.index("Trick 3, West: ") < text.index("Trick 3, East: ")
+    replayed = []
+    coach.replay(0)
+    while coach.replaying is not None:
+        mistake = coach.replaying.mistake
+        replayed.append(mistake.number)
+        table.play(mistake.best[0])
+        if coach.next_mistake() is None:
+            break
+    assert replayed == [m.number for m in result.mistakes] == sorted(replayed)
+
+
 def test_a_replay_on_lead_shows_the_signal_buttons_and_plays_the_signal():
     """No signal buttons on lead in a replay: the signal could not go with the card."""
     found = next(((t, c, i) for t, c in reviews(range(6, 40))

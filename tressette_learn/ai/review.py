@@ -25,8 +25,8 @@ deal, card points and the last trick; declarations are fixed and left out):
   checked against the exact solver at 13-14 tricks left of two-player deals (365
   positions), its best card was an exact best card 75% of the time, and its cost for the
   played card was off by 0.7 points on average (by 2 or more 13% of the time). Estimated
-  plays are flagged (``exact=False``), count in the mistakes after exact ones of the same
-  cost, and never make turning points.
+  plays are flagged (``exact=False``), come after exact ones of the same cost among the
+  costliest mistakes (:attr:`Review.costliest`), and never make turning points.
 - **not judged** each for himself (the Traversone): there the estimate misjudges about half
   the plays (``benchmarks/review_range.py``: 10 of 20 verdicts changed, the cost off by 4
   points on average, the Ace of batons worth 11 going to whoever a single play-out gives it),
@@ -249,10 +249,15 @@ class Review:
 
     @property
     def mistakes(self) -> tuple[ReviewedPlay, ...]:
-        """The plays that cost points, costliest first (exact before estimated, then by
-        order of play)."""
-        costly = [p for p in self.plays if p.cost > 0]
-        return tuple(sorted(costly, key=lambda p: (-p.cost, not p.exact, p.number)))
+        """The plays that cost points, in the order they were played (by trick, then within
+        a trick: col morto, the dealer's and the dummy's). Each says what it cost."""
+        return tuple(sorted((p for p in self.plays if p.cost > 0), key=lambda p: p.number))
+
+    @property
+    def costliest(self) -> tuple[ReviewedPlay, ...]:
+        """The :attr:`mistakes`, costliest first (exact before estimated, then in order of
+        play)."""
+        return tuple(sorted(self.mistakes, key=lambda p: (-p.cost, not p.exact, p.number)))
 
     @property
     def unjudged(self) -> Phrase | None:

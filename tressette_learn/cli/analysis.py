@@ -189,7 +189,7 @@ def review_lines(result: Review, lang: str = "en") -> list[str]:
     if result.unjudged is not None:
         lines.append(result.unjudged.get(lang))
     lines += ["", t("cli.total", lang, cost=result.total_cost), t("cli.mistakes", lang)]
-    lines += ["  " + p.mistake.get(lang) for p in result.mistakes]
+    lines += ["  " + p.mistake.get(lang) for p in result.costliest]
     if not result.mistakes:
         lines.append(t("cli.none", lang))
     for what, notes in (("declarations", result.declarations), ("signals", result.signals)):

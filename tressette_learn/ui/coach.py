@@ -351,7 +351,8 @@ def _points_key(alone: bool, perdere: bool) -> str:
 
 def review_html(result: Review, lang: str, hinted: Mapping[int, Hint] | None = None,
                 perdere: bool = False) -> str:
-    """The review as HTML: points given away, each mistake, the turning points. ``hinted``:
+    """The review as HTML: points given away, each mistake in the order played (with what
+    it cost; numbered as the replay buttons), the turning points. ``hinted``:
     the hints given in the deal, by the number of cards played before each (a mistake made
     with a hint's card says so: the hint saw the seat's view only). ``perdere``: the points
     the cards cost are points taken, not given away."""
