@@ -64,6 +64,8 @@ class Table(anywidget.AnyWidget, EventSource):
     ``level`` names the computer players (``random`` ... ``expert``) or ``players`` maps
     seats to :class:`~tressette_learn.ai.players.Player` objects. Computer cards follow
     each other after ``delay_ms``; a finished trick stays until the learner moves on.
+    New deal passes the deal to the right (:attr:`Deal.next_dealer`); col morto, the
+    learner plays the dealer's cards when ``seat`` is the dummy (``me``: the seat played).
 
     With ``computers=False`` nobody plays the other seats: a guided hand plays them
     through :meth:`script_play`, pauses the table (``paused``: a finished trick stays in
