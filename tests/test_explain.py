@@ -289,9 +289,10 @@ CASES: list[Case] = [
     ("a_perdere", "E", DEAL_B, "4s", "As",
      "overtake",
      "The Ace of swords beats the Four of swords, and no opponent still to play can beat it: "
-     "it takes the trick for your side.",
+     "it takes the trick for your side, and a perdere the trick's points count against you.",
      "L'Asso di spade batte il Quattro di spade e nessun avversario che deve ancora giocare "
-     "può batterlo: la presa è della tua coppia."),
+     "può batterlo: la presa è della tua coppia, e a perdere i suoi punti contano contro di "
+     "te."),
     # a perdere the point of a higher card still out: the trick, and the card's points with
     # it, may go to an opponent (never "play high to win")
     ("a_perdere", "E", DEAL_E, "4s", "2s",
@@ -310,8 +311,10 @@ CASES: list[Case] = [
     ("a_perdere", "E", {"N": "4s 4d 5d 6d 7d 4c 5c 6c 7c 4b", "W": "5s 3c", "S": "6s",
                         "E": "7s Fs"},
      "4s 5s 6s", "Fs", "overtake",
-     "You play last: the Jack of swords beats the Six of swords, and the trick is yours.",
-     "Sei ultimo di mano: il Fante di spade batte il Sei di spade e la presa è tua."),
+     "You play last: the Jack of swords beats the Six of swords, and the trick is yours: a "
+     "perdere its points count against you.",
+     "Sei ultimo di mano: il Fante di spade batte il Sei di spade e la presa è tua: a perdere "
+     "i suoi punti contano contro di te."),
     ("a_perdere", "E", DEAL_E, "4s", "5s",
      "take_cheaply",
      "Every card you can play beats the Four of swords, so play the Five of swords, worth "

@@ -29,7 +29,7 @@ from .explain import worth_phrase
 from .solve import cannot_compile, card_values, position_from_deal
 
 __all__ = ["QUICK_TRICKS", "TAKES_TRICK", "Parted", "best_line", "consequence", "contrast",
-           "contrasted", "parting", "story", "take_now"]
+           "contrasted", "parting", "story", "take_now", "taken_now_against"]
 
 QUICK_TRICKS = 4  # tricks left a line is solved in moments without the compiled core
 #: Sentences that say only that the card takes the trick (a perdere no aim: see take_now).
@@ -87,6 +87,21 @@ def take_now(deal: Deal, card: Card, played: Card, parted: Parted) -> Phrase | N
         return Phrase.of("explain.overtake.now", card=card, worth=worth)
     if _lead_loses(numbers, better, worse, seat, now):
         return Phrase.of("explain.overtake.lead", card=card, worth=worth)
+    return None
+
+
+def taken_now_against(deal: Deal, card: Card, others: Sequence[Card]) -> Phrase | None:
+    """:func:`take_now` against the first of ``others`` whose lines show it (a puzzle's
+    right card against the wrong ones, nearest first); None when none does, or where no
+    compiled core can load beyond :data:`QUICK_TRICKS` tricks left."""
+    tricks_left = deal.rules.tricks_per_deal - len(deal.tricks)
+    if not (cannot_compile() is None or tricks_left <= QUICK_TRICKS):
+        return None
+    for other in others:
+        parted = parting(deal, card, other)
+        said = None if parted is None else take_now(deal, card, other, parted)
+        if said is not None:
+            return said
     return None
 
 

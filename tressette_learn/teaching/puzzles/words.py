@@ -3,10 +3,11 @@ phrases (``lessons/strings/<lang>/puzzle.yaml`` keyed by theme, facts filled in)
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ...ai.explain import explain
-from ...ai.solver_line import consequence
+from ...ai.solver_line import TAKES_TRICK, consequence, taken_now_against
 from ...engine.cards import Card
 from ...engine.seats import Seat
 from ...i18n import Joined, Phrase, Wording, has
@@ -86,7 +87,14 @@ def reason(puzzle: Puzzle) -> Wording:
     when the puzzle shows them."""
     deal = puzzle.deal()
     (card,) = puzzle.answer.accepted
-    return explain(deal.view(puzzle.seat), card, deal=deal, shown=puzzle.shown)
+    why = explain(deal.view(puzzle.seat), card, deal=deal, shown=puzzle.shown)
+    if puzzle.shown and deal.rules.a_perdere and why.phrase.key in TAKES_TRICK:
+        others = sorted((c for c in deal.view(puzzle.seat).legal if c != card),
+                        key=lambda c: puzzle.answer.lost_here(c))
+        now = taken_now_against(deal, card, others)
+        if now is not None:
+            return dataclasses.replace(why, phrase=now)
+    return why
 
 
 def _equal(puzzle: Puzzle) -> Phrase:
