@@ -175,6 +175,21 @@ def test_each_new_deal_passes_the_deal_to_the_right():
         (Seat.S, Seat.E, Seat.S), (Seat.E, Seat.N, Seat.S)]
 
 
+def test_new_deal_says_who_deals_and_leads_until_the_learner_plays():
+    """The table shows no dealer: pressing New deal says who deals and who leads, and the
+    computers' cards before the learner's turn leave the message up."""
+    table = Table(seed=11, delay_ms=0)
+    play_to_the_end(table)
+    send(table, {"type": "new"})
+    to_my_turn(table)
+    assert table.deal.plays, "West led before the learner's turn"
+    assert table.message == "North deals: West leads."
+    table.settings.lang = "it"
+    assert table.message == "Nord dà le carte: è di mano Ovest."
+    table.play(my_cards(table, legal=True)[0])
+    assert table.message == ""
+
+
 def test_with_two_players_the_deal_alternates():
     table = Table("a_due", seed=11, delay_ms=0)
     assert [dealer for dealer, _lead, _me in dealt_by_new_deal(table, 2)] == \

@@ -162,7 +162,7 @@ class Table(anywidget.AnyWidget, EventSource):
             return False
         self._sync("thinking")
         try:
-            self._do(lambda: play_one(self.deal, self.players))
+            self._do(lambda: play_one(self.deal, self.players), said=self._message)
         except PlayerError:
             LOG.exception("a computer player failed")
             self._say(Phrase.of("table.computer_failed"), "error")
@@ -273,6 +273,12 @@ class Table(anywidget.AnyWidget, EventSource):
                                          match_scores=match_scores))
         self._start(deal, hold and bool(deal.tricks) and not deal.current)
 
+    def _deal_next(self) -> None:
+        """New deal, pressed: the deal passes on, and the table says who deals and leads."""
+        self.new_deal()
+        self._say(Phrase.of("table.dealt", dealer=self.deal.dealer,
+                            leader=self.deal.rules.next_seat(self.deal.dealer)), "info")
+
     def _seated(self, deal: Deal) -> Deal:
         """``deal``, dealt by the table, with the learner playing from ``seat``, or from
         the dealer when ``seat`` is the dummy (col morto: they play for their side)."""
@@ -338,12 +344,14 @@ class Table(anywidget.AnyWidget, EventSource):
     def _mine(self, seat: Seat) -> bool:
         return controls(self.deal, self.me, seat)
 
-    def _do(self, action: Any) -> None:
-        """Run one engine action, then hold a finished trick and let computers act."""
+    def _do(self, action: Any, said: Wording | str = "") -> None:
+        """Run one engine action, then hold a finished trick and let computers act. The
+        message shown becomes ``said`` (a computer's card keeps the one shown, such as who
+        deals; the learner's action clears it)."""
         tricks = len(self.deal.tricks)
         action()
         self._signal = self._hinted = None
-        self._message = ""
+        self._message = said
         if len(self.deal.tricks) > tricks and self.hold_tricks:
             self._hold = True
         self._refresh()
@@ -447,7 +455,7 @@ class Table(anywidget.AnyWidget, EventSource):
         elif kind == "new" and not self.offer_new:
             LOG.warning("Table ignored a forged message: no new deal here")
         else:
-            {"next": self.next_trick, "undo": self.undo, "new": self.new_deal}[kind]()
+            {"next": self.next_trick, "undo": self.undo, "new": self._deal_next}[kind]()
 
     def _handle_play(self, text: str) -> None:
         card = Card.parse(text)
