@@ -253,7 +253,7 @@ def test_a_card_that_must_take_a_trick_takes_it_now_while_it_is_cheap() -> None:
         "With the best play at every seat from here on: after the Seven of coins, you take "
         "trick 7, worth 1 point and two thirds, with the Three of coins;")
     assert mistake.explanation.get("it").startswith(
-        "Prendi ora questa presa, che vale due terzi di punto, con il Tre di denari: il Tre di "
+        "Fai ora questa presa, che vale due terzi di punto, con il Tre di denari: il Tre di "
         "denari una presa prima o poi la deve fare, e più avanti sarebbe più carica. Se da qui "
         "in poi tutti giocano al meglio: dopo il Sette di denari, fai tu la settima presa, che "
         "vale 1 punto e due terzi, con il Tre di denari;")
@@ -274,7 +274,7 @@ def test_taking_the_trick_now_gives_the_lead_to_lose_the_next() -> None:
         "seat from here on: after the Six of coins, you take trick 3,")
     assert "West takes trick 3" in en
     assert it.startswith(
-        "Prendi ora questa presa, che vale due terzi di punto, con il Tre di denari: così poi "
+        "Fai ora questa presa, che vale due terzi di punto, con il Tre di denari: così poi "
         "esci tu, e puoi uscire con una carta che la presa successiva non la fa.")
 
 
