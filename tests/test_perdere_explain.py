@@ -249,12 +249,12 @@ def test_a_card_that_must_take_a_trick_takes_it_now_while_it_is_cheap() -> None:
     assert refute(mistake.explanation, deal, three) is None
     assert mistake.explanation.get("en").startswith(
         "Take this trick now, worth two thirds of a point, with the Three of coins: the Three "
-        "of coins must take a trick sooner or later, and a later one would hold more points. "
+        "of coins will take a trick sooner or later, and a later one would hold more points. "
         "With the best play at every seat from here on: after the Seven of coins, you take "
         "trick 7, worth 1 point and two thirds, with the Three of coins;")
     assert mistake.explanation.get("it").startswith(
         "Fai ora questa presa, che vale due terzi di punto, con il Tre di denari: il Tre di "
-        "denari una presa prima o poi la deve fare, e più avanti sarebbe più carica. Se da qui "
+        "denari una presa prima o poi la farà, e più avanti sarebbe più carica. Se da qui "
         "in poi tutti giocano al meglio: dopo il Sette di denari, fai tu la settima presa, che "
         "vale 1 punto e due terzi, con il Tre di denari;")
 

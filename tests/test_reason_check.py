@@ -140,8 +140,8 @@ def test_higher_cards_out_are_counted_among_the_seats_still_to_play() -> None:
     assert "still out" not in words.reason(p).get("en")
     # taking the trick is no aim a perdere: the lines show why the Two takes it now
     assert words.reason(p).phrase.key == "explain.overtake.now"
-    assert "must take a trick sooner or later" in words.solved(p, two).get("en")
-    assert "prima o poi la deve fare" in words.solved(p, two).get("it")
+    assert "will take a trick sooner or later" in words.solved(p, two).get("en")
+    assert "prima o poi la farà" in words.solved(p, two).get("it")
     view_only = dataclasses.replace(view_only, phrase=Phrase.of(
         "explain.overtake.out", card=two, best=Card.parse("4s"), out=1))
     assert "not 1" in str(refute(view_only, deal, two, shown=True))
