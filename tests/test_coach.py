@@ -173,6 +173,21 @@ def test_the_review_lists_the_mistakes_in_the_order_they_were_played():
     assert table.deal.plays == coach._final.plays[:result.mistakes[2].number]
 
 
+def test_where_the_deal_turned_is_told_in_the_order_played():
+    """Seed 5: the three costliest cards of the other seats cost 1, 2 and 2 points at
+    tricks 4, 7 and 8; told by cost they read trick 7, 8, 4."""
+    coach = Coach(finished(5))
+    result = coach.show_review()
+    assert result is not None
+    assert [(t.play.trick, t.play.cost) for t in result.turning_points] == \
+        [(4, 1), (7, 2), (8, 2)]
+    turns = re.search(r'<ul class="tl-coach-turns">(.*?)</ul>', coach.output.value)
+    assert turns is not None
+    told = [html.unescape(item) for item in re.findall(r"<li[^>]*>(.*?)</li>", turns.group(1))]
+    assert [item[:item.index(":")] for item in told] == \
+        ["Trick 4, North", "Trick 7, North", "Trick 8, West"]
+
+
 def test_the_review_redraws_in_italian():
     table = finished(6)
     coach = Coach(table)

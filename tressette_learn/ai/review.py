@@ -44,7 +44,7 @@ without the penalty), but they are not turning points.
 (NS, or S with two players) swung the most. The value before a play is the best card's and
 after it the played card's; since a deal's points always add up to 11 (21 *a perdere* with
 the 11-point ace), the swing is the mover's cost, so turning points are the costliest exact
-plays of the whole deal (the top three with a cost above 0).
+plays of the whole deal (the top three with a cost above 0), told in the order played.
 
 The record is replayed once, forward: before each play the position is built with
 :func:`.solve.position_from_deal` from a fresh deal that takes the record's actions one
@@ -714,7 +714,7 @@ class _Reviewer:
                         key=lambda p: (-p.cost, p.number))
         return tuple(TurningPoint(p, self.first, self.for_first(p, p.best_points),
                                   self.for_first(p, p.played_points))
-                     for p in costly[:TURNING_POINTS])
+                     for p in sorted(costly[:TURNING_POINTS], key=lambda p: p.number))
 
     def for_first(self, play: ReviewedPlay, points: int) -> int:
         """The mover's side's points as the first side's points."""
