@@ -206,6 +206,9 @@ def test_col_morto_new_deals_pass_the_deal_and_the_learner_plays_for_their_side(
     to_my_turn(table)
     assert table.status == "your_turn"
     assert {s["seat"] for s in table.state["seats"] if s["mine"]} == {"W", "E"}
+    assert table.message == "West deals and also plays the dummy, East: South leads."
+    table.settings.lang = "it"
+    assert table.message == "Ovest dà le carte e gioca anche il morto, Est: è di mano Sud."
 
 
 def test_a_new_deal_after_a_redeal_passes_the_deal_on():

@@ -276,8 +276,12 @@ class Table(anywidget.AnyWidget, EventSource):
     def _deal_next(self) -> None:
         """New deal, pressed: the deal passes on, and the table says who deals and leads."""
         self.new_deal()
-        self._say(Phrase.of("table.dealt", dealer=self.deal.dealer,
-                            leader=self.deal.rules.next_seat(self.deal.dealer)), "info")
+        deal = self.deal
+        leader = deal.rules.next_seat(deal.dealer)
+        said = Phrase.of("table.dealt", dealer=deal.dealer, leader=leader) \
+            if deal.dummy is None else \
+            Phrase.of("table.dealt.dummy", dealer=deal.dealer, dummy=deal.dummy, leader=leader)
+        self._say(said, "info")
 
     def _seated(self, deal: Deal) -> Deal:
         """``deal``, dealt by the table, with the learner playing from ``seat``, or from
